@@ -1,0 +1,34 @@
+# FocusSync: `make run` serves the playground, `make test` runs every test.
+# Both install what is missing first, so they work on a fresh Debian machine with the Swift toolchain.
+
+RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev libuv1
+TEST_PACKAGES := chromium chromium-driver
+SWIFT_STRICT  := -Xswiftc -warnings-as-errors
+PORT ?= 8080
+ARGS ?=
+
+.PHONY: run build test test-swift test-browser setup setup-test bench clean
+
+setup:
+	@scripts/ensure-debian-packages.sh $(RUN_PACKAGES)
+
+setup-test: setup
+	@scripts/ensure-debian-packages.sh $(TEST_PACKAGES)
+	@scripts/ensure-python-env.sh
+
+build: setup
+	swift build -c release $(SWIFT_STRICT)
+
+run: build
+	.build/release/focus-sync --port $(PORT) $(ARGS)
+
+test: setup-test
+	swift build --build-tests $(SWIFT_STRICT)
+	swift test --skip-build
+	$(MAKE) --no-print-directory test-browser
+
+test-browser:
+	.venv/bin/python -m pytest -q Tests/browser
+
+clean:
+	rm -rf .build .venv test-output

@@ -1,0 +1,44 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// FocusSync: a shared, live model of SwiftUI's `@FocusState`, served over WebSockets.
+///
+/// Target map (see docs/ARCHITECTURE.md):
+/// - `FocusCore`: the pure focus model. No I/O, no C, no Foundation networking.
+/// - `WebSocketTransport`: the only place that touches libwebsockets (`CLibWebSockets`).
+/// - `MarkdownRendering`: the only place that touches cmark (`CCmark`).
+/// - `FocusSyncServer`: HTTP routes, static files, sessions and protocol v1, built on the three above.
+/// - `focus-sync`: the command-line entry point.
+let package = Package(
+    name: "FocusSync",
+    products: [
+        .executable(name: "focus-sync", targets: ["focus-sync"]),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CLibWebSockets",
+            pkgConfig: "libwebsockets",
+            providers: [.apt(["libwebsockets-dev"])]
+        ),
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        .target(name: "FocusCore"),
+        .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets"]),
+        .target(name: "MarkdownRendering", dependencies: ["CCmark"]),
+        .target(
+            name: "FocusSyncServer",
+            dependencies: ["FocusCore", "WebSocketTransport", "MarkdownRendering"]
+        ),
+        .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer"]),
+        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"]),
+        .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
+        .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
+        .testTarget(
+            name: "FocusSyncServerTests",
+            dependencies: ["FocusSyncServer", "WebSocketTransport", "FocusCore"]
+        ),
+    ]
+)

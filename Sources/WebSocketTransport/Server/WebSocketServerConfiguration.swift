@@ -1,0 +1,27 @@
+/// Everything the transport needs to know to listen and to police connections.
+public struct WebSocketServerConfiguration: Sendable {
+    /// Interface to bind; `127.0.0.1` by default.
+    public var host: String = "127.0.0.1"
+    /// Port to bind; 0 lets the kernel choose (read it back from ``WebSocketServer/port``).
+    public var port: Int = 8080
+    /// The path that accepts WebSocket upgrades.
+    public var webSocketPath: String = "/ws"
+    /// The only subprotocol accepted on ``webSocketPath``.
+    public var subprotocol: String = "focus-sync.v1"
+    /// A text message larger than this (across fragments) closes the connection with 1009.
+    public var maxMessageBytes: Int = 64 * 1024
+    /// An HTTP request body larger than this is answered with 413.
+    public var maxRequestBodyBytes: Int = 64 * 1024
+    /// Outbound queue limits per connection; past either, the handler's overflow method decides.
+    public var maxQueuedBytes: Int = 1024 * 1024
+    public var maxQueuedMessages: Int = 1024
+    /// Keepalive: a PING after this many idle seconds, and hang up when no PONG came back by `hangupSeconds`.
+    public var pingAfterSeconds: UInt16 = 20
+    public var hangupSeconds: UInt16 = 50
+    /// Run the service loop on libuv (epoll) instead of libwebsockets' default `poll()` loop.
+    public var useLibUV: Bool = true
+    /// Descriptor table size; nil uses `ulimit -n`.
+    public var maxDescriptors: Int? = nil
+
+    public init() {}
+}

@@ -1,0 +1,33 @@
+/// The application side of a ``WebSocketServer``.
+///
+/// Every method is called on the server's service thread, one call at a time, so an
+/// implementation may keep its state in plain properties without locks as long as it only
+/// touches that state from these callbacks and from work passed to ``WebSocketServer/execute(_:)``.
+public protocol WebSocketServerHandler: AnyObject {
+    /// Answers a plain HTTP request (anything that is not a WebSocket upgrade on the WebSocket path).
+    func respond(to request: HTTPRequest) -> HTTPResponse
+
+    /// Decides whether a WebSocket upgrade may proceed (the `Origin` check lives here).
+    func shouldAccept(_ request: HTTPRequest) -> UpgradeDecision
+
+    /// A WebSocket connection completed its handshake.
+    func connectionDidOpen(_ connection: WebSocketConnection)
+
+    /// A complete text message arrived (reassembled from fragments, valid UTF-8, within the size limit).
+    func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8])
+
+    /// The connection's outbound queue is over its limit and `message` was not queued.
+    /// The default closes the connection with 1008; an application may instead call
+    /// ``WebSocketConnection/replaceQueue(with:)`` to coalesce.
+    func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage)
+
+    /// The connection is gone. `code` is the close code the peer or the server sent, if any.
+    /// The connection must not be used after this call.
+    func connectionDidClose(_ connection: WebSocketConnection, code: CloseCode?)
+}
+
+extension WebSocketServerHandler {
+    public func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage) {
+        connection.close(code: .policyViolation, reason: "client is not reading its messages")
+    }
+}

@@ -1,0 +1,1 @@
+print("focus-sync: not built yet")
