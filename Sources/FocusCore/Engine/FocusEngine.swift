@@ -70,9 +70,12 @@ public struct FocusEngine: Sendable {
         return ScreenSlot(declaration: schema.screens[index], index: index)
     }
 
-    /// The current screen of `state` (which `start` and `apply` keep in the schema).
+    /// The current screen of `state`. Only the engine sets `current`, always to a screen of its
+    /// schema, so a miss means the state was made by an engine with another schema.
     func currentSlot(in state: SessionState) -> ScreenSlot {
-        let index = schema.screens.firstIndex { $0.id == state.current } ?? 0
+        guard let index = schema.screens.firstIndex(where: { $0.id == state.current }) else {
+            preconditionFailure("The session shows '\(state.current)', which this engine's schema does not have.")
+        }
         return ScreenSlot(declaration: schema.screens[index], index: index)
     }
 

@@ -41,20 +41,22 @@ struct ScreenBindings {
 
     /// One `ambiguousBinding` diagnostic per key bound to more than one field.
     var diagnostics: [Diagnostic] {
-        let bindings = simpleBindings
         var reported: [FocusKey] = []
         var diagnostics: [Diagnostic] = []
-        for (_, key) in bindings where !reported.contains(key) {
-            let fields = bindings.filter { $0.key == key }.map(\.field)
-            guard fields.count > 1 else { continue }
+        for field in declaration.fields {
+            let key = field.boundKey(under: settings)
+            guard !reported.contains(key) else { continue }
+            let sharing = declaration.fields.filter { $0.boundKey(under: settings) == key }
+            guard sharing.count > 1 else { continue }
             reported.append(key)
-            diagnostics.append(.ambiguousBinding(key: key, fields: fields, labels: labels(of: fields)))
+            diagnostics.append(.ambiguousBinding(
+                key: key,
+                fields: sharing.map(\.id),
+                labels: sharing.map(\.label),
+                unreachable: sharing.map(\.key).filter { !isBound($0) }
+            ))
         }
         return diagnostics
-    }
-
-    private func labels(of fields: [FieldID]) -> [String] {
-        fields.map { id in declaration.fields.first { $0.id == id }?.label ?? id.rawValue }
     }
 
     /// The row field `key` names, if its row is in the list that has that field.

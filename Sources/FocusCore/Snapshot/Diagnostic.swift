@@ -21,16 +21,20 @@ public struct Diagnostic: Codable, Equatable, Sendable {
         self.message = message
     }
 
-    /// `key` is bound to every one of `fields`, whose labels are `labels`.
-    static func ambiguousBinding(key: FocusKey, fields: [FieldID], labels: [String]) -> Diagnostic {
+    /// `key` is bound to every one of `fields` (labelled `labels`), which leaves the keys in
+    /// `unreachable` bound to no field at all.
+    static func ambiguousBinding(key: FocusKey, fields: [FieldID], labels: [String], unreachable: [FocusKey]) -> Diagnostic {
         let last = labels.last ?? ""
-        let all = labels.dropLast().joined(separator: ", ") + " and " + last
+        let named = labels.dropLast().joined(separator: ", ") + " and " + last
+        var message = "The \(named) fields are \(labels.count == 2 ? "both" : "all") bound to \(key): "
+            + "focusing \(key) lands on \(last), the last of them"
+        if !unreachable.isEmpty {
+            let keys = unreachable.map(\.description).joined(separator: ", ")
+            message += ", and nothing can focus \(keys), so Return, Next and validation aimed there end with no focus"
+        }
         return Diagnostic(
-            kind: .ambiguousBinding,
-            key: key,
-            fields: fields,
-            message: "The \(all) fields are all bound to \(key): focusing \(key) lands on \(last), the last of them, "
-                + "and Return, Next or validation aimed at the others ends with no focus. Bind each key to one field only."
+            kind: .ambiguousBinding, key: key, fields: fields,
+            message: message + ". Bind each key to exactly one field."
         )
     }
 }
