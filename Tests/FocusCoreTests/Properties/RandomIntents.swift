@@ -26,7 +26,7 @@ struct RandomIntents {
         let rows = snapshot.rows.flatMap { list, ids in ids.map { (list, $0) } }
 
         if chance(3) { return (.navigate(to: current == home && !chance(20) ? pick(Self.screens) : home), pick(Self.screens)) }
-        if chance(2) { return (pick(Self.intentsForAnyScreen(session)), pick(Self.screens)) }
+        if chance(2) { return (pick(Self.intentsForAnyScreen), pick(Self.screens)) }
 
         let intent: Intent
         switch Int.random(in: 0..<13, using: &generator) {
@@ -52,8 +52,9 @@ struct RandomIntents {
                 ambiguousAddressBinding: chance(50) ? chance(50) : nil
             ))
         default:
+            let stray = AutoFocusToken(rawValue: generator.next() % 5)
             let pending = session.state.pendingAutoFocus?.token
-            intent = .autoFocusFired(pending != nil && chance(70) ? pending! : AutoFocusToken(rawValue: generator.next() % 5))
+            intent = .autoFocusFired(chance(70) ? pending ?? stray : stray)
         }
         return (intent, chance(97) ? current : pick(Self.screens))
     }
@@ -63,7 +64,6 @@ struct RandomIntents {
         chance(50) ? pick(FocusKey.simpleKeys) : FocusKey(pick(RowCase.allCases), id: RowID.random(using: &generator))
     }
 
-    private static func intentsForAnyScreen(_ session: TestSession) -> [Intent] {
-        [.submit, .validate, .focus(.firstName), .addRow(.tasks)]
-    }
+    /// Intents sent from a screen picked at random, mostly not the current one.
+    private static let intentsForAnyScreen: [Intent] = [.submit, .validate, .focus(.firstName), .addRow(.tasks)]
 }
