@@ -27,6 +27,7 @@ public final class FocusSyncServer: Sendable {
         } catch {
             throw .transport(error)
         }
+        transport.execute { [application] in application.startExpiringSessions() }
     }
 
     /// The bound port (the kernel's choice for `--port 0`).

@@ -59,6 +59,28 @@ public enum CommandLineInterface {
             options.allowedOrigins.append(value)
         },
         Option(
+            name: "--session-ttl", valueName: "seconds",
+            help: "Forget a session nobody has been connected to for this long. (default: 86400)"
+        ) { options, value throws(UsageError) in
+            options.sessions.idleTTLSeconds = Double(try wholeNumber(value, for: "--session-ttl", in: 1...31_536_000))
+        },
+        Option(name: "--max-sessions", valueName: "n", help: "Most sessions held at once. (default: 1000)") {
+            options, value throws(UsageError) in
+            options.sessions.maxSessions = try wholeNumber(value, for: "--max-sessions", in: 1...1_000_000)
+        },
+        Option(
+            name: "--max-clients-per-session", valueName: "n",
+            help: "Most connections to one session. (default: 2000)"
+        ) { options, value throws(UsageError) in
+            options.sessions.maxClientsPerSession = try wholeNumber(value, for: "--max-clients-per-session", in: 1...100_000)
+        },
+        Option(
+            name: "--rate-limit", valueName: "n",
+            help: "Messages a second one connection may send, with bursts of twice that. (default: 100)"
+        ) { options, value throws(UsageError) in
+            options.sessions.messagesPerSecond = try wholeNumber(value, for: "--rate-limit", in: 1...1_000_000)
+        },
+        Option(
             name: "--log-level", valueName: "level",
             help: "One of debug, info, warning, error. (default: info)"
         ) { options, value throws(UsageError) in

@@ -8,6 +8,7 @@ public struct ServerOptions: Sendable, Equatable {
     /// Origins allowed to open a WebSocket besides the server's own.
     public var allowedOrigins: [String] = []
     public var logLevel: LogLevel = .info
+    public var sessions = SessionLimits()
 
     public init() {}
 }

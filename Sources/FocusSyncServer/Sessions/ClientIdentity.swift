@@ -24,8 +24,15 @@ public struct ClientIdentity: Codable, Sendable, Equatable {
 
     /// The identity for the `ordinal`-th client to join a session (0-based).
     static func assigned(clientId: String, requestedName: String?, ordinal: Int) -> ClientIdentity {
-        let trimmed = requestedName.map { String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40)) } ?? ""
-        let name = trimmed.isEmpty ? friendlyNames[ordinal % friendlyNames.count] : trimmed
-        return ClientIdentity(clientId: clientId, name: name, color: colors[ordinal % colors.count])
+        ClientIdentity(
+            clientId: clientId,
+            name: displayName(requestedName) ?? friendlyNames[ordinal % friendlyNames.count],
+            color: colors[ordinal % colors.count])
+    }
+
+    /// A requested name trimmed and cut to 40 characters; nil when nothing is left.
+    static func displayName(_ requested: String?) -> String? {
+        let trimmed = requested.map { String($0.trimmingCharacters(in: .whitespacesAndNewlines).prefix(40)) } ?? ""
+        return trimmed.isEmpty ? nil : trimmed
     }
 }
