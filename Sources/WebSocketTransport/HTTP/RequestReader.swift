@@ -7,12 +7,12 @@ enum RequestReader {
     static func read(_ wsi: OpaquePointer) -> HTTPRequest {
         var uri: UnsafeMutablePointer<CChar>?
         var uriLength: Int32 = 0
-        let method = lws_http_get_uri_and_method(wsi, &uri, &uriLength)
-        let pathBytes = uri.map { UnsafeRawBufferPointer(start: $0, count: Int(max(0, uriLength))) }
+        let methodIndex = Int(lws_http_get_uri_and_method(wsi, &uri, &uriLength))
+        let method = methods.indices.contains(methodIndex) ? methods[methodIndex] : methods[0]
         return HTTPRequest(
-            method: methodNames.indices.contains(Int(method)) ? methodNames[Int(method)] : "GET",
-            path: PercentEncoding.encodePath(pathBytes ?? UnsafeRawBufferPointer(start: nil, count: 0)),
-            query: queryArguments(wsi).map(PercentEncoding.encodeQueryArgument).joined(separator: "&"),
+            method: method.name,
+            path: PercentEncoding.encodePath(fragments(wsi, method.token).joined(separator: [UInt8(ascii: ";")])),
+            query: fragments(wsi, WSI_TOKEN_HTTP_URI_ARGS).map(PercentEncoding.encodeQueryArgument).joined(separator: "&"),
             headers: headers(wsi),
             peer: peerAddress(wsi)
         )
@@ -27,8 +27,13 @@ enum RequestReader {
         return String(decoding: buffer.prefix(length).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
-    /// Indexed by `LWSHUMETH_*`, the value `lws_http_get_uri_and_method` returns.
-    private static let methodNames = ["GET", "POST", "OPTIONS", "PUT", "PATCH", "DELETE", "CONNECT", "HEAD", "GET"]
+    /// Indexed by `LWSHUMETH_*`, the value `lws_http_get_uri_and_method` returns: the method
+    /// and the header token that holds its request target.
+    private static let methods: [(name: String, token: lws_token_indexes)] = [
+        ("GET", WSI_TOKEN_GET_URI), ("POST", WSI_TOKEN_POST_URI), ("OPTIONS", WSI_TOKEN_OPTIONS_URI),
+        ("PUT", WSI_TOKEN_PUT_URI), ("PATCH", WSI_TOKEN_PATCH_URI), ("DELETE", WSI_TOKEN_DELETE_URI),
+        ("CONNECT", WSI_TOKEN_CONNECT), ("HEAD", WSI_TOKEN_HEAD_URI), ("GET", WSI_TOKEN_HTTP_COLON_PATH),
+    ]
 
     /// Header tokens libwebsockets parses, with their lower-cased names. Tokens whose name does
     /// not end in `:` are the request line (`get `, `http/1.1 `, …) or internal, not headers.
@@ -54,17 +59,18 @@ enum RequestReader {
         return headers
     }
 
-    /// The query split into its decoded `name=value` arguments (libwebsockets splits at `&` and `;`).
-    private static func queryArguments(_ wsi: OpaquePointer) -> [[UInt8]] {
-        var arguments: [[UInt8]] = []
+    /// The decoded pieces libwebsockets split a token into. It splits the path and the query
+    /// at every literal `&` and `;` (so the query comes back as its `name=value` arguments).
+    private static func fragments(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> [[UInt8]] {
+        var fragments: [[UInt8]] = []
         var index: Int32 = 0
         while true {
-            let length = Int(lws_hdr_fragment_length(wsi, WSI_TOKEN_HTTP_URI_ARGS, index))
+            let length = Int(lws_hdr_fragment_length(wsi, token, index))
             var buffer = [CChar](repeating: 0, count: length + 1)
-            guard lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), WSI_TOKEN_HTTP_URI_ARGS, index) >= 0 else {
-                return arguments
+            guard lws_hdr_copy_fragment(wsi, &buffer, Int32(buffer.count), token, index) >= 0 else {
+                return fragments
             }
-            arguments.append(buffer.prefix(length).map { UInt8(bitPattern: $0) })
+            fragments.append(buffer.prefix(length).map { UInt8(bitPattern: $0) })
             index += 1
         }
     }
