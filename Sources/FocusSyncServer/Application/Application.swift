@@ -66,12 +66,15 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         var uptimeSeconds: Double
         var connections: Int
         var sessions: Int
+        /// The longest outbound queue of any joined client: stays bounded however slow a client is.
+        var largestQueueBytes: Int
     }
 
     private func health() -> Health {
         Health(
             uptimeSeconds: (Date().timeIntervalSince(startedAt) * 10).rounded() / 10,
-            connections: transport?.connectionCount ?? 0, sessions: sessions.count)
+            connections: transport?.connectionCount ?? 0, sessions: sessions.count,
+            largestQueueBytes: sessions.largestQueuedBytes)
     }
 
     struct CreatedSession: Encodable { var id: String }

@@ -16,6 +16,11 @@ final class SessionStore {
 
     var count: Int { sessions.count }
 
+    /// The most bytes any joined connection has waiting to be sent.
+    var largestQueuedBytes: Int {
+        sessions.values.lazy.flatMap(\.members).map(\.connection.queuedBytes).max() ?? 0
+    }
+
     func create(now: Double) throws(ProtocolError) -> Session {
         expireIdle(now: now)
         guard sessions.count < limits.maxSessions else {
