@@ -68,6 +68,7 @@ final class ServiceLoop: @unchecked Sendable {
         let started = Locked<Result<Void, TransportError>?>(nil)
         let ready = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
+            Thread.current.name = self.name  // set from inside, so the OS thread gets the name too
             let result = self.createContext(makeContext)
             started.withLock { $0 = result }
             ready.signal()
