@@ -14,13 +14,12 @@ struct ClientLoopTests {
         let tally = Locked(Tally())
         let count = 50
         for index in 0..<count {
-            let connection = Locked<WebSocketClientConnection?>(nil)
-            let created = clients.connect(port: test.port) { [clients] event in
+            clients.connect(port: test.port) { [clients] connection, event in
                 tally.withLock { $0.onLoopThread = $0.onLoopThread && clients.isServiceThread }
                 switch event {
                 case .opened:
                     tally.withLock { $0.opened += 1 }
-                    connection.withLock { $0 }?.send("client \(index)")
+                    connection.send("client \(index)")
                 case .text(let bytes):
                     if String(decoding: bytes, as: UTF8.self) == "client \(index)" {
                         tally.withLock { $0.echoed += 1 }
@@ -31,7 +30,6 @@ struct ClientLoopTests {
                     break
                 }
             }
-            connection.withLock { $0 = created }
         }
         #expect(await eventually { tally.withLock { $0.echoed } == count })
         #expect(test.server.connectionCount == count)
@@ -46,7 +44,7 @@ struct ClientLoopTests {
         let port = test.port
         test.stop()
         let inbox = EventInbox<WebSocketClientConnection.Event>()
-        _ = try WebSocketClientLoop.shared.connect(port: port) { inbox.push($0) }
+        try WebSocketClientLoop.shared.connect(port: port) { inbox.push($1) }
         guard case .failed(.connectionFailed) = await inbox.next(timeout: .seconds(5)) else {
             Issue.record("expected a connection failure")
             return

@@ -37,7 +37,7 @@ public final class WebSocketClient: Sendable {
         let inbox = EventInbox<WebSocketClientConnection.Event>()
         let connection = try WebSocketClientLoop.shared.connect(
             host: host, port: port, path: path, subprotocol: subprotocol, origin: origin,
-            onEvent: { inbox.push($0) })
+            onEvent: { inbox.push($1) })
         switch await inbox.next(timeout: timeout) {
         case .opened(let subprotocol):
             return WebSocketClient(connection: connection, inbox: inbox, subprotocol: subprotocol)

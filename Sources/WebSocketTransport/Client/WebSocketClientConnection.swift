@@ -35,7 +35,7 @@ public final class WebSocketClientConnection: @unchecked Sendable {
     private static let lastID = Locked<UInt64>(0)
 
     private unowned let loop: WebSocketClientLoop
-    private let onEvent: @Sendable (Event) -> Void
+    private let onEvent: @Sendable (WebSocketClientConnection, Event) -> Void
 
     // Service thread.
     private var wsi: OpaquePointer?
@@ -61,7 +61,7 @@ public final class WebSocketClientConnection: @unchecked Sendable {
         }
     }
 
-    init(loop: WebSocketClientLoop, onEvent: @escaping @Sendable (Event) -> Void) {
+    init(loop: WebSocketClientLoop, onEvent: @escaping @Sendable (WebSocketClientConnection, Event) -> Void) {
         id = Self.lastID.withLock { last in
             last += 1
             return last
@@ -132,14 +132,14 @@ public final class WebSocketClientConnection: @unchecked Sendable {
         if !frames.isEmpty || closeCode != nil {
             lws_callback_on_writable(wsi)
         }
-        onEvent(.opened(subprotocol: acceptedSubprotocol))
+        onEvent(self, .opened(subprotocol: acceptedSubprotocol))
     }
 
     func receive(_ wsi: OpaquePointer, _ piece: UnsafeRawBufferPointer) {
         guard lws_frame_is_binary(wsi) == 0,
               case .complete(let text) = assembler.append(piece, isFinal: lws_is_final_fragment(wsi) != 0)
         else { return }
-        onEvent(.text(text))
+        onEvent(self, .text(text))
     }
 
     /// One frame per writeable callback; the close frame once the queue is empty.
@@ -172,7 +172,7 @@ public final class WebSocketClientConnection: @unchecked Sendable {
         wsi = nil
         frames.removeAll()
         loop.forget(self)
-        onEvent(event)
+        onEvent(self, event)
     }
 
     private func enqueue(_ newFrames: [Frame]) {

@@ -90,14 +90,15 @@ public final class WebSocketClientLoop: @unchecked Sendable {
     }
 
     /// Opens a WebSocket connection. Callable from any thread; the handshake and every event
-    /// happen on the service thread, where `onEvent` is called: first `.opened` or `.failed`,
-    /// then any number of `.text`, then one `.closed`.
+    /// happen on the service thread, where `onEvent` is called with the connection and the
+    /// event: first `.opened` or `.failed`, then any number of `.text`, then one `.closed`.
     ///
     /// `subprotocol` nil sends no `Sec-WebSocket-Protocol`; `origin` nil sends no `Origin`.
+    @discardableResult
     public func connect(
         host: String = "127.0.0.1", port: Int, path: String = "/ws",
         subprotocol: String? = "focus-sync.v1", origin: String? = nil,
-        onEvent: @escaping @Sendable (WebSocketClientConnection.Event) -> Void
+        onEvent: @escaping @Sendable (WebSocketClientConnection, WebSocketClientConnection.Event) -> Void
     ) -> WebSocketClientConnection {
         let connection = WebSocketClientConnection(loop: self, onEvent: onEvent)
         let target = WebSocketClientConnection.Target(host: host, port: port, path: path, subprotocol: subprotocol, origin: origin)

@@ -86,8 +86,8 @@ public final class WebSocketConnection: @unchecked Sendable {
     }
 
     /// Sends a close frame with `code` and `reason` (after already queued messages are flushed
-    /// when `flush` is true) and drops the connection. A peer that does not finish the closing
-    /// handshake within a few seconds (for example because it stopped reading) is cut off.
+    /// when `flush` is true) and drops the connection. If the frame cannot go out within a few
+    /// seconds (the peer stopped reading), the connection is cut without it.
     public func close(code: CloseCode, reason: String = "", flush: Bool = true) {
         guard case .open = state else { return }
         state = .closing(code: code, reason: reason, flush: flush)
