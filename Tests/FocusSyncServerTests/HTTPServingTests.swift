@@ -52,7 +52,7 @@ struct HTTPServingTests {
         defer { server.stop() }
         let response = try server.get(target)
         #expect([400, 403, 404].contains(response.status), "\(target) answered \(response.status)")
-        #expect(!response.text.contains("secret"))
+        #expect(!response.text.contains(TestServer.secretContent))
         #expect(!response.text.contains("root:"))
     }
 

@@ -1,6 +1,6 @@
 import Glibc
 
-/// The five libuv functions the transport needs to own the loop libwebsockets runs on.
+/// The six libuv functions the transport needs to own the loop libwebsockets runs on.
 ///
 /// They are resolved at run time from `libuv.so.1`, the library libwebsockets' own libuv plugin
 /// (`libwebsockets-evlib_uv.so`) is linked against, so the package needs no extra link flag.
@@ -19,6 +19,7 @@ struct LibUV: @unchecked Sendable {  // C function pointers only; they capture n
     let run: @convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32
     let stop: @convention(c) (UnsafeMutableRawPointer?) -> Void
     let loopClose: @convention(c) (UnsafeMutableRawPointer?) -> Int32
+    let backendDescriptor: @convention(c) (UnsafeMutableRawPointer?) -> Int32
 
     /// The library, loaded once per process.
     static let shared: Result<LibUV, TransportError> = load()
@@ -35,11 +36,14 @@ struct LibUV: @unchecked Sendable {  // C function pointers only; they capture n
             let loopInit = symbol("uv_loop_init", as: (@convention(c) (UnsafeMutableRawPointer?) -> Int32).self),
             let run = symbol("uv_run", as: (@convention(c) (UnsafeMutableRawPointer?, Int32) -> Int32).self),
             let stop = symbol("uv_stop", as: (@convention(c) (UnsafeMutableRawPointer?) -> Void).self),
-            let loopClose = symbol("uv_loop_close", as: (@convention(c) (UnsafeMutableRawPointer?) -> Int32).self)
+            let loopClose = symbol("uv_loop_close", as: (@convention(c) (UnsafeMutableRawPointer?) -> Int32).self),
+            let backendDescriptor = symbol("uv_backend_fd", as: (@convention(c) (UnsafeMutableRawPointer?) -> Int32).self)
         else {
             return .failure(unavailable("libuv.so.1 lacks the uv_loop/uv_run functions"))
         }
-        return .success(LibUV(loopSize: loopSize, loopInit: loopInit, run: run, stop: stop, loopClose: loopClose))
+        return .success(LibUV(
+            loopSize: loopSize, loopInit: loopInit, run: run, stop: stop, loopClose: loopClose,
+            backendDescriptor: backendDescriptor))
     }
 
     private static func unavailable(_ reason: String) -> TransportError {
@@ -66,6 +70,9 @@ final class UVLoop {
     func run(_ mode: LibUV.RunMode) -> Int32 {
         uv.run(pointer, mode.rawValue)
     }
+
+    /// The loop's epoll descriptor.
+    var backendDescriptor: Int32 { uv.backendDescriptor(pointer) }
 
     /// Makes the current `run(.untilStopped)` return after this iteration.
     func stop() {

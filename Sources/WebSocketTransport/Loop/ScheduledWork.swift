@@ -22,9 +22,6 @@ public final class ScheduledWork: @unchecked Sendable {
         timer.deallocate()
     }
 
-    /// True until the work has run or was cancelled.
-    public var isPending: Bool { work != nil }
-
     /// Cancels the work if it has not run yet.
     public func cancel() {
         guard work != nil else { return }

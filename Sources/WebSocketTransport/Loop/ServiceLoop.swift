@@ -33,6 +33,7 @@ final class ServiceLoop: @unchecked Sendable {
     private(set) var context: OpaquePointer?
     private var stopRequested = false
     private var uvLoop: UVLoop?
+    private var eventPipeGuard = EventPipeGuard()
     private var timers: [ObjectIdentifier: ScheduledWork] = [:]
     /// Where libwebsockets writes NULL once the context is completely destroyed.
     private let contextSlot = UnsafeMutablePointer<OpaquePointer?>.allocate(capacity: 1)
@@ -68,6 +69,7 @@ final class ServiceLoop: @unchecked Sendable {
         let started = Locked<Result<Void, TransportError>?>(nil)
         let ready = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
+            Thread.current.name = self.name  // set from inside, so the OS thread gets the name too
             let result = self.createContext(makeContext)
             started.withLock { $0 = result }
             ready.signal()
@@ -184,6 +186,7 @@ final class ServiceLoop: @unchecked Sendable {
         if usesLibUV {
             do {
                 let loop = try UVLoop()
+                eventPipeGuard.noteEarlierEventFDs()
                 uvLoop = loop
                 foreignLoop = loop.pointer
             } catch {
@@ -231,7 +234,11 @@ final class ServiceLoop: @unchecked Sendable {
             if case .running(let thread, _) = state { state = .stopping(thread: thread) }
         }
         guard let context else { return }
+        if let uvLoop {
+            eventPipeGuard.prepare(epoll: uvLoop.backendDescriptor)
+        }
         lws_context_destroy(context)
+        eventPipeGuard.reserve()
         if let uvLoop {
             // On a foreign loop the first call only starts closing libuv handles; they finish
             // closing as the loop runs, and a second call frees the context.
@@ -239,6 +246,7 @@ final class ServiceLoop: @unchecked Sendable {
             if contextSlot.pointee != nil {
                 lws_context_destroy(context)
             }
+            eventPipeGuard.finish()
             if !uvLoop.close() {
                 LogLevel.report("\(name): libuv loop still had open handles after the context was destroyed")
             }

@@ -37,11 +37,6 @@ public final class OutboundMessage: @unchecked Sendable {
         storage.deallocate()
     }
 
-    /// The payload bytes, for inspection (tests, logging).
-    public var bytes: [UInt8] {
-        Array(UnsafeRawBufferPointer(start: storage + Self.headroom, count: count))
-    }
-
     /// Writes `length` payload bytes starting at `offset` as one WebSocket frame with `flags`.
     /// Service thread only. Returns what `lws_write` returned.
     func write(on wsi: OpaquePointer, offset: Int, length: Int, flags: Int32) -> Int32 {

@@ -41,7 +41,7 @@ final class ServerCore: @unchecked Sendable {
     init(configuration: WebSocketServerConfiguration, handler: any WebSocketServerHandler) {
         self.configuration = configuration
         self.handler = handler
-        loop = ServiceLoop(name: "focus-sync.lws-server", usesLibUV: configuration.useLibUV)
+        loop = ServiceLoop(name: "lws-server", usesLibUV: configuration.useLibUV)
         httpChunk = .allocate(byteCount: OutboundMessage.headroom + Self.httpChunkBytes, alignment: 16)
 
         let httpName = strdup("http")!

@@ -86,8 +86,8 @@ public final class WebSocketConnection: @unchecked Sendable {
     }
 
     /// Sends a close frame with `code` and `reason` (after already queued messages are flushed
-    /// when `flush` is true) and drops the connection. A peer that does not finish the closing
-    /// handshake within a few seconds (for example because it stopped reading) is cut off.
+    /// when `flush` is true) and drops the connection. If the frame cannot go out within a few
+    /// seconds (the peer stopped reading), the connection is cut without it.
     public func close(code: CloseCode, reason: String = "", flush: Bool = true) {
         guard case .open = state else { return }
         state = .closing(code: code, reason: reason, flush: flush)
@@ -127,7 +127,9 @@ public final class WebSocketConnection: @unchecked Sendable {
             break
         case .closing(let code, let reason, let flush):
             if !flush || outbound.isEmpty {
-                return fail(code, reason: reason)
+                state = .closeSent(code)
+                outbound.removeAll()
+                return CloseFrame.send(code: code, reason: reason, on: wsi)
             }
         case .closeSent, .peerClosed:
             return 0
@@ -173,7 +175,7 @@ public final class WebSocketConnection: @unchecked Sendable {
         return false
     }
 
-    /// Sets the close frame libwebsockets sends when the callback returns -1.
+    /// Sets the close frame libwebsockets sends when the receive callback returns -1.
     private func fail(_ code: CloseCode, reason: String) -> Int32 {
         var reasonBytes = CloseFrame.reasonBytes(reason)
         lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code.rawValue)), &reasonBytes, reasonBytes.count)

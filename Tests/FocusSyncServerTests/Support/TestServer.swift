@@ -10,6 +10,7 @@ final class TestServer: Sendable {
 
     /// The page files every test server serves, and a secret outside the folder for symlink tests.
     static let indexHTML = "<!doctype html><title>FocusSync test</title>"
+    static let secretContent = "TOP-SECRET-OUTSIDE-PUBLIC"
 
     init(configure: (inout ServerOptions) -> Void = { _ in }) throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("focus-sync-test-\(UUID().uuidString)")
@@ -19,7 +20,7 @@ final class TestServer: Sendable {
         try Data("export const ok = true;\n".utf8).write(to: publicFolder.appendingPathComponent("js/main.js"))
         try Data("body { color: black }\n".utf8).write(to: publicFolder.appendingPathComponent("app.css"))
         try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8).write(to: publicFolder.appendingPathComponent("icon.svg"))
-        try Data("secret".utf8).write(to: root.appendingPathComponent("secret.txt"))
+        try Data(TestServer.secretContent.utf8).write(to: root.appendingPathComponent("secret.txt"))
         try FileManager.default.createSymbolicLink(
             atPath: publicFolder.appendingPathComponent("escape.txt").path, withDestinationPath: root.appendingPathComponent("secret.txt").path)
         publicDirectory = publicFolder.path

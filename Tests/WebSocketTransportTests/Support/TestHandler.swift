@@ -59,7 +59,12 @@ final class TestHandler: WebSocketServerHandler, @unchecked Sendable {
 
     func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage) {
         record.withLock { $0.overflows += 1 }
-        connection.close(code: .policyViolation, reason: "client is not reading its messages", flush: false)
+        defaultOverflow(connection, message)
+    }
+
+    /// The protocol extension's behaviour, which the test exercises.
+    private func defaultOverflow(_ connection: WebSocketConnection, _ message: OutboundMessage) {
+        DefaultOverflowHandler.shared.connection(connection, didOverflowWith: message)
     }
 
     func connectionDidClose(_ connection: WebSocketConnection, code: CloseCode?) {
@@ -67,4 +72,14 @@ final class TestHandler: WebSocketServerHandler, @unchecked Sendable {
     }
 
     static var threadName: String { Thread.current.name ?? "unnamed" }
+}
+
+/// A handler that implements nothing optional, to reach the protocol's default overflow policy.
+private final class DefaultOverflowHandler: WebSocketServerHandler, @unchecked Sendable {
+    static let shared = DefaultOverflowHandler()
+    func respond(to request: HTTPRequest) -> HTTPResponse { HTTPResponse(status: 404) }
+    func shouldAccept(_ request: HTTPRequest) -> UpgradeDecision { .accept }
+    func connectionDidOpen(_ connection: WebSocketConnection) {}
+    func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8]) {}
+    func connectionDidClose(_ connection: WebSocketConnection, code: CloseCode?) {}
 }
