@@ -92,16 +92,16 @@ final class LoadGenerator: @unchecked Sendable {
             handshakes += 1
             clients[index].phase = .connecting
             let path = "/ws?session=" + sessions[clients[index].session].id
-            clients[index].connection = loop.connect(host: host, port: port, path: path) { [unowned self] event in
-                handle(event, from: index)
+            clients[index].connection = loop.connect(host: host, port: port, path: path) { [unowned self] connection, event in
+                handle(event, on: connection, from: index)
             }
         }
     }
 
-    private func handle(_ event: WebSocketClientConnection.Event, from index: Int) {
+    private func handle(_ event: WebSocketClientConnection.Event, on connection: WebSocketClientConnection, from index: Int) {
         switch event {
         case .opened:
-            clients[index].connection?.send(utf8: IntentKind.hello(clientId: clients[index].clientId))
+            connection.send(utf8: IntentKind.hello(clientId: clients[index].clientId))
         case .text(let message):
             receive(message, from: index)
         case .failed(let error):
