@@ -1,3 +1,4 @@
+import Foundation
 import WebSocketTransport
 
 /// Every client connection of a run, driven with callbacks from the client loop's single
@@ -18,6 +19,8 @@ final class LoadGenerator: @unchecked Sendable {
     private struct Client {
         let session: Int
         let clientId: String
+        /// False for a connection that opens and stays silent (it joins no one's presence).
+        let saysHello: Bool
         var connection: WebSocketClientConnection?
         var phase = Phase.pending
     }
@@ -50,9 +53,9 @@ final class LoadGenerator: @unchecked Sendable {
     private var window: MeasurementWindow?
     private var interval: UInt64 = 0
 
-    /// An open-loop driver sends at most this many overdue intents in one timer tick.
+    /// An open-loop driver sends at most this many overdue intents in one tick of the pacer.
     private static let catchUpPerTick = 8
-    private static let tick = Duration.milliseconds(1)
+    private static let tickNanoseconds: UInt64 = 1_000_000
 
     init(loop: WebSocketClientLoop, host: String, port: Int, intent: IntentKind, pacing: Pacing, maxHandshakes: Int = 64) {
         self.loop = loop
@@ -71,13 +74,14 @@ final class LoadGenerator: @unchecked Sendable {
         return sessions.count - 1
     }
 
-    /// Adds `count` clients to session `session` and starts connecting them.
-    func addClients(_ count: Int, to session: Int, firstDrives: Bool) {
+    /// Adds `count` clients to session `session` and starts connecting them. Clients that say
+    /// hello count as joined once their snapshot arrives; silent ones once the WebSocket is open.
+    func addClients(_ count: Int, to session: Int, firstDrives: Bool, sayHello: Bool = true) {
         for number in 0..<count {
             if firstDrives && number == 0 && sessions[session].driver == nil {
                 sessions[session].driver = clients.count
             }
-            clients.append(Client(session: session, clientId: "bench-\(session)-\(clients.count)"))
+            clients.append(Client(session: session, clientId: "bench-\(session)-\(clients.count)", saysHello: sayHello))
         }
         progress.total = clients.count
         connectPending()
@@ -101,7 +105,11 @@ final class LoadGenerator: @unchecked Sendable {
     private func handle(_ event: WebSocketClientConnection.Event, on connection: WebSocketClientConnection, from index: Int) {
         switch event {
         case .opened:
-            connection.send(utf8: IntentKind.hello(clientId: clients[index].clientId))
+            if clients[index].saysHello {
+                connection.send(utf8: IntentKind.hello(clientId: clients[index].clientId))
+            } else {
+                didJoin(index)
+            }
         case .text(let message):
             receive(message, from: index)
         case .failed(let error):
@@ -156,11 +164,7 @@ final class LoadGenerator: @unchecked Sendable {
                 if window != nil { tally.snapshots += 1 }
                 return
             }
-            clients[index].phase = .joined
-            sessions[clients[index].session].members += 1
-            progress.joined += 1
-            handshakes -= 1
-            connectPending()
+            didJoin(index)
         case .ack, .error:
             guard window != nil else { return }
             if MessageScan.kind(of: message) == .ack { tally.acks += 1 } else { tally.errors += 1 }
@@ -170,6 +174,16 @@ final class LoadGenerator: @unchecked Sendable {
         case .presence, .pong, .other:
             break
         }
+    }
+
+    private func didJoin(_ index: Int) {
+        clients[index].phase = .joined
+        if clients[index].saysHello {
+            sessions[clients[index].session].members += 1
+        }
+        progress.joined += 1
+        handshakes -= 1
+        connectPending()
     }
 
     /// Closed loop: the driver's last intent was answered, so it sends the next.
@@ -195,7 +209,7 @@ final class LoadGenerator: @unchecked Sendable {
             for (order, session) in drivers.enumerated() {
                 sessions[session].nextDue = now + interval * UInt64(order) / UInt64(max(drivers.count, 1))
             }
-            tick()
+            startPacer(until: window.end)
         case .closedLoop:
             for session in drivers {
                 send(in: session)
@@ -203,7 +217,23 @@ final class LoadGenerator: @unchecked Sendable {
         }
     }
 
-    private func tick() {
+    /// Wakes the loop every millisecond until `end` to send what is due, from a thread of its
+    /// own: a libwebsockets timer on libuv fires up to a millisecond early and then spins until
+    /// it is due, which kept the generator's core busy with a 1 ms tick.
+    private func startPacer(until end: UInt64) {
+        let pacer = Thread { [self] in
+            var next = MonotonicClock.nanoseconds()
+            while next < end {
+                next += Self.tickNanoseconds
+                MonotonicClock.sleep(until: next)
+                loop.execute { [self] in sendDue() }
+            }
+        }
+        pacer.name = "focus-bench.pacer"
+        pacer.start()
+    }
+
+    private func sendDue() {
         guard let window else { return }
         let now = MonotonicClock.nanoseconds()
         guard now < window.end else { return }
@@ -218,7 +248,6 @@ final class LoadGenerator: @unchecked Sendable {
                 tally.behindSchedule += 1
             }
         }
-        loop.schedule(after: Self.tick) { [unowned self] in tick() }
     }
 
     private func send(in session: Int) {

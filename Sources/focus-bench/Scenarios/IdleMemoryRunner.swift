@@ -1,5 +1,9 @@
-/// Reads a fresh server's RSS with one empty session, then after each step of idle clients
-/// (joined: hello answered by a snapshot, then silent) has connected and the server has settled.
+/// Reads a fresh server's RSS with one empty session, then after each step of idle clients has
+/// connected to it and the server has settled.
+///
+/// The clients open their WebSocket and stay silent: no hello. Joined members would each
+/// receive a snapshot and presence listing every other member, traffic that grows with the
+/// square of the session and has nothing to do with what an idle connection costs.
 struct IdleMemoryRunner {
     let options: BenchOptions
 
@@ -32,7 +36,7 @@ struct IdleMemoryRunner {
                 if isFirstStep {
                     _ = generator.addSession(id: session)
                 }
-                generator.addClients(added, to: 0, firstDrives: false)
+                generator.addClients(added, to: 0, firstDrives: false, sayHello: false)
             }
             connected = count
             try ClientLoopStart.awaitJoins(of: generator, total: count)
