@@ -14,6 +14,7 @@ struct CommandLineTests {
         let request = try CommandLineInterface.parse([
             "--host", "0.0.0.0", "--port=0", "--public", "/srv/page", "--max-message-bytes", "1024",
             "--allow-origin", "https://a.example", "--allow-origin=http://b.example:3000", "--log-level", "debug",
+            "--event-loop", "poll",
         ])
         var expected = ServerOptions()
         expected.host = "0.0.0.0"
@@ -22,6 +23,7 @@ struct CommandLineTests {
         expected.maxMessageBytes = 1024
         expected.allowedOrigins = ["https://a.example", "http://b.example:3000"]
         expected.logLevel = .debug
+        expected.eventLoop = .poll
         #expect(request == .serve(expected))
     }
 
@@ -34,7 +36,7 @@ struct CommandLineTests {
     @Test func helpHasAnAbstractAndEveryOption() {
         let help = CommandLineInterface.help
         #expect(help.hasPrefix("OVERVIEW: "))
-        for option in ["--host", "--port", "--public", "--max-message-bytes", "--allow-origin", "--log-level", "--version", "--help"] {
+        for option in ["--host", "--port", "--public", "--max-message-bytes", "--allow-origin", "--event-loop", "--log-level", "--version", "--help"] {
             #expect(help.contains(option), "help lacks \(option)")
         }
     }
@@ -45,6 +47,7 @@ struct CommandLineTests {
         (["--port"], "Missing value for '--port <port>'."),
         (["--max-message-bytes", "-5"], "--max-message-bytes expects a whole number from 256 to 16777216, got '-5'."),
         (["--log-level", "loud"], "--log-level must be one of debug, info, warning, error, got 'loud'."),
+        (["--event-loop", "epoll"], "--event-loop must be libuv or poll, got 'epoll'."),
         (["--allow-origin", "example.com"], "--allow-origin expects an origin such as https://demo.example (scheme and host, no path), got 'example.com'."),
         (["--frobnicate"], "Unknown option '--frobnicate'."),
         (["serve"], "Unexpected argument 'serve'; focus-sync takes only options."),
