@@ -3,7 +3,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     let output: JSONOutput
     /// The object's index in the output's stack of open containers.
     let level: Int
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { [] }
 
     mutating func encodeNil(forKey key: Key) {
         output.beginMember(at: level, key: key)
@@ -22,7 +22,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode(_ value: Double, forKey key: Key) throws {
         output.beginMember(at: level, key: key)
-        try output.write(value, codingPath: codingPath + [key])
+        try output.write(value)
     }
 
     mutating func encode(_ value: Float, forKey key: Key) throws {
@@ -42,7 +42,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         output.beginMember(at: level, key: key)
-        try output.write(value, parentPath: codingPath, key: key)
+        try output.encode(value)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(
@@ -50,13 +50,13 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     ) -> KeyedEncodingContainer<NestedKey> {
         output.beginMember(at: level, key: key)
         output.open(object: true)
-        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(output: output, level: level + 1, codingPath: codingPath + [key]))
+        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(output: output, level: level + 1))
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
         output.beginMember(at: level, key: key)
         output.open(object: false)
-        return StreamingUnkeyedContainer(output: output, level: level + 1, codingPath: codingPath + [key])
+        return StreamingUnkeyedContainer(output: output, level: level + 1)
     }
 
     /// The returned encoder must be used before this object's next member.
@@ -67,7 +67,7 @@ struct StreamingKeyedContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
     /// The returned encoder must be used before this object's next member.
     mutating func superEncoder(forKey key: Key) -> any Encoder {
         output.beginMember(at: level, key: key)
-        return StreamingValueEncoder(output: output, level: level + 1, parentPath: codingPath, key: key)
+        return StreamingValueEncoder(output: output, level: level + 1)
     }
 
     private func integer(_ value: some BinaryInteger, _ key: Key) {
@@ -81,13 +81,12 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
     let output: JSONOutput
     /// The array's index in the output's stack of open containers.
     let level: Int
-    let codingPath: [any CodingKey]
+    var codingPath: [any CodingKey] { [] }
     private(set) var count = 0
 
-    init(output: JSONOutput, level: Int, codingPath: [any CodingKey]) {
+    init(output: JSONOutput, level: Int) {
         self.output = output
         self.level = level
-        self.codingPath = codingPath
     }
 
     private mutating func next() {
@@ -112,7 +111,7 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode(_ value: Double) throws {
         next()
-        try output.write(value, codingPath: codingPath)
+        try output.write(value)
     }
 
     mutating func encode(_ value: Float) throws { try encode(Double(value)) }
@@ -129,38 +128,29 @@ struct StreamingUnkeyedContainer: UnkeyedEncodingContainer {
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         next()
-        try output.write(value, parentPath: codingPath, key: ArrayIndexKey(intValue: count - 1))
+        try output.encode(value)
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type) -> KeyedEncodingContainer<NestedKey> {
         next()
         output.open(object: true)
-        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(output: output, level: level + 1, codingPath: codingPath))
+        return KeyedEncodingContainer(StreamingKeyedContainer<NestedKey>(output: output, level: level + 1))
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
         next()
         output.open(object: false)
-        return StreamingUnkeyedContainer(output: output, level: level + 1, codingPath: codingPath)
+        return StreamingUnkeyedContainer(output: output, level: level + 1)
     }
 
     /// The returned encoder must be used before this array's next element.
     mutating func superEncoder() -> any Encoder {
         next()
-        return StreamingValueEncoder(output: output, level: level + 1, parentPath: codingPath, key: ArrayIndexKey(intValue: count - 1))
+        return StreamingValueEncoder(output: output, level: level + 1)
     }
 
     private mutating func integer(_ value: some BinaryInteger) {
         next()
         output.write(value)
     }
-}
-
-/// The coding key of an array element in a coding path.
-struct ArrayIndexKey: CodingKey {
-    let intValue: Int?
-    var stringValue: String { intValue.map { "Index \($0)" } ?? "" }
-
-    init(intValue: Int) { self.intValue = intValue }
-    init?(stringValue: String) { nil }
 }

@@ -9,12 +9,14 @@
 ///
 /// Values are written in order, so a nested container is finished once its parent (or any
 /// container further out) writes its next element; every `Encodable` that encodes its children
-/// one after the other, as synthesized conformances do, is encoded exactly.
+/// one after the other, as synthesized conformances do, is encoded exactly. Coding paths are
+/// not tracked (they are always empty): keeping them cost an array per container, and only
+/// error messages ever read them.
 struct StreamingJSONEncoder {
     /// The UTF-8 JSON text of `value`.
     func encode(_ value: some Encodable) throws -> [UInt8] {
         let output = JSONOutput()
-        try output.write(value, parentPath: [], key: nil)
+        try output.encode(value)
         return output.bytes
     }
 }
@@ -24,20 +26,15 @@ final class StreamingValueEncoder: Encoder, SingleValueEncodingContainer {
     private let output: JSONOutput
     /// Index in the output's stack of open containers that this value's own container takes.
     private let level: Int
-    private let parentPath: [any CodingKey]
-    private let key: (any CodingKey)?
     /// The keyed container this value opened, so asking for it again continues the same object.
-    private var opensObject = false
+    @exclusivity(unchecked) private var opensObject = false
 
-    init(output: JSONOutput, level: Int, parentPath: [any CodingKey], key: (any CodingKey)?) {
+    init(output: JSONOutput, level: Int) {
         self.output = output
         self.level = level
-        self.parentPath = parentPath
-        self.key = key
     }
 
-    /// Built on demand: only errors and unusual `Encodable`s ever ask.
-    var codingPath: [any CodingKey] { key.map { parentPath + [$0] } ?? parentPath }
+    var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { [:] }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) -> KeyedEncodingContainer<Key> {
@@ -45,12 +42,12 @@ final class StreamingValueEncoder: Encoder, SingleValueEncodingContainer {
             opensObject = true
             output.open(object: true)
         }
-        return KeyedEncodingContainer(StreamingKeyedContainer<Key>(output: output, level: level, codingPath: codingPath))
+        return KeyedEncodingContainer(StreamingKeyedContainer<Key>(output: output, level: level))
     }
 
     func unkeyedContainer() -> any UnkeyedEncodingContainer {
         output.open(object: false)
-        return StreamingUnkeyedContainer(output: output, level: level, codingPath: codingPath)
+        return StreamingUnkeyedContainer(output: output, level: level)
     }
 
     func singleValueContainer() -> any SingleValueEncodingContainer { self }
@@ -58,8 +55,8 @@ final class StreamingValueEncoder: Encoder, SingleValueEncodingContainer {
     func encodeNil() { output.writeNull() }
     func encode(_ value: Bool) { output.write(value) }
     func encode(_ value: String) { output.write(value) }
-    func encode(_ value: Double) throws { try output.write(value, codingPath: codingPath) }
-    func encode(_ value: Float) throws { try output.write(Double(value), codingPath: codingPath) }
+    func encode(_ value: Double) throws { try output.write(value) }
+    func encode(_ value: Float) throws { try output.write(Double(value)) }
     func encode(_ value: Int) { output.write(value) }
     func encode(_ value: Int8) { output.write(value) }
     func encode(_ value: Int16) { output.write(value) }
@@ -70,5 +67,5 @@ final class StreamingValueEncoder: Encoder, SingleValueEncodingContainer {
     func encode(_ value: UInt16) { output.write(value) }
     func encode(_ value: UInt32) { output.write(value) }
     func encode(_ value: UInt64) { output.write(value) }
-    func encode<T: Encodable>(_ value: T) throws { try output.write(value, parentPath: parentPath, key: key) }
+    func encode<T: Encodable>(_ value: T) throws { try output.encode(value) }
 }
