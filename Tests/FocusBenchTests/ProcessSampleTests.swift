@@ -27,3 +27,25 @@ struct ProcessSampleTests {
         #expect(ProcessSample.parse(stat: "1 (x) S 1 2 3", takenAt: 0) == nil)
     }
 }
+
+@Suite("Core samples from /proc/stat")
+struct CoreSampleTests {
+    @Test func busyIsEverythingButIdleAndIOWait() throws {
+        let stat = """
+            cpu  900 0 100 5000 10 0 0 0 0 0
+            cpu0 300 10 40 2000 5 2 3 5 0 0
+            cpu1 600 0 60 3000 5 0 0 0 0 0
+            """
+        let core0 = try #require(CoreSample.parse(stat: stat, core: 0, ticksPerSecond: 100))
+        #expect(core0.busySeconds == 3.6)
+        #expect(CoreSample.parse(stat: stat, core: 2, ticksPerSecond: 100) == nil)
+    }
+
+    @Test func otherLoadIsTheCoreMinusTheProcess() {
+        let percent = CoreSample.otherLoadPercent(
+            core: CoreSample(busySeconds: 10), CoreSample(busySeconds: 11.8),
+            process: ProcessSample(takenAt: 0, cpuSeconds: 1, residentKB: 0),
+            ProcessSample(takenAt: 2_000_000_000, cpuSeconds: 2.2, residentKB: 0))
+        #expect(abs(percent - 30) < 1e-9)
+    }
+}

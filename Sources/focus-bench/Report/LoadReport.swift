@@ -32,6 +32,10 @@ struct LoadReport: Sendable, Encodable {
     var serverCPUMicrosecondsPerDelivery: Double?
     var serverCPUPercent: Double?
     var generatorCPUPercent: Double?
+    /// How much of the server's and of the generator's core other processes took during the
+    /// window (the machine may be shared): high values make every figure pessimistic.
+    var serverCoreOtherLoadPercent: Double?
+    var generatorCoreOtherLoadPercent: Double?
     var serverRSS: ResidentMemory
     var acks: Int
     var errors: Int
@@ -43,4 +47,6 @@ struct LoadReport: Sendable, Encodable {
 
     /// At or above this CPU share the load generator counts as saturated.
     static let saturationPercent = 90.0
+    /// At or above this share of a core taken by other processes, a note says so.
+    static let otherLoadNotePercent = 10.0
 }

@@ -27,7 +27,7 @@ enum ReportTable {
     static func loadTable(_ reports: [LoadReport]) -> String {
         let header = [
             "scenario", "conns", "rate", "intents", "intents/s", "expected", "lost", "p50 µs", "p90 µs", "p99 µs",
-            "max µs", "p99 1st/2nd half", "deliveries/s", "srv µs/deliv", "srv CPU", "gen CPU", "srv RSS MB b/d/a",
+            "max µs", "p99 1st/2nd half", "deliveries/s", "srv µs/deliv", "srv CPU", "gen CPU", "other s/g", "srv RSS MB b/d/a",
         ]
         let rows = reports.map { report -> [String] in
             let latency = report.latencyMicroseconds
@@ -39,6 +39,7 @@ enum ReportTable {
                 "\(optional(report.p99FirstHalfMicroseconds))/\(optional(report.p99SecondHalfMicroseconds))",
                 decimal(report.deliveriesPerSecond, places: 0), report.serverCPUMicrosecondsPerDelivery.map { decimal($0, places: 1) } ?? "-",
                 percent(report.serverCPUPercent), percent(report.generatorCPUPercent),
+                "\(percent(report.serverCoreOtherLoadPercent))/\(percent(report.generatorCoreOtherLoadPercent))",
                 [report.serverRSS.beforeKB, report.serverRSS.duringKB, report.serverRSS.afterKB]
                     .map { $0.map { decimal(Double($0) / 1024, places: 1) } ?? "-" }.joined(separator: "/"),
             ]

@@ -40,6 +40,9 @@ struct LoadScenarioRunner {
         var serverEnd: ProcessSample?
         var generatorStart: ProcessSample?
         var generatorEnd: ProcessSample?
+        /// The cores the server and the generator are pinned to, at the window's start and end.
+        var serverCore: (start: CoreSample, end: CoreSample)?
+        var generatorCore: (start: CoreSample, end: CoreSample)?
     }
 
     private func measure(_ shape: LoadShape, sessionIDs: [String], server: ServerProcess, generator: LoadGenerator) throws(BenchError) -> Measured {
@@ -52,12 +55,18 @@ struct LoadScenarioRunner {
         try ClientLoopStart.awaitJoins(of: generator, total: shape.connections)
         let window = MeasurementWindow(start: MonotonicClock.nanoseconds() + UInt64(options.warmupSeconds * 1e9), seconds: options.durationSeconds)
         loop.execute { generator.start(window: window) }
+        let serverCore = options.serverCPU
+        let generatorCore = CoreSample.ownCore
         MonotonicClock.sleep(until: window.start)
         let serverStart = server.sample()
         let generatorStart = ProcessSample.read(pid: nil)
+        let serverCoreStart = serverCore.flatMap(CoreSample.read)
+        let generatorCoreStart = generatorCore.flatMap(CoreSample.read)
         MonotonicClock.sleep(until: window.end)
         let serverEnd = server.sample()
         let generatorEnd = ProcessSample.read(pid: nil)
+        let serverCoreEnd = serverCore.flatMap(CoreSample.read)
+        let generatorCoreEnd = generatorCore.flatMap(CoreSample.read)
         _ = loop.wait(timeout: Self.drainSeconds) {
             let tally = generator.currentTally
             return tally.deliveriesReceived >= tally.deliveriesExpected
@@ -67,7 +76,9 @@ struct LoadScenarioRunner {
         }
         return Measured(
             window: window, tally: tally, serverStart: serverStart, serverEnd: serverEnd,
-            generatorStart: generatorStart, generatorEnd: generatorEnd)
+            generatorStart: generatorStart, generatorEnd: generatorEnd,
+            serverCore: serverCoreStart.flatMap { start in serverCoreEnd.map { (start, $0) } },
+            generatorCore: generatorCoreStart.flatMap { start in generatorCoreEnd.map { (start, $0) } })
     }
 
     private func report(_ name: String, _ shape: LoadShape, _ measured: Measured, rss: LoadReport.ResidentMemory) -> LoadReport {
@@ -85,6 +96,8 @@ struct LoadScenarioRunner {
         }
         let generatorCPUPercent = measured.generatorEnd.flatMap { end in measured.generatorStart.map { end.cpuPercent(since: $0) } }
         let saturated = (generatorCPUPercent ?? 0) >= LoadReport.saturationPercent
+        let serverCoreOther = otherLoad(measured.serverCore, measured.serverStart, measured.serverEnd)
+        let generatorCoreOther = otherLoad(measured.generatorCore, measured.generatorStart, measured.generatorEnd)
         let planned = shape.plannedIntents(seconds: seconds)
 
         var notes: [String] = []
@@ -96,6 +109,11 @@ struct LoadScenarioRunner {
         }
         if tally.behindSchedule > 0 {
             notes.append("drivers fell behind schedule \(tally.behindSchedule) times")
+        }
+        for (whose, other) in [("server", serverCoreOther), ("load generator", generatorCoreOther)] {
+            if let other, other >= LoadReport.otherLoadNotePercent {
+                notes.append("other processes took \(Int(other.rounded()))% of the \(whose)'s core: figures are pessimistic")
+            }
         }
         if measured.serverEnd == nil {
             notes.append("the server exited during the run")
@@ -113,8 +131,16 @@ struct LoadScenarioRunner {
             p99FirstHalfMicroseconds: tally.firstHalf.summary()?.p99, p99SecondHalfMicroseconds: tally.secondHalf.summary()?.p99,
             deliveriesPerSecond: Double(tally.deliveriesReceived) / seconds,
             serverCPUMicrosecondsPerDelivery: serverCPUPerDelivery, serverCPUPercent: serverCPUPercent,
-            generatorCPUPercent: generatorCPUPercent, serverRSS: rss, acks: tally.acks, errors: tally.errors,
+            generatorCPUPercent: generatorCPUPercent, serverCoreOtherLoadPercent: serverCoreOther,
+            generatorCoreOtherLoadPercent: generatorCoreOther, serverRSS: rss, acks: tally.acks, errors: tally.errors,
             snapshots: tally.snapshots, closedConnections: tally.closed, generatorSaturated: saturated, notes: notes)
+    }
+
+    private func otherLoad(
+        _ core: (start: CoreSample, end: CoreSample)?, _ start: ProcessSample?, _ end: ProcessSample?
+    ) -> Double? {
+        guard let core, let start, let end else { return nil }
+        return CoreSample.otherLoadPercent(core: core.start, core.end, process: start, end)
     }
 }
 
