@@ -30,7 +30,7 @@ test: setup-test
 
 # Release builds of server and load generator, pinned to a core each; see docs/PERFORMANCE.md.
 bench: setup
-	scripts/bench.sh $(BENCH_ARGS)
+	@scripts/bench.sh $(BENCH_ARGS)
 
 test-browser:
 	.venv/bin/python -m pytest -q Tests/browser

@@ -16,7 +16,7 @@ enum ScenarioReport: Sendable {
     /// The report as one line of JSON.
     var jsonLine: String {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         let data: Data?
         switch self {
         case .load(let report): data = try? encoder.encode(report)
