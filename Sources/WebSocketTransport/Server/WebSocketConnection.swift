@@ -143,7 +143,13 @@ public final class WebSocketConnection: @unchecked Sendable {
             if !flush || outbound.isEmpty {
                 state = .closeSent(code)
                 outbound.removeAll()
-                return CloseFrame.send(code: code, reason: reason, on: wsi)
+                CloseFrame.write(code: code, reason: reason, on: wsi)
+                // Wait for the peer's close (the closing handshake) rather than dropping the
+                // socket now: closing it with the peer's last messages still unread makes the
+                // kernel answer with a reset, which can destroy the close frame before the peer
+                // reads it. A peer that does not answer is cut off after the grace period.
+                lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, Self.closeGraceSeconds)
+                return 0
             }
         case .closeSent, .peerClosed:
             return 0
@@ -164,11 +170,13 @@ public final class WebSocketConnection: @unchecked Sendable {
         return 0
     }
 
-    /// `LWS_CALLBACK_WS_PEER_INITIATED_CLOSE`: libwebsockets answers the close frame itself.
-    func peerDidClose(code: CloseCode?) {
-        if case .closeSent = state { return }
+    /// `LWS_CALLBACK_WS_PEER_INITIATED_CLOSE`: the peer's close answers ours (return -1: drop the
+    /// connection now), or starts the closing handshake (return 0: libwebsockets answers it).
+    func peerDidClose(code: CloseCode?) -> Int32 {
+        if case .closeSent = state { return -1 }
         state = .peerClosed(code)
         outbound.removeAll()
+        return 0
     }
 
     /// `LWS_CALLBACK_CLOSED`: the connection is gone. Returns the close code that was sent or received.

@@ -33,12 +33,17 @@ extension CloseFrame {
     /// here sends it at once on both loops. (Returning -1 from a *receive* callback after
     /// `lws_close_reason` works on both and is used there.)
     static func send(code: CloseCode, reason: String, on wsi: OpaquePointer) -> Int32 {
+        write(code: code, reason: reason, on: wsi)
+        return -1
+    }
+
+    /// Writes a close frame now and leaves the connection open (to wait for the peer's answer).
+    static func write(code: CloseCode, reason: String, on wsi: OpaquePointer) {
         var frame = [UInt8](repeating: 0, count: OutboundMessage.headroom)
         frame += [UInt8(code.rawValue >> 8), UInt8(code.rawValue & 0xFF)] + reasonBytes(reason)
         let length = frame.count - OutboundMessage.headroom
         _ = frame.withUnsafeMutableBufferPointer { buffer in
             lws_write(wsi, buffer.baseAddress! + OutboundMessage.headroom, length, writeClose)
         }
-        return -1
     }
 }
