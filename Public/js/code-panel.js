@@ -7,17 +7,17 @@ import { keyCase } from './keys.js';
 const TOKEN = /(\/\/.*$)|("(?:[^"\\]|\\.)*")|(@\w+)|\b(struct|enum|case|var|let|private|func|if|else|guard|return|switch|for|in|some|nil|try|await|true|false|extension|self)\b|(\.\w+)/g;
 const TOKEN_CLASSES = ['tok-comment', 'tok-string', 'tok-attribute', 'tok-keyword', 'tok-member'];
 
-/** Tags an update's events match, most specific first. */
-export function highlightTags(events) {
+/** Tags an update's events on `screen` match, most specific first. */
+export function highlightTags(events, screen) {
   const tags = [];
-  const moves = events.filter((event) => event.kind === 'focus');
+  const moves = events.filter((event) => event.kind === 'focus' && event.screen === screen);
   if (moves.length) {
     const { cause } = moves[0];
     const from = keyCase(moves[0].from);
     const to = keyCase(moves.at(-1).to);
     tags.push(`${cause}:${from}>${to}`, `${cause}:${from}>`, `${cause}:>${to}`, cause);
   }
-  for (const event of events) {
+  for (const event of events.filter((candidate) => !candidate.screen || candidate.screen === screen)) {
     if (event.kind === 'validation') tags.push(`validation:${event.valid ? 'valid' : 'invalid'}`);
     else if (event.kind === 'edit') tags.push(`edit:${keyCase(event.key)}`);
     else tags.push(event.kind);

@@ -6,6 +6,8 @@ const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
 const PING_EVERY_MS = 15000;
 const SILENCE_LIMIT_MS = 40000;
 
+/** Another connection said hello with this client id (a duplicated tab). */
+const DUPLICATE_CLIENT = 4001;
 /** Close codes after which reconnecting cannot help. */
 const FINAL_CLOSE = new Map([[4404, 'unknown_session']]);
 
@@ -27,12 +29,12 @@ export class Connection extends EventTarget {
   /** Intents sent (or waiting to be sent) that no update, ack or error has answered yet. */
   pending = [];
 
-  constructor({ sessionId, clientId }) {
+  /** `renewClientId()` gives this tab a new client id, for when another tab turns out to share it. */
+  constructor({ sessionId, clientId, renewClientId }) {
     super();
     this.sessionId = sessionId;
-    this.clientId = clientId;
-    this.#storageKey = `focusSync.${sessionId}`;
-    this.seq = Number(sessionStorage.getItem(`${this.#storageKey}.seq`)) || 0;
+    this.renewClientId = renewClientId;
+    this.#useClientId(clientId);
     this.pending = readJSON(sessionStorage.getItem(`${this.#storageKey}.pending`)) ?? [];
   }
 
@@ -124,6 +126,7 @@ export class Connection extends EventTarget {
   #closed(code) {
     this.#socket = null;
     this.#ready = false;
+    if (code === DUPLICATE_CLIENT) this.#becomeNewClient();
     const problem = FINAL_CLOSE.get(code);
     if (problem) {
       this.#setStatus('ended', { problem });
@@ -138,6 +141,19 @@ export class Connection extends EventTarget {
     this.#attempt += 1;
     this.#retryTimer = setTimeout(() => this.#open(), delay);
     this.#setStatus('reconnecting', { retryAt: Date.now() + delay, problem: code === 4409 ? 'session_full' : null });
+  }
+
+  /** Seqs count per client id: a new id starts again at 1, with the queued intents renumbered. */
+  #useClientId(clientId) {
+    this.clientId = clientId;
+    this.#storageKey = `focusSync.${this.sessionId}.${clientId}`;
+    this.seq = Number(sessionStorage.getItem(`${this.#storageKey}.seq`)) || 0;
+  }
+
+  #becomeNewClient() {
+    this.#useClientId(this.renewClientId());
+    this.pending = this.pending.map((intent) => ({ ...intent, seq: ++this.seq }));
+    this.#persist();
   }
 
   #heartbeat() {

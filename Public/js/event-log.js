@@ -5,7 +5,7 @@ import { swiftKey } from './keys.js';
 
 const CAUSES = {
   tap: 'tap', submit: 'Return', toolbar: 'toolbar', validation: 'validation', autoFocus: 'auto-focus',
-  rowAdded: 'row added', rowRemoved: 'row removed', navigation: 'navigation',
+  rowAdded: 'row added', rowRemoved: 'row removed', navigation: 'navigation', binding: 'binding',
 };
 
 export class EventLog {

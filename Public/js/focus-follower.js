@@ -73,7 +73,7 @@ export class FocusFollower {
     if (!view?.isField(event.target)) return;
     const key = view.focusKeyOf(event.target);
     const { focus, focusedField } = this.session();
-    if (key === focus && event.target.dataset.valueKey === focusedField && !this.hasPendingFocusMove()) return;
+    if (key === focus && event.target.dataset.field === focusedField && !this.hasPendingFocusMove()) return;
     this.requestFocus(view.id, key);
   }
 

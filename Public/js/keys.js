@@ -16,11 +16,12 @@ export function keyCase(key) {
   return parseKey(key)?.kase ?? 'nil';
 }
 
-/** The key as Swift prints it, with row ids shortened: `.row(id: 6F1C…)`, `.address`, `nil`. */
-export function swiftKey(key) {
+/** The key as Swift prints it: `.row(id: 6F1C…)` (the id in full with `full`), `.address`, `nil`. */
+export function swiftKey(key, { full = false } = {}) {
   const parsed = parseKey(key);
   if (!parsed) return 'nil';
-  return parsed.row ? `.${parsed.kase}(id: ${parsed.row.slice(0, 4)}…)` : `.${parsed.kase}`;
+  if (!parsed.row) return `.${parsed.kase}`;
+  return `.${parsed.kase}(id: ${full ? parsed.row : `${parsed.row.slice(0, 4)}…`})`;
 }
 
 /** The label people see for a key on a screen: `Address`, `Email 2`, `Reminder 3 notes`. */

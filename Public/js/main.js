@@ -135,7 +135,7 @@ class Playground {
     const { store } = this;
     const events = update.events ?? [];
     if (update.screen === store.screen && passesThroughNil(events)) this.keyboard.dip();
-    this.code.highlight(highlightTags(events));
+    this.code.highlight(highlightTags(events, store.screen));
     const moves = events.filter((event) => event.kind === 'focus' && event.screen === store.screen);
     const who = store.person(update.by);
     if (!moves.length || who.isYou) return;
@@ -194,7 +194,9 @@ async function start() {
   const sessionId = await resolveSession((retryAt) => {
     connectionStatus.textContent = `Server unreachable, retrying in ${Math.ceil((retryAt - Date.now()) / 1000)} s`;
   });
-  const connection = new Connection({ sessionId, clientId: tabClientId() });
+  const connection = new Connection({
+    sessionId, clientId: tabClientId(), renewClientId: () => tabClientId({ renew: true }),
+  });
   const playground = new Playground(connection);
   connection.start();
   // Hooks for the browser tests and for demos; nothing on the page calls them.

@@ -31,10 +31,13 @@ export async function resolveSession(onWaiting) {
   }
 }
 
-/** A client id per tab (`[A-Za-z0-9_-]`, kept in sessionStorage so reconnects and reloads keep it). */
-export function tabClientId() {
+/**
+ * A client id per tab (`[A-Za-z0-9_-]`, kept in sessionStorage so reconnects and reloads keep it);
+ * `renew` replaces it (a duplicated tab inherits its original's sessionStorage).
+ */
+export function tabClientId({ renew = false } = {}) {
   const stored = sessionStorage.getItem('focusSync.clientId');
-  if (stored) return stored;
+  if (stored && !renew) return stored;
   const bytes = crypto.getRandomValues(new Uint8Array(9));
   const id = `tab-${Array.from(bytes, (byte) => byte.toString(36).padStart(2, '0')).join('')}`;
   sessionStorage.setItem('focusSync.clientId', id);

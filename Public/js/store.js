@@ -1,5 +1,7 @@
 // The page's copy of the session: a snapshot, then every update applied in revision order.
 
+import { parseKey, swiftKey } from './keys.js';
+
 const LOG_LIMIT = 200;
 const SERVER = Object.freeze({ name: 'server', color: '#57606a', isServer: true });
 
@@ -41,6 +43,7 @@ export class Store {
     const who = this.person(update.by);
     for (const event of update.events ?? []) {
       if (event.kind === 'settings' && event.settings) this.state.settings = { ...this.state.settings, ...event.settings };
+      if (event.screen && event.screen !== update.screen) this.#patch(this.state.screens[event.screen], event);
       this.#record({ revision: update.revision, at: update.at, by: update.by, byName: who.name, color: who.color, seq: update.seq, event });
     }
   }
@@ -61,6 +64,24 @@ export class Store {
   lastFocusMove(screen) {
     const entry = this.log.find((candidate) => candidate.event.screen === screen);
     return entry && entry.event.to !== null ? entry : null;
+  }
+
+  /**
+   * An update carries the state of one screen, but its events may touch another (leaving a screen
+   * releases its focus; a valid checkout schedules the gift's auto-focus): follow them there.
+   */
+  #patch(screen, event) {
+    if (!screen) return;
+    if (event.kind === 'focus') {
+      const bound = event.to === null || event.to.includes('/') ? event.to
+        : screen.bindings?.findLast((binding) => binding.key === event.to)?.field ?? null;
+      Object.assign(screen, { focus: event.to, focusedField: bound, focusSwift: swiftKey(event.to, { full: true }) });
+      if (Object.hasOwn(screen, 'focusedRow')) screen.focusedRow = parseKey(bound)?.row ?? null;
+    } else if (event.kind === 'autoFocusScheduled') {
+      screen.pendingAutoFocus = event.key;
+    } else if (event.kind === 'autoFocusCancelled') {
+      screen.pendingAutoFocus = null;
+    }
   }
 
   #remember(clients) {

@@ -133,7 +133,7 @@ class Playground:
 
     def active_key(self):
         """The key of the field holding the browser's real focus, or None."""
-        return self.js("return document.activeElement?.dataset?.valueKey ?? null")
+        return self.js("return document.activeElement?.dataset?.field ?? null")
 
     def focus_swift(self):
         return self.js("return document.getElementById('focus-swift')?.textContent ?? null")
@@ -146,7 +146,7 @@ class Playground:
 
     def session_focus_field(self):
         """The field drawn with the session's focus ring, or None."""
-        return self.js("return document.querySelector('section.screen:not([hidden]) .field.session-focus')?.dataset.key ?? null")
+        return self.js("return document.querySelector('section.screen:not([hidden]) .field.session-focus')?.dataset.field ?? null")
 
     def owner_tag(self, screen, key):
         tag = self.field_wrapper(screen, key).find_element(By.CSS_SELECTOR, ".owner-tag")

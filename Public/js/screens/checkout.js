@@ -27,6 +27,7 @@ export default {
     '                .focused($focus, equals: .phone) ⟦tap:>phone⟧',
     '            Button("Proceed to Gift Message", action: proceed)',
     '        }',
+    '        .onAppear { focus = .name } ⟦autoFocus:>name,autoFocus:>nil⟧',
     '        .onSubmit {',
     '            switch focus {',
     '            case .name: focus = .address ⟦submit:name>⟧',

@@ -1,6 +1,6 @@
 // Profile (seed 000): two names, Return walks the chain, a keyboard toolbar steps through it.
 
-const MOVE_TAGS = '⟦submit:firstName>,toolbar:lastName>firstName,toolbar:firstName>lastName⟧';
+const MOVE_TAGS = '⟦submit:firstName>⟧';
 
 /** Moving between fields: straight, or through `nil` when the session animates focus changes. */
 function moveBody(animated) {
@@ -46,17 +46,19 @@ export default {
     '        }',
     '        .toolbar {',
     '            ToolbarItemGroup(placement: .keyboard) {',
-    '                Button("Previous") { step(-1) } ⟦toolbar:lastName>firstName⟧',
-    '                Button("Next") { step(+1) } ⟦toolbar:firstName>lastName⟧',
+    '                Button("Previous") { step(-1) } ⟦toolbar:lastName>firstName,toolbar:nil>lastName⟧',
+    '                Button("Next") { step(+1) } ⟦toolbar:firstName>lastName,toolbar:nil>firstName⟧',
     '            }',
     '        }',
     '    }',
     '',
+    '    /// Next and Previous; with nothing focused they enter from either end.',
     '    private func step(_ offset: Int) {',
     '        let all = Field.allCases',
-    '        guard let at = focus.flatMap(all.firstIndex(of:)),',
-    '              all.indices.contains(at + offset) else { return }',
-    '        move(to: all[at + offset])',
+    '        let target = focus.flatMap(all.firstIndex(of:)).map { $0 + offset }',
+    '            ?? (offset > 0 ? all.startIndex : all.endIndex - 1)',
+    '        guard all.indices.contains(target) else { return }',
+    '        move(to: all[target])',
     '    }',
     '',
     '    private func move(to field: Field) {',

@@ -15,7 +15,7 @@ const AUTOCOMPLETE = { firstName: 'given-name', lastName: 'family-name', name: '
  * focus and blur are watched by the page as a whole (see focus-follower.js).
  */
 export class ScreenView {
-  /** valueKey (field id, or `case/rowId`) → field record. */
+  /** Field id (or `case/rowId` for row fields, as `focusedField` names them) → field record. */
   #fields = new Map();
   /** rowId → row record, per list. */
   #rows = new Map();
@@ -51,9 +51,9 @@ export class ScreenView {
     });
   }
 
-  /** The input showing `key` (a field id or a row key), if it is on screen. */
-  inputFor(key) {
-    return key ? this.#fields.get(key)?.input ?? null : null;
+  /** The input of `fieldId` (a `focusedField`: a field id or a row key), if it is on screen. */
+  inputFor(fieldId) {
+    return fieldId ? this.#fields.get(fieldId)?.input ?? null : null;
   }
 
   /** Whether `element` is one of this screen's inputs. */
@@ -66,12 +66,12 @@ export class ScreenView {
     const record = this.#recordOf(input);
     if (!record) return null;
     if (record.row) return record.valueKey;
-    return this.#state?.bindings?.find((binding) => binding.field === record.valueKey)?.key ?? record.key;
+    return this.#state?.bindings?.find((binding) => binding.field === record.fieldId)?.key ?? record.valueKey;
   }
 
-  /** Field declaration (label, kind, submitLabel) for a key or field id. */
-  fieldFor(key) {
-    return this.#fields.get(key) ?? null;
+  /** The field record (label, kind, submitLabel, input) of a `focusedField`. */
+  fieldFor(fieldId) {
+    return this.#fields.get(fieldId) ?? null;
   }
 
   /**
@@ -86,23 +86,24 @@ export class ScreenView {
   }
 
   #recordOf(element) {
-    const key = element?.dataset?.valueKey;
-    const record = key ? this.#fields.get(key) : null;
+    const fieldId = element?.dataset?.field;
+    const record = fieldId ? this.#fields.get(fieldId) : null;
     return record && record.input === element ? record : null;
   }
 
   #simpleField(field) {
-    return this.#field({ valueKey: field.id, key: field.key, label: field.label, kind: field.kind, submitLabel: field.submitLabel });
+    return this.#field({ fieldId: field.id, valueKey: field.key, label: field.label, kind: field.kind, submitLabel: field.submitLabel });
   }
 
-  #field({ valueKey, key, label, kind, submitLabel, row = null, hideLabel = false }) {
-    const id = domId('field', this.id, valueKey);
+  /** `fieldId`: how `focusedField` names it; `valueKey`: the key its text, errors and edits are filed under. */
+  #field({ fieldId, valueKey, label, kind, submitLabel, row = null, hideLabel = false }) {
+    const id = domId('field', this.id, fieldId);
     const input = kind === 'editor'
       ? h('textarea', { id, rows: 4 })
       : h('input', { id, type: INPUT_TYPES[kind] ?? 'text' });
-    Object.assign(input, { autocomplete: AUTOCOMPLETE[row ? parseKey(valueKey).kase : valueKey] ?? 'off', spellcheck: false, className: 'field-input' });
+    Object.assign(input, { autocomplete: AUTOCOMPLETE[parseKey(fieldId).kase] ?? 'off', spellcheck: false, className: 'field-input' });
     input.setAttribute('enterkeyhint', ENTER_HINTS[submitLabel] ?? 'enter');
-    input.dataset.valueKey = valueKey;
+    input.dataset.field = fieldId;
     // Rows with several inputs (a reminder's title and notes) are named, not captioned, as in Reminders.
     const labelElement = hideLabel ? null : h('label', { for: id, class: 'field-label', text: label });
     const setLabel = (text) => {
@@ -112,14 +113,14 @@ export class ScreenView {
     setLabel(label);
     const error = h('p', { id: `${id}-error`, class: 'field-error', hidden: true });
     const tag = h('span', { class: 'owner-tag', 'aria-hidden': 'true', hidden: true });
-    const wrapper = h('div', { class: `field field-${kind}`, dataset: { key: valueKey } }, labelElement, input, tag, error);
-    const record = { valueKey, key, label, setLabel, kind, submitLabel, row, input, error, tag, wrapper };
-    this.#fields.set(valueKey, record);
+    const wrapper = h('div', { class: `field field-${kind}`, dataset: { field: fieldId } }, labelElement, input, tag, error);
+    const record = { fieldId, valueKey, label, setLabel, kind, submitLabel, row, input, error, tag, wrapper };
+    this.#fields.set(fieldId, record);
     return record;
   }
 
   #renderField(record, state, context) {
-    const { input, error, tag, wrapper, valueKey } = record;
+    const { input, error, tag, wrapper, valueKey, fieldId } = record;
     if (!context.hasPendingEdit(valueKey)) setValueKeepingCaret(input, state.values?.[valueKey] ?? '');
 
     const message = state.errors?.[valueKey] ?? '';
@@ -133,7 +134,7 @@ export class ScreenView {
       input.removeAttribute('aria-describedby');
     }
 
-    const focused = state.focusedField === valueKey;
+    const focused = state.focusedField === fieldId;
     wrapper.classList.toggle('session-focus', focused);
     const owner = focused ? context.owner : null;
     wrapper.style.setProperty('--owner-color', owner?.color ?? 'var(--accent)');
@@ -161,10 +162,10 @@ export class ScreenView {
     const ids = state.rows?.[list.id] ?? [];
     for (const [rowId, row] of byId) {
       if (ids.includes(rowId)) continue;
-      for (const field of row.fields) this.#fields.delete(field.valueKey);
+      for (const field of row.fields) this.#fields.delete(field.fieldId);
       byId.delete(rowId);
     }
-    const focusedRow = parseKey(state.focusedField)?.row ?? null;
+    const focusedRow = state.focusedRow ?? parseKey(state.focusedField)?.row ?? null;
     const elements = ids.map((rowId, index) => {
       const row = byId.get(rowId) ?? this.#createRow(list, rowId, options);
       byId.set(rowId, row);
@@ -176,7 +177,7 @@ export class ScreenView {
 
   #createRow(list, rowId, options) {
     const fields = list.fields.map((field) => this.#field({
-      valueKey: rowKey(field.case, rowId), key: rowKey(field.case, rowId), label: field.label,
+      fieldId: rowKey(field.case, rowId), valueKey: rowKey(field.case, rowId), label: field.label,
       kind: field.kind, submitLabel: field.submitLabel, row: rowId, hideLabel: list.fields.length > 1,
     }));
     const extras = (options.extras ?? []).map((extra) => h('button', {
@@ -198,7 +199,7 @@ export class ScreenView {
   #renderRow(list, row, index, active, state, context, options) {
     row.element.classList.toggle('row-active', active);
     for (const field of row.fields) {
-      const declaration = list.fields.find((candidate) => rowKey(candidate.case, field.row) === field.valueKey);
+      const declaration = list.fields.find((candidate) => rowKey(candidate.case, field.row) === field.fieldId);
       field.label = rowFieldLabel(list, declaration, index);
       field.setLabel(field.label);
       field.wrapper.hidden = !active && (options.revealedCases ?? []).includes(declaration.case);
