@@ -30,7 +30,10 @@ os.environ["SE_OFFLINE"] = "true"
 
 @pytest.fixture(scope="session")
 def output_dir():
+    """test-output/, without the failure evidence of earlier runs."""
     OUTPUT.mkdir(exist_ok=True)
+    for stale in OUTPUT.glob("FAILED-*"):
+        stale.unlink()
     return OUTPUT
 
 

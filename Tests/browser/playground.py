@@ -221,6 +221,11 @@ class Playground:
     def horizontal_overflow(self):
         return self.js("return document.documentElement.scrollWidth - window.innerWidth")
 
+    def settle(self):
+        """Waits until no CSS transition or animation is running (so a screenshot shows the end state)."""
+        self.wait(lambda: self.js("return document.getAnimations().every((animation) => animation.playState !== 'running')"),
+                  "animations should finish")
+
     def screenshot(self, path):
         try:
             self.driver.save_screenshot(str(path))

@@ -3,7 +3,6 @@ Panels sit beside the phone on the wide screen and below it on the narrow one, w
 spilling sideways."""
 
 import pytest
-from selenium.webdriver.common.by import By
 
 SCREENS = ["profile", "checkout", "gift", "tasks"]
 FIRST_FIELD = {"profile": "firstName", "checkout": "name", "gift": "message"}
@@ -27,6 +26,7 @@ def test_screenshots_at_both_widths(pair, screen, output_dir):
         page.wait(lambda page=page: page.active_key() == key, "real focus follows")
         assert page.horizontal_overflow() <= 0, f"[{page.name}] the page scrolls sideways"
         page.js("window.scrollTo(0, 0)")
+        page.settle()
     a.screenshot(output_dir / f"wide-{screen}.png")
     b.screenshot(output_dir / f"narrow-{screen}.png")
 
