@@ -8,8 +8,9 @@ const SILENCE_LIMIT_MS = 40000;
 
 /** Another connection said hello with this client id (a duplicated tab). */
 const DUPLICATE_CLIENT = 4001;
-/** Close codes after which reconnecting cannot help. */
+/** Close codes, and the errors announcing them, after which reconnecting cannot help. */
 const FINAL_CLOSE = new Map([[4404, 'unknown_session']]);
+const FATAL_ERRORS = new Set(FINAL_CLOSE.values());
 
 /**
  * Dispatches `message` (detail: a server message, after the pending queue has been settled) and
@@ -23,6 +24,8 @@ export class Connection extends EventTarget {
   #retryTimer = 0;
   #holdUntil = 0;
   #lastHeard = 0;
+  /** A fatal error the server announced before closing (its close code may not make it here). */
+  #fatal = null;
   #status = { state: 'connecting', retryAt: null, problem: null };
   #storageKey;
 
@@ -105,6 +108,7 @@ export class Connection extends EventTarget {
     if (!message || typeof message.type !== 'string') return;
     if (message.type === 'update' && message.by === this.clientId && Number.isInteger(message.seq)) this.#settle(message.seq);
     if ((message.type === 'ack' || message.type === 'error') && Number.isInteger(message.seq)) this.#settle(message.seq);
+    if (message.type === 'error' && FATAL_ERRORS.has(message.code)) this.#fatal = message.code;
     if (message.type === 'snapshot') {
       this.#ready = true;
       this.#attempt = 0;
@@ -127,7 +131,8 @@ export class Connection extends EventTarget {
     this.#socket = null;
     this.#ready = false;
     if (code === DUPLICATE_CLIENT) this.#becomeNewClient();
-    const problem = FINAL_CLOSE.get(code);
+    const problem = FINAL_CLOSE.get(code) ?? this.#fatal;
+    this.#fatal = null;
     if (problem) {
       this.#setStatus('ended', { problem });
       return;

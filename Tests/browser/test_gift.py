@@ -62,6 +62,8 @@ def test_add_email_rows_return_from_row_to_row_and_send_the_gift(pair):
     for page in pair:
         page.wait(lambda page=page: page.active_key() == f"row/{second}", "Return should move to the next row")
     a.press_return()
+    for page in pair:
+        page.wait(lambda page=page: page.active_key() == f"row/{third}", "Return should move on to the third row")
     a.type("grace@example.com")
     a.press_return()
     for page in pair:
