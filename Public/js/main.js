@@ -73,12 +73,13 @@ class Playground {
         this.header.showPeople(this.store.clients, this.store.you);
         break;
       case 'ack':
-        this.follower.apply({ force: true });
+        if (this.store.ready) this.follower.apply({ force: true });
         break;
       case 'error':
-        if (this.store.ready) this.#render();
-        this.follower.apply({ force: true });
         this.#showNotice(message.message);
+        if (!this.store.ready) return;
+        this.#render();
+        this.follower.apply({ force: true });
         break;
       default:
         break;

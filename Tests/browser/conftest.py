@@ -148,6 +148,6 @@ def _after_test(request, output_dir, pages):
             with open(output_dir / f"FAILED-{stem}-{page.name}.console.log", "w", encoding="utf-8") as file:
                 for entry in logs[page.name]:
                     file.write(f"{entry['level']} {entry['message']}\n")
-    violations = [entry["message"] for entries in logs.values() for entry in entries
-                  if "Content Security Policy" in entry["message"]]
-    assert not violations, f"the page broke its Content-Security-Policy: {violations}"
+    problems = [entry["message"] for entries in logs.values() for entry in entries
+                if "Content Security Policy" in entry["message"] or "Uncaught" in entry["message"]]
+    assert not problems, f"the page broke its Content-Security-Policy or threw: {problems}"

@@ -34,3 +34,21 @@ def test_keyboard_dips_when_an_animated_move_passes_through_nil(pair):
         moves = [entry["move"] for entry in page.log_entries()[:2]]
         assert moves == ["nil → .lastName", ".firstName → nil"]
     assert "withTransaction" not in a.driver.find_element("id", "code").text
+
+
+def test_reduced_motion_turns_the_dip_into_a_plain_state_change(pair):
+    a, b = pair
+    a.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [{"name": "prefers-reduced-motion", "value": "reduce"}]})
+    try:
+        a.set_setting("setting-animated", True)
+        focus_first_name(pair)
+        a.press_return()
+        a.wait(lambda: a.recorded_keyboard() == ["dip", "up"], "the dip is still shown, as a state")
+        durations = a.js("""
+            const keyboard = document.getElementById('keyboard');
+            return [keyboard, keyboard.firstElementChild].map((element) => getComputedStyle(element).transitionDuration);
+        """)
+        assert durations == ["0s", "0s"], f"nothing should move smoothly with reduced motion ({durations})"
+        b.wait(lambda: b.recorded_keyboard() == ["dip", "up"], "B, without the preference, still dips")
+    finally:
+        a.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": []})

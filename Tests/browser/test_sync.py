@@ -79,3 +79,22 @@ def test_an_edit_made_while_disconnected_arrives_once_after_reconnecting(pair):
     assert len(added) == 1, f"the row was added {len(added)} times"
     for page in pair:
         assert len(page.rows("gift", "emails")) == len(rows_before) + 1
+
+
+def test_an_offline_browser_says_so_and_reconnects_when_back_online(pair):
+    a, b = pair
+    a.tap("profile", "firstName")
+    a.wait_focus(".firstName", "firstName")
+    a.driver.execute_cdp_cmd("Network.enable", {})
+    offline = {"offline": True, "latency": 0, "downloadThroughput": -1, "uploadThroughput": -1}
+    a.driver.execute_cdp_cmd("Network.emulateNetworkConditions", offline)
+    try:
+        a.drop_connection(0)
+        a.wait(lambda: a.connection_text() == "Offline", "the header should say Offline")
+        a.type("Ada")
+    finally:
+        a.driver.execute_cdp_cmd("Network.emulateNetworkConditions", {**offline, "offline": False})
+        a.driver.execute_cdp_cmd("Network.disable", {})
+    a.wait_connected()
+    for page in pair:
+        page.wait_value("profile", "firstName", "Ada")
