@@ -61,7 +61,7 @@ export class Connection extends EventTarget {
 
   hasPendingEdit(key) { return this.pending.some((intent) => intent.action === 'edit' && intent.key === key); }
 
-  hasPendingFocusMove() { return this.pending.some((intent) => intent.action === 'focus'); }
+  hasPendingAction(action) { return this.pending.some((intent) => intent.action === action); }
 
   /** Reconnects at once instead of waiting for the backoff. */
   retryNow() {

@@ -7,9 +7,9 @@ const DIP_MS = 420;
 const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
 const RETURN_LABELS = { next: 'next', done: 'done', go: 'go', send: 'send', return: 'return' };
 
-/** True when the focus events walk from a field to nil and on to a field, as one animated move. */
-export function passesThroughNil(events) {
-  const moves = events.filter((event) => event.kind === 'focus');
+/** True when the focus events on `screen` walk from a field to nil and on to a field, as one animated move. */
+export function passesThroughNil(events, screen) {
+  const moves = events.filter((event) => event.kind === 'focus' && event.screen === screen);
   return moves.some((event, index) => event.from !== null && event.to === null
     && moves[index + 1]?.from === null && moves[index + 1]?.to !== null);
 }

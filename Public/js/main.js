@@ -43,7 +43,7 @@ class Playground {
       phone: byId('screen-panel').closest('.phone'),
       viewOf: () => (this.store.ready ? this.views.get(this.store.screen) : null),
       session: () => ({ screen: this.store.screen, ...this.store.screenState() }),
-      hasPendingFocusMove: () => connection.hasPendingFocusMove(),
+      hasPendingFocusMove: () => connection.hasPendingAction('focus'),
       requestFocus: (screen, key) => connection.send({ screen, action: 'focus', key }),
     });
     this.#wireSettings();
@@ -61,7 +61,8 @@ class Playground {
         this.follower.apply({ force: true });
         break;
       case 'update':
-        if (!this.store.ready) return;
+        // An update the snapshot already contains changes nothing.
+        if (!this.store.ready || message.revision <= this.store.revision) return;
         this.store.applyUpdate(message);
         this.#render();
         this.#reactTo(message);
@@ -122,8 +123,11 @@ class Playground {
     this.inspector.render({ schema: store.schema, screen, state });
     this.eventLog.render(store.log, (clientId) => store.person(clientId));
     this.header.showPeople(store.clients, store.you);
-    this.animated.checked = store.settings.animatedFocusChange;
-    this.ambiguous.checked = store.settings.ambiguousAddressBinding;
+    // A switch someone just flipped here keeps its new position until the server answers.
+    if (!this.connection.hasPendingAction('configure')) {
+      this.animated.checked = store.settings.animatedFocusChange;
+      this.ambiguous.checked = store.settings.ambiguousAddressBinding;
+    }
     const codeKey = `${screen}|${store.settings.animatedFocusChange}|${store.settings.ambiguousAddressBinding}`;
     if (codeKey !== this.#codeShown && view) {
       this.#codeShown = codeKey;
@@ -135,7 +139,7 @@ class Playground {
   #reactTo(update) {
     const { store } = this;
     const events = update.events ?? [];
-    if (update.screen === store.screen && passesThroughNil(events)) this.keyboard.dip();
+    if (passesThroughNil(events, store.screen)) this.keyboard.dip();
     this.code.highlight(highlightTags(events, store.screen));
     const moves = events.filter((event) => event.kind === 'focus' && event.screen === store.screen);
     const who = store.person(update.by);
@@ -198,15 +202,13 @@ async function start() {
   const connection = new Connection({
     sessionId, clientId: tabClientId(), renewClientId: () => tabClientId({ renew: true }),
   });
-  const playground = new Playground(connection);
+  new Playground(connection);
   connection.start();
   // Hooks for the browser tests and for demos; nothing on the page calls them.
   window.focusSync = Object.freeze({
     debug: Object.freeze({
       dropConnection: (holdMs) => connection.drop(holdMs),
       pendingIntents: () => connection.pending.length,
-      revision: () => playground.store.revision,
-      clientId: () => connection.clientId,
     }),
   });
 }
