@@ -1,4 +1,9 @@
+import CLibWebSockets
+
 /// One accepted WebSocket connection. Use it only on the service thread.
+///
+/// `@unchecked Sendable`: every property and method is confined to the server's service
+/// thread (handler callbacks and work passed to ``WebSocketServer/execute(_:)``).
 public final class WebSocketConnection: @unchecked Sendable {
     /// Unique for the lifetime of the server process; safe to log.
     public let id: UInt64
@@ -8,25 +13,174 @@ public final class WebSocketConnection: @unchecked Sendable {
     public var context: AnyObject?
 
     /// Bytes waiting in the outbound queue.
-    public var queuedBytes: Int { 0 /* CONTRACT STUB */ }
-    /// Messages waiting in the outbound queue.
-    public var queuedMessages: Int { 0 /* CONTRACT STUB */ }
+    public var queuedBytes: Int { outbound.bytes }
+    /// Messages waiting in the outbound queue (a message partly written counts until it is done).
+    public var queuedMessages: Int { outbound.count }
     /// True once `close` was called or the peer went away.
-    public var isClosing: Bool { false /* CONTRACT STUB */ }
+    public var isClosing: Bool {
+        if case .open = state { return false }
+        return true
+    }
 
-    init(id: UInt64, request: HTTPRequest) {
-        self.id = id
+    private enum State {
+        case open
+        /// `close` was called; the close frame goes out at the next writeable callback
+        /// (after the queue drains when `flush`).
+        case closing(code: CloseCode, reason: String, flush: Bool)
+        /// A close frame went out or came in; libwebsockets finishes the closing handshake.
+        case closeSent(CloseCode)
+        case peerClosed(CloseCode?)
+        /// `LWS_CALLBACK_CLOSED` arrived: the wsi no longer exists.
+        case closed
+    }
+
+    /// Frames larger than this are split, one frame per writeable callback.
+    static let maxFrameBytes = 32 * 1024
+    /// A closing connection whose peer does not complete the close in this time is dropped.
+    static let closeGraceSeconds: Int32 = 5
+
+    private static let lastID = Locked<UInt64>(0)
+
+    /// Only valid while the state is not `.closed`; the core outlives every open connection.
+    private unowned let core: ServerCore
+    private let wsi: OpaquePointer
+    private var state = State.open
+    private var outbound = OutboundQueue()
+    private var assembler: MessageAssembler
+
+    init(request: HTTPRequest, wsi: OpaquePointer, core: ServerCore) {
+        id = Self.lastID.withLock { last in
+            last += 1
+            return last
+        }
         self.request = request
+        self.wsi = wsi
+        self.core = core
+        assembler = MessageAssembler(limit: core.configuration.maxMessageBytes)
     }
 
     /// Queues `message`. When the queue is over the configured limit the message is not queued
     /// and the handler's `connection(_:didOverflowWith:)` decides. Does nothing once closing.
-    public func send(_ message: OutboundMessage) { /* CONTRACT STUB */ }
+    public func send(_ message: OutboundMessage) {
+        guard case .open = state else { return }
+        let limits = core.configuration
+        guard outbound.bytes + message.count <= limits.maxQueuedBytes,
+            outbound.count < limits.maxQueuedMessages
+        else {
+            core.handler.connection(self, didOverflowWith: message)
+            return
+        }
+        let wasIdle = outbound.isEmpty
+        outbound.append(message)
+        if wasIdle {
+            lws_callback_on_writable(wsi)
+        }
+    }
 
-    /// Drops every queued message that has not started going out and queues `message` alone.
-    public func replaceQueue(with message: OutboundMessage) { /* CONTRACT STUB */ }
+    /// Drops every queued message that has not started going out and queues `message` alone
+    /// (after the rest of a message that is partly written). Does nothing once closing.
+    public func replaceQueue(with message: OutboundMessage) {
+        guard case .open = state else { return }
+        outbound.replace(with: message)
+        lws_callback_on_writable(wsi)
+    }
 
     /// Sends a close frame with `code` and `reason` (after already queued messages are flushed
-    /// when `flush` is true) and drops the connection.
-    public func close(code: CloseCode, reason: String = "", flush: Bool = true) { /* CONTRACT STUB */ }
+    /// when `flush` is true) and drops the connection. If the frame cannot go out within a few
+    /// seconds (the peer stopped reading), the connection is cut without it.
+    public func close(code: CloseCode, reason: String = "", flush: Bool = true) {
+        guard case .open = state else { return }
+        state = .closing(code: code, reason: reason, flush: flush)
+        if !flush {
+            outbound.removeAll()
+        }
+        lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, Self.closeGraceSeconds)
+        lws_callback_on_writable(wsi)
+    }
+
+    // MARK: libwebsockets events (service thread)
+
+    /// `LWS_CALLBACK_RECEIVE`: a piece of a message.
+    func receive(_ input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
+        guard case .open = state else { return 0 }
+        if lws_frame_is_binary(wsi) != 0 {
+            return fail(.unsupportedData, reason: "binary messages are not accepted")
+        }
+        let piece = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
+        switch assembler.append(piece, isFinal: lws_is_final_fragment(wsi) != 0) {
+        case .needMore:
+            return 0
+        case .tooBig:
+            return fail(.messageTooBig, reason: "message larger than \(assembler.limit) bytes")
+        case .complete(let text):
+            core.handler.connection(self, didReceiveText: text)
+            return 0
+        }
+    }
+
+    /// `LWS_CALLBACK_SERVER_WRITEABLE`: one `lws_write` at most, then ask again if more is
+    /// waiting. Extra callbacks (libwebsockets may send them, and collapses repeated requests
+    /// into one) find nothing to do.
+    func writeNext() -> Int32 {
+        switch state {
+        case .open:
+            break
+        case .closing(let code, let reason, let flush):
+            if !flush || outbound.isEmpty {
+                state = .closeSent(code)
+                outbound.removeAll()
+                return CloseFrame.send(code: code, reason: reason, on: wsi)
+            }
+        case .closeSent, .peerClosed:
+            return 0
+        case .closed:
+            return -1
+        }
+        guard let fragment = outbound.nextFragment(maxBytes: Self.maxFrameBytes) else { return 0 }
+        let flags = lws_write_ws_flags(Int32(LWS_WRITE_TEXT.rawValue), fragment.isFirst ? 1 : 0, fragment.isLast ? 1 : 0)
+        let written = fragment.message.write(on: wsi, offset: fragment.offset, length: fragment.length, flags: flags)
+        guard written >= fragment.length else {
+            state = .closed
+            return -1
+        }
+        outbound.didWrite(fragment)
+        if !outbound.isEmpty || !isOpen {
+            lws_callback_on_writable(wsi)
+        }
+        return 0
+    }
+
+    /// `LWS_CALLBACK_WS_PEER_INITIATED_CLOSE`: libwebsockets answers the close frame itself.
+    func peerDidClose(code: CloseCode?) {
+        if case .closeSent = state { return }
+        state = .peerClosed(code)
+        outbound.removeAll()
+    }
+
+    /// `LWS_CALLBACK_CLOSED`: the connection is gone. Returns the close code that was sent or received.
+    func didClose() -> CloseCode? {
+        let code: CloseCode? =
+            switch state {
+            case .closeSent(let code): code
+            case .peerClosed(let code): code
+            case .open, .closing, .closed: nil
+            }
+        state = .closed
+        outbound.removeAll()
+        return code
+    }
+
+    private var isOpen: Bool {
+        if case .open = state { return true }
+        return false
+    }
+
+    /// Sets the close frame libwebsockets sends when the receive callback returns -1.
+    private func fail(_ code: CloseCode, reason: String) -> Int32 {
+        var reasonBytes = CloseFrame.reasonBytes(reason)
+        lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code.rawValue)), &reasonBytes, reasonBytes.count)
+        state = .closeSent(code)
+        outbound.removeAll()
+        return -1
+    }
 }

@@ -2,6 +2,15 @@
 ///
 /// All handler callbacks run on the service thread. Other threads hand work to it with
 /// ``execute(_:)``, which queues the closure and wakes the loop with `lws_cancel_service`.
+///
+/// Signals: the server never handles them. With ``WebSocketServerConfiguration/useLibUV`` the
+/// transport runs libwebsockets on a libuv loop it owns (a "foreign" loop to libwebsockets),
+/// and libwebsockets 4.1.6 only installs its SIGINT/SIGTERM watchers on loops it creates
+/// itself; the poll loop installs none. The application decides what a signal does and calls
+/// ``shutdown()``.
+///
+/// `@unchecked Sendable`: `port` is written once by `start()` before the server is shared;
+/// everything else is immutable, locked, or confined to the service thread.
 public final class WebSocketServer: @unchecked Sendable {
     public let configuration: WebSocketServerConfiguration
 
@@ -9,33 +18,89 @@ public final class WebSocketServer: @unchecked Sendable {
     public private(set) var port: Int = 0
 
     /// Number of open WebSocket connections. Safe to read from any thread.
-    public var connectionCount: Int { 0 /* CONTRACT STUB */ }
+    public var connectionCount: Int { core.openConnections.withLock { $0 } }
+
+    private let core: ServerCore
+    private let lifecycle = Locked(Lifecycle.created)
+
+    private enum Lifecycle {
+        case created, running, stopping, stopped
+    }
 
     public init(configuration: WebSocketServerConfiguration, handler: any WebSocketServerHandler) {
         self.configuration = configuration
+        core = ServerCore(configuration: configuration, handler: handler)
+    }
+
+    deinit {
+        // Without shutdown() the service thread keeps the core alive; end it without waiting.
+        if lifecycle.withLock({ $0 == .running }) {
+            let core = core
+            core.loop.execute { core.beginShutdown() }
+        }
     }
 
     /// Creates the context, binds, and starts the service thread.
-    public func start() throws(TransportError) { /* CONTRACT STUB */ }
+    ///
+    /// Throws ``TransportError/portInUse(_:)`` when another socket listens on the port, and
+    /// ``TransportError/cannotListen(host:port:reason:)`` for every other failure.
+    public func start() throws(TransportError) {
+        let canStart = lifecycle.withLock { state in
+            guard state == .created else { return false }
+            state = .running
+            return true
+        }
+        guard canStart else {
+            throw .cannotListen(host: configuration.host, port: configuration.port, reason: "the server was already started")
+        }
+        do {
+            // libwebsockets only says "no context" when binding fails; a plain bind first
+            // turns the common case into a clear error.
+            try ListenProbe.check(host: configuration.host, port: configuration.port)
+            let core = core
+            try core.loop.start(
+                makeContext: { core.makeContext(foreignLoop: $0) },
+                willDestroy: { core.contextWillBeDestroyed() },
+                didDestroy: { core.contextWasDestroyed() })
+        } catch {
+            lifecycle.withLock { $0 = .stopped }
+            throw error
+        }
+        port = core.boundPort.withLock { $0 }
+        core.log("listening on \(configuration.host):\(port) (\(configuration.useLibUV ? "libuv" : "poll") loop)")
+    }
 
-    /// Runs `work` on the service thread. Callable from any thread, including the service thread.
-    public func execute(_ work: @escaping @Sendable () -> Void) { /* CONTRACT STUB */ }
+    /// True when called on the service thread (inside handler callbacks and executed work).
+    public var isServiceThread: Bool { core.loop.isServiceThread }
+
+    /// Runs `work` on the service thread. Callable from any thread, including the service thread
+    /// (the work then runs later, not inside the caller). Work queued after shutdown is dropped.
+    public func execute(_ work: @escaping @Sendable () -> Void) {
+        core.loop.execute(work)
+    }
 
     /// Runs `work` on the service thread after `delay`. Cancel it with the returned timer.
     /// Call on the service thread.
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping () -> Void) -> ScheduledWork {
-        ScheduledWork() /* CONTRACT STUB */
+        core.loop.schedule(after: delay, work)
     }
 
     /// Stops accepting, closes every WebSocket with 1001, stops the service thread and returns
-    /// once it has finished (within about a second). Callable from any thread but the service thread.
-    public func shutdown() { /* CONTRACT STUB */ }
-}
-
-/// A piece of work scheduled with ``WebSocketServer/schedule(after:_:)``. Use on the service thread.
-public final class ScheduledWork: @unchecked Sendable {
-    init() {}
-    /// Cancels the work if it has not run yet.
-    public func cancel() { /* CONTRACT STUB */ }
+    /// once it has finished (within about a second). Callable from any thread but the service
+    /// thread; called there, it starts the shutdown and returns without waiting. Idempotent.
+    public func shutdown() {
+        let wasRunning = lifecycle.withLock { state in
+            guard state == .running else { return false }
+            state = .stopping
+            return true
+        }
+        if wasRunning {
+            let core = core
+            core.loop.execute { core.beginShutdown() }
+        }
+        guard lifecycle.withLock({ $0 != .created && $0 != .stopped }), !core.loop.isServiceThread else { return }
+        core.loop.waitUntilFinished()
+        lifecycle.withLock { $0 = .stopped }
+    }
 }

@@ -4,9 +4,11 @@ public struct WebSocketServerConfiguration: Sendable {
     public var host: String = "127.0.0.1"
     /// Port to bind; 0 lets the kernel choose (read it back from ``WebSocketServer/port``).
     public var port: Int = 8080
-    /// The path that accepts WebSocket upgrades.
+    /// The path that accepts WebSocket upgrades (compared with ``HTTPRequest/path``); an
+    /// upgrade to any other path is refused with 404.
     public var webSocketPath: String = "/ws"
-    /// The only subprotocol accepted on ``webSocketPath``.
+    /// The only subprotocol accepted on ``webSocketPath``. An upgrade that does not offer it in
+    /// `Sec-WebSocket-Protocol` is refused with 400.
     public var subprotocol: String = "focus-sync.v1"
     /// A text message larger than this (across fragments) closes the connection with 1009.
     public var maxMessageBytes: Int = 64 * 1024
@@ -15,13 +17,18 @@ public struct WebSocketServerConfiguration: Sendable {
     /// Outbound queue limits per connection; past either, the handler's overflow method decides.
     public var maxQueuedBytes: Int = 1024 * 1024
     public var maxQueuedMessages: Int = 1024
-    /// Keepalive: a PING after this many idle seconds, and hang up when no PONG came back by `hangupSeconds`.
+    /// Keepalive (`lws_retry_bo_t`): a PING after this many seconds without a PONG, and hang up
+    /// when `hangupSeconds` pass without one, so a dead peer is dropped within about a minute.
     public var pingAfterSeconds: UInt16 = 20
     public var hangupSeconds: UInt16 = 50
     /// Run the service loop on libuv (epoll) instead of libwebsockets' default `poll()` loop.
+    /// Needs the `libwebsockets-evlib-uv` package at run time.
     public var useLibUV: Bool = true
     /// Descriptor table size; nil uses `ulimit -n`.
     public var maxDescriptors: Int? = nil
+    /// Receives the transport's few diagnostic lines (listening, shutdown progress, dropped
+    /// response headers). libwebsockets' own logging is limited to errors, on stderr.
+    public var log: (@Sendable (String) -> Void)? = nil
 
     public init() {}
 }

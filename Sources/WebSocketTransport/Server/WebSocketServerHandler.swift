@@ -17,7 +17,8 @@ public protocol WebSocketServerHandler: AnyObject {
     func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8])
 
     /// The connection's outbound queue is over its limit and `message` was not queued.
-    /// The default closes the connection with 1008; an application may instead call
+    /// The default closes the connection with 1008 without flushing (the peer is not reading,
+    /// so the queue would never drain); an application may instead call
     /// ``WebSocketConnection/replaceQueue(with:)`` to coalesce.
     func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage)
 
@@ -28,6 +29,6 @@ public protocol WebSocketServerHandler: AnyObject {
 
 extension WebSocketServerHandler {
     public func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage) {
-        connection.close(code: .policyViolation, reason: "client is not reading its messages")
+        connection.close(code: .policyViolation, reason: "client is not reading its messages", flush: false)
     }
 }

@@ -1,0 +1,23 @@
+extension FocusEngine {
+    /// New text for the field filed under `key`. The field's error stays until the next
+    /// validation, but the screen's validation result is reset to "not validated".
+    func edit(
+        _ key: FocusKey,
+        to text: String,
+        on slot: ScreenSlot,
+        in state: inout SessionState,
+        record: inout Record
+    ) throws(FocusError) {
+        guard bindings(of: slot, in: state).isDeclared(key) else {
+            throw .unknownKey(key.wireString, screen: slot.id)
+        }
+        // A UTF-8 length within the limit bounds the character count, so most edits skip counting.
+        if text.utf8.count > limits.maxValueLength, text.count > limits.maxValueLength {
+            throw .valueTooLong(key: key, length: text.count, limit: limits.maxValueLength)
+        }
+        guard state.screens[slot.index].values[key] != text else { return }
+        state.screens[slot.index].values[key] = text
+        state.screens[slot.index].validation = nil
+        record.events.append(.edit(screen: slot.id, key: key))
+    }
+}

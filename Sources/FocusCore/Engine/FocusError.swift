@@ -1,0 +1,60 @@
+/// Why an intent was rejected. A rejected intent leaves the session state untouched.
+///
+/// Each case maps to one error code of protocol v1 (`code`) and carries what a person needs to
+/// put it right (`message`).
+public enum FocusError: Error, Equatable, Sendable {
+    /// `unknown_screen`: no screen has this name.
+    case unknownScreen(String)
+    /// `unknown_key`: the text is not a key, or no field on `screen` is bound to it.
+    case unknownKey(String, screen: ScreenID?)
+    /// `unknown_row`: the list has no row with this id.
+    case unknownRow(String, list: ListID)
+    /// `unknown_list`: the screen has no list with this name.
+    case unknownList(String, screen: ScreenID)
+    /// `not_current_screen`: the intent names a screen other than the current one.
+    case notCurrentScreen(ScreenID, current: ScreenID)
+    /// `value_too_long`: an edit longer than the limit.
+    case valueTooLong(key: FocusKey, length: Int, limit: Int)
+    /// `too_many_rows`: the list already holds its maximum number of rows.
+    case tooManyRows(list: ListID, limit: Int)
+
+    /// The protocol v1 error code.
+    public var code: String {
+        switch self {
+        case .unknownScreen: "unknown_screen"
+        case .unknownKey: "unknown_key"
+        case .unknownRow: "unknown_row"
+        case .unknownList: "unknown_list"
+        case .notCurrentScreen: "not_current_screen"
+        case .valueTooLong: "value_too_long"
+        case .tooManyRows: "too_many_rows"
+        }
+    }
+
+    /// What went wrong and what to do about it, in a sentence a person can act on.
+    public var message: String {
+        switch self {
+        case .unknownScreen(let name):
+            "There is no screen called '\(name)'."
+        case .unknownKey(let key, let screen?):
+            "The \(screen) screen has no field bound to '\(key)'."
+        case .unknownKey(let key, nil):
+            "'\(key)' is not a focus key; use a name like 'lastName' or 'row/<UUID>'."
+        case .unknownRow(let row, let list):
+            "The \(list) list has no row '\(row)'; it may have been removed already."
+        case .unknownList(let list, let screen):
+            "The \(screen) screen has no list called '\(list)'."
+        case .notCurrentScreen(let screen, let current):
+            "This is meant for the \(screen) screen, but \(current) is showing; navigate to \(screen) first."
+        case .valueTooLong(let key, let length, let limit):
+            "The text for '\(key.wireString)' is \(length) characters long; shorten it to at most \(limit)."
+        case .tooManyRows(let list, let limit):
+            "The \(list) list already has \(limit) rows, the most it can hold; remove one before adding another."
+        }
+    }
+}
+
+extension FocusError: CustomStringConvertible {
+    /// `code: message`.
+    public var description: String { "\(code): \(message)" }
+}

@@ -1,0 +1,25 @@
+/// What a person (or the host's timer) asks a screen to do.
+public enum Intent: Equatable, Sendable {
+    /// A tap on the field bound to this key, or on nothing (`nil`).
+    case focus(FocusKey?)
+    /// New text for the field filed under this key.
+    case edit(FocusKey, String)
+    /// Return in the focused field.
+    case submit
+    /// The keyboard toolbar's Next.
+    case next
+    /// The keyboard toolbar's Previous.
+    case previous
+    /// The screen's validate button (Proceed, Send).
+    case validate
+    /// Append a row to a list and focus its first field.
+    case addRow(ListID)
+    /// Take a row out of a list.
+    case removeRow(ListID, RowID)
+    /// Show another screen.
+    case navigate(to: ScreenID)
+    /// Change some session settings.
+    case configure(SettingsPatch)
+    /// The host's timer for a scheduled auto-focus went off (server-originated).
+    case autoFocusFired(AutoFocusToken)
+}

@@ -1,0 +1,27 @@
+/// What applying an intent did.
+public enum Outcome: Equatable, Sendable {
+    /// The state changed: these events happened, in order, and the host must run these effects.
+    case applied(events: [FocusEvent], effects: [Effect])
+    /// Nothing changed (the host answers `ack` with this reason instead of broadcasting).
+    case unchanged(AckReason)
+
+    /// The events that happened (none when unchanged).
+    public var events: [FocusEvent] {
+        if case .applied(let events, _) = self { return events }
+        return []
+    }
+
+    /// The effects the host must run (none when unchanged).
+    public var effects: [Effect] {
+        if case .applied(_, let effects) = self { return effects }
+        return []
+    }
+}
+
+/// Why an intent changed nothing, as protocol v1's `ack` reasons name it.
+public enum AckReason: String, Codable, Sendable {
+    /// Previous on the first field or Next on the last.
+    case toolbarAtEnd = "toolbar_at_end"
+    /// The intent asked for what already holds (or a stale timer fired).
+    case unchanged
+}

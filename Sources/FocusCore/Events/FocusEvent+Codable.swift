@@ -1,0 +1,85 @@
+extension FocusEvent: Codable {
+    private enum CodingKeys: String, CodingKey {
+        case kind, screen, from, to, cause, key, valid, firstInvalid, list, row, afterMilliseconds, settings
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        switch self {
+        case .focus(let screen, let from, let to, let cause):
+            try container.encode(screen, forKey: .screen)
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+            try container.encode(cause, forKey: .cause)
+        case .edit(let screen, let key):
+            try container.encode(screen, forKey: .screen)
+            try container.encode(key, forKey: .key)
+        case .validation(let screen, let valid, let firstInvalid):
+            try container.encode(screen, forKey: .screen)
+            try container.encode(valid, forKey: .valid)
+            try container.encode(firstInvalid, forKey: .firstInvalid)
+        case .rowAdded(let screen, let list, let row), .rowRemoved(let screen, let list, let row):
+            try container.encode(screen, forKey: .screen)
+            try container.encode(list, forKey: .list)
+            try container.encode(row, forKey: .row)
+        case .navigate(let from, let to):
+            try container.encode(from, forKey: .from)
+            try container.encode(to, forKey: .to)
+        case .autoFocusScheduled(let screen, let key, let afterMilliseconds):
+            try container.encode(screen, forKey: .screen)
+            try container.encode(key, forKey: .key)
+            try container.encode(afterMilliseconds, forKey: .afterMilliseconds)
+        case .autoFocusCancelled(let screen, let key):
+            try container.encode(screen, forKey: .screen)
+            try container.encode(key, forKey: .key)
+        case .settings(let patch):
+            try container.encode(patch, forKey: .settings)
+        }
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        func screen() throws -> ScreenID { try container.decode(ScreenID.self, forKey: .screen) }
+        func key(_ codingKey: CodingKeys) throws -> FocusKey? { try container.decodeIfPresent(FocusKey.self, forKey: codingKey) }
+        let kind = try container.decode(String.self, forKey: .kind)
+        switch kind {
+        case "focus":
+            self = .focus(
+                screen: try screen(), from: try key(.from), to: try key(.to),
+                cause: try container.decode(FocusCause.self, forKey: .cause)
+            )
+        case "edit":
+            self = .edit(screen: try screen(), key: try container.decode(FocusKey.self, forKey: .key))
+        case "validation":
+            self = .validation(
+                screen: try screen(), valid: try container.decode(Bool.self, forKey: .valid),
+                firstInvalid: try key(.firstInvalid)
+            )
+        case "rowAdded", "rowRemoved":
+            let list = try container.decode(ListID.self, forKey: .list)
+            let row = try container.decode(RowID.self, forKey: .row)
+            self = kind == "rowAdded"
+                ? .rowAdded(screen: try screen(), list: list, row: row)
+                : .rowRemoved(screen: try screen(), list: list, row: row)
+        case "navigate":
+            self = .navigate(
+                from: try container.decode(ScreenID.self, forKey: .from),
+                to: try container.decode(ScreenID.self, forKey: .to)
+            )
+        case "autoFocusScheduled":
+            self = .autoFocusScheduled(
+                screen: try screen(), key: try container.decode(FocusKey.self, forKey: .key),
+                afterMilliseconds: try container.decode(Int.self, forKey: .afterMilliseconds)
+            )
+        case "autoFocusCancelled":
+            self = .autoFocusCancelled(screen: try screen(), key: try container.decode(FocusKey.self, forKey: .key))
+        case "settings":
+            self = .settings(try container.decode(SettingsPatch.self, forKey: .settings))
+        default:
+            throw DecodingError.dataCorruptedError(
+                forKey: .kind, in: container, debugDescription: "'\(kind)' is not an event kind."
+            )
+        }
+    }
+}

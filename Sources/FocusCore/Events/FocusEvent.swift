@@ -1,0 +1,37 @@
+/// Something that happened while an intent was applied. Encodes to the protocol's event
+/// objects (`{"kind":"focus","screen":"gift","from":null,"to":"message","cause":"autoFocus"}`).
+public enum FocusEvent: Equatable, Sendable {
+    /// Focus moved from one value to another.
+    case focus(screen: ScreenID, from: FocusKey?, to: FocusKey?, cause: FocusCause)
+    /// A field's text changed.
+    case edit(screen: ScreenID, key: FocusKey)
+    /// The screen was validated; `firstInvalid` is the first field (in screen order) with an error.
+    case validation(screen: ScreenID, valid: Bool, firstInvalid: FocusKey?)
+    /// A row was appended to a list.
+    case rowAdded(screen: ScreenID, list: ListID, row: RowID)
+    /// A row was taken out of a list.
+    case rowRemoved(screen: ScreenID, list: ListID, row: RowID)
+    /// Another screen is showing.
+    case navigate(from: ScreenID, to: ScreenID)
+    /// The screen will focus `key` after a delay, unless something cancels it first.
+    case autoFocusScheduled(screen: ScreenID, key: FocusKey, afterMilliseconds: Int)
+    /// A scheduled auto-focus will not happen.
+    case autoFocusCancelled(screen: ScreenID, key: FocusKey)
+    /// Session settings changed; the patch holds the switches that changed.
+    case settings(SettingsPatch)
+
+    /// The event's `kind` on the wire.
+    public var kind: String {
+        switch self {
+        case .focus: "focus"
+        case .edit: "edit"
+        case .validation: "validation"
+        case .rowAdded: "rowAdded"
+        case .rowRemoved: "rowRemoved"
+        case .navigate: "navigate"
+        case .autoFocusScheduled: "autoFocusScheduled"
+        case .autoFocusCancelled: "autoFocusCancelled"
+        case .settings: "settings"
+        }
+    }
+}

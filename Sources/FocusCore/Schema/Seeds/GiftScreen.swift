@@ -1,0 +1,28 @@
+extension ScreenDeclaration {
+    /// Seed 001's gift screen: a message editor, focused 750 ms after the screen appears, and a
+    /// list of recipient emails that starts with one empty row.
+    public static let gift = ScreenDeclaration(
+        id: .gift,
+        title: "Gift Message",
+        fields: [
+            FieldDeclaration(
+                id: "message", label: "Gift Message", kind: .editor, submitLabel: .return, key: .message,
+                rules: [.required(message: "Write a message to go with the gift."), .maximumLength(500)]
+            ),
+        ],
+        lists: [
+            ListDeclaration(
+                id: .emails,
+                fields: [
+                    RowFieldDeclaration(
+                        rowCase: .row, label: "Email", kind: .email, submitLabel: .next,
+                        rules: [.required(message: "Enter an email address like name@example.com."), .emailAddress]
+                    ),
+                ],
+                initialRows: [[:]]
+            ),
+        ],
+        appearFocus: AppearFocus(key: .message, afterMilliseconds: 750),
+        validateButton: ValidateButton(label: "Send the Gift")
+    )
+}

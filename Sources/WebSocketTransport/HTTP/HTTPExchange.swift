@@ -1,0 +1,35 @@
+/// One HTTP request/response on a connection: the body being read, then the response being written.
+final class HTTPExchange {
+    var request: HTTPRequest
+    /// `Content-Length` of the request body.
+    let expectedBodyBytes: Int
+    /// The response body and how much of it is written; nil until the response has started.
+    private(set) var responseBody: [UInt8]?
+    private(set) var writtenBodyBytes = 0
+    /// Close the connection after the response instead of waiting for another request.
+    private(set) var closesConnection = false
+
+    init(request: HTTPRequest, expectedBodyBytes: Int) {
+        self.request = request
+        self.expectedBodyBytes = expectedBodyBytes
+    }
+
+    var hasStartedResponse: Bool { responseBody != nil }
+
+    func startResponse(body: [UInt8], closesConnection: Bool) {
+        responseBody = body
+        self.closesConnection = closesConnection
+    }
+
+    /// The next slice of the response body to write, at most `maxBytes`.
+    func nextBodyChunk(maxBytes: Int) -> ArraySlice<UInt8>? {
+        guard let responseBody, writtenBodyBytes < responseBody.count else { return nil }
+        return responseBody[writtenBodyBytes..<min(responseBody.count, writtenBodyBytes + maxBytes)]
+    }
+
+    /// Records a written chunk; returns true when the body is complete.
+    func didWrite(_ count: Int) -> Bool {
+        writtenBodyBytes += count
+        return writtenBodyBytes >= (responseBody?.count ?? 0)
+    }
+}

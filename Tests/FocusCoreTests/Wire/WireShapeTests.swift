@@ -1,0 +1,119 @@
+import Foundation
+import FocusCore
+import Testing
+
+/// The JSON the core's types encode to matches protocol v1.
+@Suite("Wire shapes")
+struct WireShapeTests {
+    static let id = RowID("6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55")!
+
+    static let events: [(FocusEvent, String)] = [
+        (focusEvent(.gift, nil, .message, .autoFocus),
+         #"{"kind":"focus","screen":"gift","from":null,"to":"message","cause":"autoFocus"}"#),
+        (.edit(screen: .profile, key: .firstName), #"{"kind":"edit","screen":"profile","key":"firstName"}"#),
+        (.validation(screen: .checkout, valid: false, firstInvalid: .address),
+         #"{"kind":"validation","screen":"checkout","valid":false,"firstInvalid":"address"}"#),
+        (.validation(screen: .gift, valid: true, firstInvalid: nil),
+         #"{"kind":"validation","screen":"gift","valid":true,"firstInvalid":null}"#),
+        (.rowAdded(screen: .gift, list: .emails, row: id),
+         #"{"kind":"rowAdded","screen":"gift","list":"emails","row":"6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55"}"#),
+        (.rowRemoved(screen: .tasks, list: .tasks, row: id),
+         #"{"kind":"rowRemoved","screen":"tasks","list":"tasks","row":"6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55"}"#),
+        (.navigate(from: .checkout, to: .gift), #"{"kind":"navigate","from":"checkout","to":"gift"}"#),
+        (.autoFocusScheduled(screen: .gift, key: .message, afterMilliseconds: 750),
+         #"{"kind":"autoFocusScheduled","screen":"gift","key":"message","afterMilliseconds":750}"#),
+        (.autoFocusCancelled(screen: .gift, key: .message), #"{"kind":"autoFocusCancelled","screen":"gift","key":"message"}"#),
+        (.settings(SettingsPatch(animatedFocusChange: true)), #"{"kind":"settings","settings":{"animatedFocusChange":true}}"#),
+    ]
+
+    @Test("Events encode as the protocol's event objects and decode back", arguments: events)
+    func eventShape(event: FocusEvent, expected: String) throws {
+        #expect(sameJSON(try jsonObject(event), try jsonObject(expected)))
+        #expect(try JSONDecoder().decode(FocusEvent.self, from: Data(expected.utf8)) == event)
+    }
+
+    @Test("A checkout screen state after a failed Proceed has the protocol's fields and values")
+    func checkoutSnapshot() throws {
+        var session = try TestSession(on: .checkout)
+        try session.apply(.edit(.name, "Ada Lovelace"))
+        try session.apply(.edit(.phone, "+44 20 7946 0000"))
+        try session.apply(.validate)
+        let expected = #"""
+        {
+          "focus": "address", "focusedField": "address", "focusSwift": ".address",
+          "values": {"name": "Ada Lovelace", "address": "", "phone": "+44 20 7946 0000"},
+          "errors": {"address": "Enter a street address."},
+          "rows": {},
+          "bindings": [{"field": "name", "key": "name"}, {"field": "address", "key": "address"}, {"field": "phone", "key": "phone"}],
+          "diagnostics": [], "pendingAutoFocus": null, "validation": "invalid", "focusedRow": null
+        }
+        """#
+        #expect(sameJSON(try jsonObject(session.snapshot), try jsonObject(expected)))
+    }
+
+    @Test("A task screen state names rows by id and row fields by key; notesHTML is left to the server")
+    func tasksSnapshot() throws {
+        var session = try TestSession(on: .tasks)
+        let row = session.rows(.tasks)[0]
+        try session.apply(.focus(.title(id: row)))
+        let json = try jsonObject(session.snapshot)
+        #expect(field(json, "focus") as? String == "title/\(row)")
+        #expect(field(json, "focusedField") as? String == "title/\(row)")
+        #expect(field(json, "focusSwift") as? String == ".title(id: \(row))")
+        #expect(field(json, "focusedRow") as? String == row.uuidString)
+        #expect((field(field(json, "rows") as Any, "tasks") as? [String])?.first == row.uuidString)
+        #expect(field(json, "notesHTML") == nil)
+
+        var filled = session.snapshot
+        filled.notesHTML = [row: "<p>x</p>\n"]
+        #expect(field(field(try jsonObject(filled), "notesHTML") as Any, row.uuidString) as? String == "<p>x</p>\n")
+    }
+
+    @Test("The session snapshot holds the current screen, the settings and every screen")
+    func sessionSnapshot() throws {
+        let session = try TestSession(on: .gift)
+        let json = try jsonObject(session.engine.snapshot(of: session.state))
+        #expect(field(json, "screen") as? String == "gift")
+        #expect(sameJSON(field(json, "settings") as Any, try jsonObject(#"{"animatedFocusChange":false,"ambiguousAddressBinding":false}"#)))
+        let screens = try #require(field(json, "screens") as? [String: Any])
+        #expect(Set(screens.keys) == ["profile", "checkout", "gift", "tasks"])
+        #expect(field(screens["gift"] as Any, "pendingAutoFocus") as? String == "message")
+    }
+
+    @Test("The schema encodes to the protocol's shape and decodes back unchanged")
+    func schemaShape() throws {
+        let json = try jsonObject(Schema.seeds)
+        let profileFields = field(field(json, "profile") as Any, "fields") as? [[String: Any]]
+        #expect(profileFields?.count == 2)
+        let first = try #require(profileFields?.first)
+        for (key, value) in ["id": "firstName", "label": "First Name", "kind": "text", "submitLabel": "next", "key": "firstName"] {
+            #expect(first[key] as? String == value)
+        }
+        let gift = field(json, "gift")
+        #expect(field(gift as Any, "title") as? String == "Gift Message")
+        let emails = try #require((field(gift as Any, "lists") as? [[String: Any]])?.first)
+        #expect(emails["id"] as? String == "emails")
+        #expect(emails["maxRows"] as? Int == 100)
+        let emailField = try #require((emails["fields"] as? [[String: Any]])?.first)
+        #expect(emailField["case"] as? String == "row")
+        #expect(emailField["kind"] as? String == "email")
+
+        let decoded = try JSONDecoder().decode(Schema.self, from: JSONEncoder().encode(Schema.seeds))
+        #expect(decoded == Schema.seeds)
+    }
+
+    @Test("Each error has its protocol code and a message naming what was wrong", arguments: [
+        (FocusError.unknownScreen("settings"), "unknown_screen", "settings"),
+        (.unknownKey("addres", screen: .checkout), "unknown_key", "The checkout screen has no field bound to 'addres'."),
+        (.unknownKey("addres", screen: nil), "unknown_key", "addres"),
+        (.unknownRow("6F1C", list: .emails), "unknown_row", "6F1C"),
+        (.unknownList("guests", screen: .gift), "unknown_list", "guests"),
+        (.notCurrentScreen(.gift, current: .checkout), "not_current_screen", "navigate to gift"),
+        (.valueTooLong(key: .message, length: 10_001, limit: 10_000), "value_too_long", "10000"),
+        (.tooManyRows(list: .emails, limit: 100), "too_many_rows", "remove one"),
+    ])
+    func errorCodes(error: FocusError, code: String, mention: String) {
+        #expect(error.code == code)
+        #expect(error.message.contains(mention))
+    }
+}

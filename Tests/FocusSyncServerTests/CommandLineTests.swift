@@ -1,0 +1,62 @@
+import Testing
+@testable import FocusSyncServer
+
+@Suite("focus-sync command line")
+struct CommandLineTests {
+    @Test func defaultsServeLocalhost8080() throws {
+        let request = try CommandLineInterface.parse([])
+        #expect(request == .serve(ServerOptions()))
+        #expect(ServerOptions().host == "127.0.0.1")
+        #expect(ServerOptions().port == 8080)
+    }
+
+    @Test func everyOptionIsApplied() throws {
+        let request = try CommandLineInterface.parse([
+            "--host", "0.0.0.0", "--port=0", "--public", "/srv/page", "--max-message-bytes", "1024",
+            "--allow-origin", "https://a.example", "--allow-origin=http://b.example:3000", "--log-level", "debug",
+        ])
+        var expected = ServerOptions()
+        expected.host = "0.0.0.0"
+        expected.port = 0
+        expected.publicDirectory = "/srv/page"
+        expected.maxMessageBytes = 1024
+        expected.allowedOrigins = ["https://a.example", "http://b.example:3000"]
+        expected.logLevel = .debug
+        #expect(request == .serve(expected))
+    }
+
+    @Test func helpAndVersionWinOverOtherOptions() throws {
+        #expect(try CommandLineInterface.parse(["--port", "1", "--help"]) == .help)
+        #expect(try CommandLineInterface.parse(["-h"]) == .help)
+        #expect(try CommandLineInterface.parse(["--version"]) == .version)
+    }
+
+    @Test func helpHasAnAbstractAndEveryOption() {
+        let help = CommandLineInterface.help
+        #expect(help.hasPrefix("OVERVIEW: "))
+        for option in ["--host", "--port", "--public", "--max-message-bytes", "--allow-origin", "--log-level", "--version", "--help"] {
+            #expect(help.contains(option), "help lacks \(option)")
+        }
+    }
+
+    @Test(arguments: [
+        (["--port", "abc"], "--port expects a whole number from 0 to 65535, got 'abc'."),
+        (["--port", "70000"], "--port expects a whole number from 0 to 65535, got '70000'."),
+        (["--port"], "Missing value for '--port <port>'."),
+        (["--max-message-bytes", "-5"], "--max-message-bytes expects a whole number from 256 to 16777216, got '-5'."),
+        (["--log-level", "loud"], "--log-level must be one of debug, info, warning, error, got 'loud'."),
+        (["--allow-origin", "example.com"], "--allow-origin expects an origin such as https://demo.example (scheme and host, no path), got 'example.com'."),
+        (["--frobnicate"], "Unknown option '--frobnicate'."),
+        (["serve"], "Unexpected argument 'serve'; focus-sync takes only options."),
+    ])
+    func usageErrorsNameTheOption(arguments: [String], message: String) {
+        #expect(throws: UsageError(message)) { try CommandLineInterface.parse(arguments) }
+    }
+
+    @Test func usageErrorTextPointsAtHelp() {
+        let text = CommandLineInterface.errorText(UsageError("Unknown option '--x'."))
+        #expect(text.hasPrefix("Error: Unknown option '--x'.\nUSAGE: focus-sync "))
+        #expect(text.hasSuffix("See 'focus-sync --help' for more information."))
+        #expect(CommandLineInterface.usageErrorExitCode == 64)
+    }
+}

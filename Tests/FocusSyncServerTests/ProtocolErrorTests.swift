@@ -1,0 +1,135 @@
+import Foundation
+import Testing
+import WebSocketTransport
+@testable import FocusSyncServer
+
+/// Bad input gets a clear error, the connection stays open, and nobody else sees anything.
+@Suite("Protocol errors")
+struct ProtocolErrorTests {
+    typealias Room = SessionProtocolTests.Room
+
+    static let badMessages: [(String, String)] = [
+        ("not json at all", "bad_json"),
+        (#"{"type":"intent","screen":"profile","action":"submit"}"#, "bad_message"),
+        (#"{"type":"intent","seq":1,"screen":"profile","action":"juggle"}"#, "unknown_action"),
+        (#"{"type":"intent","seq":1,"screen":"settings","action":"submit"}"#, "unknown_screen"),
+        (#"{"type":"intent","seq":1,"screen":"profile","action":"focus","key":"middleName"}"#, "unknown_key"),
+        (#"{"type":"intent","seq":1,"screen":"profile","action":"focus","key":"address"}"#, "unknown_key"),
+        (#"{"type":"intent","seq":1,"screen":"profile","action":"navigate","to":"settings"}"#, "unknown_screen"),
+        (#"{"type":"intent","seq":1,"screen":"checkout","action":"validate"}"#, "not_current_screen"),
+        (#"{"type":"intent","seq":1,"screen":"profile","action":"addRow","list":"emails"}"#, "unknown_list"),
+        (#"{"type":"intent","seq":1,"screen":"profile","action":"configure","settings":{"darkMode":true}}"#, "bad_message"),
+    ]
+
+    @Test(arguments: badMessages)
+    func badMessageGetsItsCodeAndChangesNothing(message: String, code: String) async throws {
+        let room = try await Room.open()
+        defer { room.close() }
+        room.ada.socket.send(message)
+        let error = try await room.ada.next(type: "error")
+        #expect(error["code"].string == code)
+        #expect(error["message"].string?.isEmpty == false)
+        // Still open, nothing applied, and the others saw nothing: their next message is this update.
+        room.ada.socket.send(#"{"type":"ping"}"#)
+        #expect(try await room.ada.next(type: "pong")["type"].string == "pong")
+        room.grace.intent("profile", "focus", #""key":"lastName""#)
+        let update = try await room.update()
+        #expect(update["revision"].int == 1)
+    }
+
+    @Test func unknownRowAndValueTooLong() async throws {
+        let room = try await Room.open()
+        defer { room.close() }
+        room.ada.intent("profile", "navigate", #""to":"tasks""#)
+        _ = try await room.update()
+        room.ada.intent("tasks", "removeRow", #""list":"tasks","row":"6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55""#)
+        #expect(try await room.ada.next(type: "error")["code"].string == "unknown_row")
+        room.ada.intent("tasks", "removeRow", #""list":"tasks","row":"not-a-uuid""#)
+        #expect(try await room.ada.next(type: "error")["code"].string == "unknown_row")
+        let rows = try JSONValue.parse(try room.server.get("/api/sessions/\(room.session)").text)["state"]["screens"]["tasks"]["rows"]["tasks"]
+        let row = try #require(rows[0].string)
+        let seq = room.ada.intent("tasks", "edit", #""key":"title/\#(row)","value":"\#(String(repeating: "x", count: 10_001))""#)
+        let tooLong = try await room.ada.next(type: "error")
+        #expect(tooLong["code"].string == "value_too_long")
+        #expect(tooLong["seq"].int == seq)
+    }
+
+    @Test func listsStopAtTheirMaximum() async throws {
+        let room = try await Room.open()
+        defer { room.close() }
+        room.ada.intent("profile", "navigate", #""to":"gift""#)
+        _ = try await room.update()
+        var code: String?
+        for _ in 0..<120 where code == nil {
+            room.ada.intent("gift", "addRow", #""list":"emails""#)
+            let answer = try await room.ada.next()
+            if answer["type"].string == "error" { code = answer["code"].string }
+        }
+        #expect(code == "too_many_rows")
+    }
+
+    @Test func intentBeforeHelloIsRefused() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let client = try await ProtocolClient.connect(server, session: try server.createSession())
+        client.intent("profile", "submit")
+        let error = try await client.next(type: "error")
+        #expect(error["code"].string == "not_hello_first")
+        try await client.hello()
+        #expect(client.snapshot["type"].string == "snapshot")
+    }
+
+    @Test func fullSessionRefusesWith4409() async throws {
+        let server = try TestServer { $0.sessions.maxClientsPerSession = 2 }
+        defer { server.stop() }
+        let session = try server.createSession()
+        let first = try await ProtocolClient.join(server, session: session)
+        let second = try await ProtocolClient.join(server, session: session)
+        let third = try await ProtocolClient.connect(server, session: session)
+        #expect(try await third.next()["code"].string == "session_full")
+        #expect(try await third.closeCode() == CloseCode(rawValue: 4409))
+        first.close()
+        second.close()
+    }
+
+    @Test func floodingIsRateLimitedThenClosedWith1008() async throws {
+        let server = try TestServer { $0.sessions.messagesPerSecond = 10 }
+        defer { server.stop() }
+        let client = try await ProtocolClient.join(server, session: try server.createSession())
+        for _ in 0..<30 { client.socket.send(#"{"type":"ping"}"#) }
+        var limited = false
+        for _ in 0..<30 where !limited {
+            limited = try await client.next()["code"].string == "rate_limited"
+        }
+        #expect(limited)
+        for _ in 0..<200 { client.socket.send(#"{"type":"ping"}"#) }
+        #expect(try await client.closeCode() == .policyViolation)
+    }
+
+    @Test func aClientThatStopsReadingIsCoalescedNotAccumulated() async throws {
+        let server = try TestServer { $0.sessions.messagesPerSecond = 100_000 }
+        defer { server.stop() }
+        let session = try server.createSession()
+        let slow = try await ProtocolClient.join(server, session: session)
+        let typist = try await ProtocolClient.join(server, session: session)
+        _ = try await slow.next(type: "presence")
+        slow.socket.setReading(false)
+        let text = String(repeating: "y", count: 9_000)
+        for index in 0..<2000 {
+            typist.intent("profile", "edit", #""key":"firstName","value":"\#(index) \#(text)""#)
+            if index % 50 == 49 { for _ in 0..<50 { _ = try await typist.next(type: "update") } }
+        }
+        let health = try JSONValue.parse(try server.get("/healthz").text)
+        let largest = try #require(health["largestQueueBytes"].int)
+        #expect(largest <= 1024 * 1024 + 64 * 1024, "a stalled client held \(largest) bytes")
+        slow.socket.setReading(true)
+        // Whatever it gets, it ends with the final text: the last update or a snapshot holding it.
+        var final = ""
+        while !final.hasPrefix("1999 ") {
+            let message = try await slow.next()
+            final = message["state"]["values"]["firstName"].string
+                ?? message["state"]["screens"]["profile"]["values"]["firstName"].string ?? final
+        }
+        #expect(final.hasPrefix("1999 "))
+    }
+}

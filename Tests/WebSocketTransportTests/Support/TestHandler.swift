@@ -1,0 +1,85 @@
+import Foundation
+@testable import WebSocketTransport
+
+/// A server handler for tests: echoes text, answers HTTP from a table, and records what happened.
+///
+/// `@unchecked Sendable`: the handler methods run on the service thread; the record is locked.
+final class TestHandler: WebSocketServerHandler, @unchecked Sendable {
+    struct Record {
+        var opened: [HTTPRequest] = []
+        var received: [String] = []
+        var closeCodes: [UInt64: CloseCode?] = [:]
+        var overflows = 0
+        var maxQueuedBytes = 0
+        var httpRequests: [HTTPRequest] = []
+        var callbackThreads: Set<String> = []
+    }
+
+    let record = Locked(Record())
+    /// Origins `shouldAccept` refuses with 403.
+    var forbiddenOrigins: Set<String> = []
+    /// Answers HTTP requests; the default echoes what arrived.
+    var respond: @Sendable (HTTPRequest) -> HTTPResponse = { request in
+        HTTPResponse(
+            status: 200,
+            headers: [("Content-Type", "text/plain"), ("X-Path", request.path), ("X-Query", request.query)],
+            body: request.body.isEmpty ? Array("\(request.method) \(request.path)".utf8) : request.body)
+    }
+    /// Runs for every message; returning false suppresses the echo.
+    var onText: (WebSocketConnection, String) -> Bool = { _, _ in true }
+
+    var snapshot: Record { record.withLock { $0 } }
+
+    func respond(to request: HTTPRequest) -> HTTPResponse {
+        record.withLock { $0.httpRequests.append(request) }
+        return respond(request)
+    }
+
+    func shouldAccept(_ request: HTTPRequest) -> UpgradeDecision {
+        if let origin = request.header("origin"), forbiddenOrigins.contains(origin) {
+            return .reject(status: 403)
+        }
+        return .accept
+    }
+
+    func connectionDidOpen(_ connection: WebSocketConnection) {
+        record.withLock {
+            $0.opened.append(connection.request)
+            $0.callbackThreads.insert(Self.threadName)
+        }
+    }
+
+    func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8]) {
+        let string = String(decoding: text, as: UTF8.self)
+        record.withLock { $0.received.append(string) }
+        if onText(connection, string) {
+            connection.send(OutboundMessage(utf8: text))
+        }
+    }
+
+    func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage) {
+        record.withLock { $0.overflows += 1 }
+        defaultOverflow(connection, message)
+    }
+
+    /// The protocol extension's behaviour, which the test exercises.
+    private func defaultOverflow(_ connection: WebSocketConnection, _ message: OutboundMessage) {
+        DefaultOverflowHandler.shared.connection(connection, didOverflowWith: message)
+    }
+
+    func connectionDidClose(_ connection: WebSocketConnection, code: CloseCode?) {
+        record.withLock { $0.closeCodes[connection.id] = code }
+    }
+
+    static var threadName: String { Thread.current.name ?? "unnamed" }
+}
+
+/// A handler that implements nothing optional, to reach the protocol's default overflow policy.
+private final class DefaultOverflowHandler: WebSocketServerHandler, @unchecked Sendable {
+    static let shared = DefaultOverflowHandler()
+    func respond(to request: HTTPRequest) -> HTTPResponse { HTTPResponse(status: 404) }
+    func shouldAccept(_ request: HTTPRequest) -> UpgradeDecision { .accept }
+    func connectionDidOpen(_ connection: WebSocketConnection) {}
+    func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8]) {}
+    func connectionDidClose(_ connection: WebSocketConnection, code: CloseCode?) {}
+}
