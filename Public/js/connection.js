@@ -8,6 +8,9 @@ const SILENCE_LIMIT_MS = 40000;
 
 /** Another connection said hello with this client id (a duplicated tab). */
 const DUPLICATE_CLIENT = 4001;
+/** How long to wait before resending an intent the server refused as rate-limited. */
+const RATE_LIMIT_RETRY_MS = 1000;
+
 /** Close codes, and the errors announcing them, after which reconnecting cannot help. */
 const FINAL_CLOSE = new Map([[4404, 'unknown_session']]);
 const FATAL_ERRORS = new Set(FINAL_CLOSE.values());
@@ -107,6 +110,7 @@ export class Connection extends EventTarget {
     const message = readJSON(text);
     if (!message || typeof message.type !== 'string') return;
     if (message.type === 'update' && message.by === this.clientId && Number.isInteger(message.seq)) this.#settle(message.seq);
+    if (message.type === 'error' && message.code === 'rate_limited') this.#retryLater(message.seq);
     if ((message.type === 'ack' || message.type === 'error') && Number.isInteger(message.seq)) this.#settle(message.seq);
     if (message.type === 'error' && FATAL_ERRORS.has(message.code)) this.#fatal = message.code;
     if (message.type === 'snapshot') {
@@ -118,6 +122,14 @@ export class Connection extends EventTarget {
     if (message.type === 'snapshot') {
       for (const intent of this.pending) this.#socket.send(JSON.stringify(intent));
     }
+  }
+
+  /** A rate-limited intent was not applied: send it again, with a new seq, once the limit has eased. */
+  #retryLater(seq) {
+    const refused = this.pending.find((intent) => intent.seq === seq);
+    if (!refused) return;
+    const { type, seq: _, ...fields } = refused;
+    setTimeout(() => this.send(fields), RATE_LIMIT_RETRY_MS);
   }
 
   /** Answers arrive in seq order, so an answer to `seq` settles every earlier intent too. */
