@@ -1,11 +1,12 @@
-# FocusSync: `make run` serves the playground, `make test` runs every test.
-# Both install what is missing first, so they work on a fresh Debian machine with the Swift toolchain.
+# FocusSync: `make run` serves the playground, `make test` runs every test, `make bench` measures.
+# They install what is missing first, so they work on a fresh Debian machine with the Swift toolchain.
 
 RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev
 TEST_PACKAGES := chromium chromium-driver
 SWIFT_STRICT  := -Xswiftc -warnings-as-errors
 PORT ?= 8080
 ARGS ?=
+BENCH_ARGS ?=
 
 .PHONY: run build test test-browser setup setup-test clean
 
@@ -26,6 +27,10 @@ test: setup-test
 	swift build --build-tests $(SWIFT_STRICT)
 	swift test --skip-build
 	$(MAKE) --no-print-directory test-browser
+
+# Release builds of server and load generator, pinned to a core each; see docs/PERFORMANCE.md.
+bench: setup
+	scripts/bench.sh $(BENCH_ARGS)
 
 test-browser:
 	.venv/bin/python -m pytest -q Tests/browser

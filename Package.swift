@@ -9,10 +9,12 @@ import PackageDescription
 /// - `MarkdownRendering`: the only place that touches cmark (`CCmark`).
 /// - `FocusSyncServer`: HTTP routes, static files, sessions and protocol v1, built on the three above.
 /// - `focus-sync`: the command-line entry point.
+/// - `focus-bench`: the load generator and benchmark (`make bench`, docs/PERFORMANCE.md).
 let package = Package(
     name: "FocusSync",
     products: [
         .executable(name: "focus-sync", targets: ["focus-sync"]),
+        .executable(name: "focus-bench", targets: ["focus-bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -33,6 +35,7 @@ let package = Package(
             dependencies: ["FocusCore", "WebSocketTransport", "MarkdownRendering"]
         ),
         .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer"]),
+        .executableTarget(name: "focus-bench", dependencies: ["WebSocketTransport", "FocusCore"]),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
@@ -40,5 +43,6 @@ let package = Package(
             name: "FocusSyncServerTests",
             dependencies: ["FocusSyncServer", "WebSocketTransport", "FocusCore"]
         ),
+        .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench"]),
     ]
 )

@@ -15,6 +15,7 @@ struct CommandLineTests {
             "--host", "0.0.0.0", "--port=0", "--public", "/srv/page", "--max-message-bytes", "1024",
             "--allow-origin", "https://a.example", "--allow-origin=http://b.example:3000", "--log-level", "debug",
             "--session-ttl", "60", "--max-sessions", "5", "--max-clients-per-session", "3", "--rate-limit", "7",
+            "--event-loop", "poll",
         ])
         var expected = ServerOptions()
         expected.host = "0.0.0.0"
@@ -27,6 +28,7 @@ struct CommandLineTests {
         expected.sessions.maxSessions = 5
         expected.sessions.maxClientsPerSession = 3
         expected.sessions.messagesPerSecond = 7
+        expected.eventLoop = .poll
         #expect(request == .serve(expected))
     }
 
@@ -50,6 +52,7 @@ struct CommandLineTests {
         (["--port"], "Missing value for '--port <port>'."),
         (["--max-message-bytes", "-5"], "--max-message-bytes expects a whole number from 256 to 16777216, got '-5'."),
         (["--log-level", "loud"], "--log-level must be one of debug, info, warning, error, got 'loud'."),
+        (["--event-loop", "epoll"], "--event-loop must be libuv or poll, got 'epoll'."),
         (["--allow-origin", "example.com"], "--allow-origin expects an origin such as https://demo.example (scheme and host, no path), got 'example.com'."),
         (["--frobnicate"], "Unknown option '--frobnicate'."),
         (["--session-ttl", "0"], "--session-ttl expects a whole number from 1 to 31536000, got '0'."),

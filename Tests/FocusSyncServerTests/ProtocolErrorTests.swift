@@ -124,7 +124,8 @@ struct ProtocolErrorTests {
         #expect(limited["code"].string == "rate_limited")
         #expect((limited["seq"].int ?? 0) >= 20, "a refused intent's error names its seq")
         for _ in 0..<200 { client.socket.send(#"{"type":"ping"}"#) }
-        #expect(try await client.closeCode() == .policyViolation)
+        let code = try await client.closeCode()
+        #expect(code == .policyViolation, "closed with \(String(describing: code))")
     }
 
     @Test func aClientThatStopsReadingIsCoalescedNotAccumulated() async throws {

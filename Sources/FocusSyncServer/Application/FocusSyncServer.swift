@@ -15,6 +15,7 @@ public final class FocusSyncServer: Sendable {
         configuration.host = options.host
         configuration.port = options.port
         configuration.maxMessageBytes = options.maxMessageBytes
+        configuration.useLibUV = options.eventLoop == .libuv
         application = Application(options: options, files: files, logger: logger)
         transport = WebSocketServer(configuration: configuration, handler: application)
         application.transport = transport

@@ -81,6 +81,15 @@ public enum CommandLineInterface {
             options.sessions.messagesPerSecond = try wholeNumber(value, for: "--rate-limit", in: 1...1_000_000)
         },
         Option(
+            name: "--event-loop", valueName: "loop",
+            help: "libuv (epoll, needs libwebsockets-evlib-uv) or poll (libwebsockets' own poll() loop). (default: libuv)"
+        ) { options, value throws(UsageError) in
+            guard let loop = EventLoop(rawValue: value) else {
+                throw UsageError("--event-loop must be libuv or poll, got '\(value)'.")
+            }
+            options.eventLoop = loop
+        },
+        Option(
             name: "--log-level", valueName: "level",
             help: "One of debug, info, warning, error. (default: info)"
         ) { options, value throws(UsageError) in

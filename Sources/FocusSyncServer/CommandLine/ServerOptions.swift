@@ -9,6 +9,15 @@ public struct ServerOptions: Sendable, Equatable {
     public var allowedOrigins: [String] = []
     public var logLevel: LogLevel = .info
     public var sessions = SessionLimits()
+    public var eventLoop = EventLoop.libuv
 
     public init() {}
+}
+
+/// The loop the server's libwebsockets context runs on.
+public enum EventLoop: String, Sendable, CaseIterable {
+    /// libwebsockets' libuv plugin: epoll, whose cost per wake-up does not grow with the connections.
+    case libuv
+    /// libwebsockets' own loop, which waits in `poll()` over every connection.
+    case poll
 }

@@ -1,22 +1,16 @@
 import FocusCore
-import Foundation
 import WebSocketTransport
 
 /// Encodes the server's messages (docs/PROTOCOL.md) into shared, send-ready `OutboundMessage`s.
 ///
 /// A message is encoded once, however many connections it goes to.
 enum ServerMessage {
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.withoutEscapingSlashes]
-        return encoder
-    }()
-
-    /// Encodes `message`. Our message types encode plain values only, so this cannot fail in
-    /// practice; should it ever, the client gets an `error` rather than nothing.
+    /// Encodes `message` in one pass with ``StreamingJSONEncoder`` (Foundation's `JSONEncoder`
+    /// was most of the cost of an intent). Our message types encode plain values only, so this
+    /// cannot fail in practice; should it ever, the client gets an `error` rather than nothing.
     static func encode(_ message: some Encodable) -> OutboundMessage {
         do {
-            return OutboundMessage(utf8: [UInt8](try encoder.encode(message)))
+            return OutboundMessage(utf8: try StreamingJSONEncoder().encode(message))
         } catch {
             return OutboundMessage(text: #"{"type":"error","code":"internal","message":"The server could not encode its answer."}"#)
         }

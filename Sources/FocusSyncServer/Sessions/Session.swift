@@ -29,6 +29,9 @@ final class Session {
     /// The last `seq` handled per client id: an intent at or below it is a resend.
     private var lastSeq: [String: Int] = [:]
     private var timers: [AutoFocusToken: ScheduledWork] = [:]
+    /// When presence last went out (monotonic seconds), and the timer for the next one.
+    private var lastPresenceAt = -Double.infinity
+    private var presenceTimer: ScheduledWork?
     private var notes = RenderedNotes()
     /// Monotonic seconds since the last client left, or nil while anyone is connected.
     private(set) var idleSince: Double?
@@ -86,14 +89,14 @@ final class Session {
         members.append(Member(connection: connection, identity: identity))
         context.identity = identity
         connection.send(snapshotMessage(for: identity))
-        broadcastPresence()
+        presenceChanged()
     }
 
     func leave(_ connection: WebSocketConnection, now: Double) {
         waiting.remove(connection.id)
         if let index = members.firstIndex(where: { $0.connection === connection }) {
             members.remove(at: index)
-            broadcastPresence()
+            presenceChanged()
         }
         if connectionCount == 0 { idleSince = now }
     }
@@ -110,6 +113,8 @@ final class Session {
     func close() {
         for timer in timers.values { timer.cancel() }
         timers.removeAll()
+        presenceTimer?.cancel()
+        presenceTimer = nil
     }
 
     // MARK: Intents
@@ -203,7 +208,27 @@ final class Session {
         return snapshot
     }
 
+    /// Presence goes out at most once per this many seconds: joins and leaves in between are
+    /// folded into the next message, which lists everyone anyway. A thousand clients joining
+    /// one by one would otherwise cost a thousand broadcasts of up to a thousand names each.
+    static let presenceInterval = 0.1
+
+    /// Sends presence now, or when ``presenceInterval`` has passed since the last one.
+    private func presenceChanged() {
+        guard presenceTimer == nil else { return }
+        let wait = lastPresenceAt + Session.presenceInterval - Application.now()
+        guard wait > 0 else {
+            broadcastPresence()
+            return
+        }
+        presenceTimer = schedule(.microseconds(Int((wait * 1e6).rounded(.up)))) { [weak self] in
+            self?.presenceTimer = nil
+            self?.broadcastPresence()
+        }
+    }
+
     private func broadcastPresence() {
+        lastPresenceAt = Application.now()
         let presence = ServerMessage.encode(ServerMessage.PresenceMessage(clients: members.map(\.identity)))
         for member in members {
             member.connection.send(presence)

@@ -36,6 +36,8 @@ public final class WebSocketConnection: @unchecked Sendable {
 
     /// Frames larger than this are split, one frame per writeable callback.
     static let maxFrameBytes = 32 * 1024
+    /// A whole message in one text frame.
+    private static let wholeTextFrame = lws_write_ws_flags(Int32(LWS_WRITE_TEXT.rawValue), 1, 1)
     /// A closing connection whose peer does not complete the close in this time is dropped.
     static let closeGraceSeconds: Int32 = 5
 
@@ -59,10 +61,22 @@ public final class WebSocketConnection: @unchecked Sendable {
         assembler = MessageAssembler(limit: core.configuration.maxMessageBytes)
     }
 
-    /// Queues `message`. When the queue is over the configured limit the message is not queued
-    /// and the handler's `connection(_:didOverflowWith:)` decides. Does nothing once closing.
+    /// Sends `message`: at once when nothing is queued and the socket can take it, otherwise
+    /// through the queue. When the queue is over the configured limit the message is not
+    /// queued and the handler's `connection(_:didOverflowWith:)` decides. Does nothing once closing.
     public func send(_ message: OutboundMessage) {
         guard case .open = state else { return }
+        if outbound.isEmpty && message.count <= Self.maxFrameBytes && lws_send_pipe_choked(wsi) == 0 {
+            // Straight to the socket: one send() now, where a writeable callback would cost a
+            // wake-up and two epoll_ctl calls (POLLOUT on, then off) per message.
+            guard message.write(on: wsi, offset: 0, length: message.count, flags: Self.wholeTextFrame) >= message.count else {
+                // The socket failed; the next writeable callback tells libwebsockets to close it.
+                state = .closed
+                lws_callback_on_writable(wsi)
+                return
+            }
+            return
+        }
         let limits = core.configuration
         guard outbound.bytes + message.count <= limits.maxQueuedBytes,
             outbound.count < limits.maxQueuedMessages
@@ -129,7 +143,12 @@ public final class WebSocketConnection: @unchecked Sendable {
             if !flush || outbound.isEmpty {
                 state = .closeSent(code)
                 outbound.removeAll()
-                return CloseFrame.send(code: code, reason: reason, on: wsi)
+                CloseFrame.send(code: code, reason: reason, on: wsi)
+                // Wait for the peer's close frame before dropping the socket: closing at once
+                // while the peer is still sending makes the kernel answer with a reset, and the
+                // peer loses our close frame (and its code) with it.
+                lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, Self.closeAckSeconds)
+                return 0
             }
         case .closeSent, .peerClosed:
             return 0
@@ -149,6 +168,9 @@ public final class WebSocketConnection: @unchecked Sendable {
         }
         return 0
     }
+
+    /// How long a peer has to answer our close frame before the connection is cut.
+    static let closeAckSeconds: Int32 = 2
 
     /// `LWS_CALLBACK_WS_PEER_INITIATED_CLOSE`: libwebsockets answers the close frame itself.
     func peerDidClose(code: CloseCode?) {

@@ -1,0 +1,95 @@
+/// The bytes a ``StreamingJSONEncoder`` has written so far and the containers still open.
+final class JSONOutput {
+    private(set) var bytes: [UInt8] = []
+    /// Open objects and arrays, outermost first: the byte that closes each, and whether it has
+    /// an element yet (so the next one needs a comma).
+    private var openContainers: [(closer: UInt8, hasElements: Bool)] = []
+
+    init() {
+        bytes.reserveCapacity(1024)
+    }
+
+    /// Writes `value` through its own `encode(to:)` and closes whatever it opened.
+    func write<T: Encodable>(_ value: T, parentPath: [any CodingKey], key: (any CodingKey)?) throws {
+        let level = openContainers.count
+        let start = bytes.count
+        try value.encode(to: StreamingValueEncoder(output: self, level: level, parentPath: parentPath, key: key))
+        close(downTo: level)
+        if bytes.count == start {
+            // A value that encoded nothing at all; JSON needs something in its place.
+            bytes += [UInt8(ascii: "{"), UInt8(ascii: "}")]
+        }
+    }
+
+    func open(object: Bool) {
+        bytes.append(object ? UInt8(ascii: "{") : UInt8(ascii: "["))
+        openContainers.append((object ? UInt8(ascii: "}") : UInt8(ascii: "]"), false))
+    }
+
+    /// Starts the next element of the container at `level`: finishes any container nested in
+    /// it that is still open, then writes the comma if the element is not the first.
+    func beginElement(at level: Int) {
+        close(downTo: level + 1)
+        if openContainers[level].hasElements {
+            bytes.append(UInt8(ascii: ","))
+        } else {
+            openContainers[level].hasElements = true
+        }
+    }
+
+    /// Starts the next member of the object at `level` and writes its key.
+    func beginMember(at level: Int, key: some CodingKey) {
+        beginElement(at: level)
+        write(key.stringValue)
+        bytes.append(UInt8(ascii: ":"))
+    }
+
+    private func close(downTo level: Int) {
+        while openContainers.count > level {
+            bytes.append(openContainers.removeLast().closer)
+        }
+    }
+
+    // MARK: Scalars
+
+    func writeNull() {
+        bytes += [UInt8(ascii: "n"), UInt8(ascii: "u"), UInt8(ascii: "l"), UInt8(ascii: "l")]
+    }
+
+    func write(_ value: Bool) {
+        bytes.append(contentsOf: (value ? "true" : "false").utf8)
+    }
+
+    func write(_ value: some BinaryInteger) {
+        bytes.append(contentsOf: String(value).utf8)
+    }
+
+    func write(_ value: Double, codingPath: [any CodingKey]) throws {
+        guard value.isFinite else {
+            throw EncodingError.invalidValue(value, .init(codingPath: codingPath, debugDescription: "JSON has no \(value)."))
+        }
+        bytes.append(contentsOf: value.description.utf8)
+    }
+
+    /// A JSON string: quote, backslash and control characters escaped, everything else as is.
+    func write(_ string: String) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in string.utf8 {
+            switch byte {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"):
+                bytes += [UInt8(ascii: "\\"), byte]
+            case 0x0A: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+            case 0x0D: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+            case 0x09: bytes += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+            case 0x00..<0x20:
+                bytes += [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
+                          Self.hexDigits[Int(byte >> 4)], Self.hexDigits[Int(byte & 0x0F)]]
+            default:
+                bytes.append(byte)
+            }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static let hexDigits = Array("0123456789abcdef".utf8)
+}

@@ -1,0 +1,24 @@
+/// Everything `focus-bench` can be told on its command line.
+struct BenchOptions: Sendable {
+    var scenarios: [Scenario] = Scenario.all
+    var warmupSeconds = 2.0
+    var durationSeconds = 10.0
+    var json = false
+    var serverExecutable = ".build/release/focus-sync"
+    var publicDirectory = "Public"
+    /// The core the server is pinned to; nil leaves it unpinned.
+    var serverCPU: Int? = 0
+    /// Idle connections at which `idle-memory` reads the server's RSS, in increasing order.
+    var idleConnections = [2000, 10_000]
+    var coreIntents = 2_000_000
+
+    /// What `--quick` starts from: short windows and the smaller idle count.
+    static var quick: BenchOptions {
+        var options = BenchOptions()
+        options.warmupSeconds = 1
+        options.durationSeconds = 3
+        options.idleConnections = [2000]
+        options.coreIntents = 500_000
+        return options
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+
+/// The human-readable form of a run: one table for the load scenarios, one for idle memory,
+/// one for FocusCore alone, each followed by its notes.
+enum ReportTable {
+    static func render(_ reports: [ScenarioReport]) -> String {
+        var loads: [LoadReport] = []
+        var idles: [IdleMemoryReport] = []
+        var cores: [CoreReport] = []
+        var failures: [String] = []
+        for report in reports {
+            switch report {
+            case .load(let load): loads.append(load)
+            case .idleMemory(let idle): idles.append(idle)
+            case .core(let core): cores.append(core)
+            case .failed(let scenario, let reason): failures.append("\(scenario): FAILED: \(reason)")
+            }
+        }
+        var sections: [String] = []
+        if !loads.isEmpty { sections.append(loadTable(loads)) }
+        if !idles.isEmpty { sections.append(idleTable(idles)) }
+        if !cores.isEmpty { sections.append(coreTable(cores)) }
+        if !failures.isEmpty { sections.append(failures.joined(separator: "\n")) }
+        return sections.joined(separator: "\n\n")
+    }
+
+    static func loadTable(_ reports: [LoadReport]) -> String {
+        let header = [
+            "scenario", "conns", "rate", "intents", "intents/s", "expected", "lost", "p50 µs", "p90 µs", "p99 µs",
+            "max µs", "p99 1st/2nd half", "deliveries/s", "srv µs/deliv", "srv CPU", "gen CPU", "srv RSS MB b/d/a",
+        ]
+        let rows = reports.map { report -> [String] in
+            let latency = report.latencyMicroseconds
+            return [
+                report.scenario + (report.generatorSaturated ? " (!)" : ""),
+                String(report.sessions * report.clientsPerSession), report.pacing, String(report.intentsSent),
+                decimal(report.intentsPerSecond, places: 0), String(report.deliveriesExpected), String(report.lost),
+                optional(latency?.p50), optional(latency?.p90), optional(latency?.p99), optional(latency?.max),
+                "\(optional(report.p99FirstHalfMicroseconds))/\(optional(report.p99SecondHalfMicroseconds))",
+                decimal(report.deliveriesPerSecond, places: 0), report.serverCPUMicrosecondsPerDelivery.map { decimal($0, places: 1) } ?? "-",
+                percent(report.serverCPUPercent), percent(report.generatorCPUPercent),
+                [report.serverRSS.beforeKB, report.serverRSS.duringKB, report.serverRSS.afterKB]
+                    .map { $0.map { decimal(Double($0) / 1024, places: 1) } ?? "-" }.joined(separator: "/"),
+            ]
+        }
+        var lines = grid(header, rows)
+        let notes = reports.flatMap { report in report.notes.map { "  \(report.scenario): \($0)" } }
+        if !notes.isEmpty {
+            lines.append("Notes ((!) = the load generator saturated its core):")
+            lines += notes
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func idleTable(_ reports: [IdleMemoryReport]) -> String {
+        var rows: [[String]] = []
+        for report in reports {
+            rows.append([report.scenario, "0", decimal(Double(report.baselineKB) / 1024, places: 1), "-"])
+            rows += report.points.map { point in
+                [report.scenario, String(point.connections), decimal(Double(point.residentKB) / 1024, places: 1),
+                 decimal(point.kbPerConnection, places: 2)]
+            }
+        }
+        var lines = grid(["scenario", "idle connections", "server RSS MB", "KB per connection"], rows)
+        lines += reports.flatMap { report in report.notes.map { "  \(report.scenario): \($0)" } }
+        return lines.joined(separator: "\n")
+    }
+
+    static func coreTable(_ reports: [CoreReport]) -> String {
+        grid(
+            ["scenario", "focus intents applied", "seconds", "intents/s", "ns per intent"],
+            reports.map { report in
+                [report.scenario, String(report.intents), decimal(report.seconds, places: 3),
+                 decimal(report.intentsPerSecond, places: 0), decimal(report.nanosecondsPerIntent, places: 0)]
+            }
+        ).joined(separator: "\n")
+    }
+
+    /// Columns padded to their widest cell; the first column left-aligned, the rest right-aligned.
+    static func grid(_ header: [String], _ rows: [[String]]) -> [String] {
+        let all = [header] + rows
+        let widths = header.indices.map { column in all.map { $0[column].count }.max() ?? 0 }
+        func line(_ cells: [String]) -> String {
+            cells.enumerated().map { column, cell in
+                let padding = String(repeating: " ", count: widths[column] - cell.count)
+                return column == 0 ? cell + padding : padding + cell
+            }.joined(separator: "  ")
+        }
+        let rule = widths.map { String(repeating: "-", count: $0) }.joined(separator: "  ")
+        return [line(header), rule] + rows.map(line)
+    }
+
+    private static func decimal(_ value: Double, places: Int) -> String {
+        String(format: "%.\(places)f", value)
+    }
+
+    private static func percent(_ value: Double?) -> String {
+        value.map { decimal($0, places: 0) + "%" } ?? "-"
+    }
+
+    private static func optional(_ value: Int?) -> String {
+        value.map(String.init) ?? "-"
+    }
+}

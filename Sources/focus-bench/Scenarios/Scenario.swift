@@ -1,0 +1,81 @@
+/// One thing `focus-bench` measures, by name.
+struct Scenario: Sendable {
+    enum Work: Sendable {
+        /// Sessions of clients, one driver each, over WebSockets to a fresh server.
+        case load(LoadShape)
+        /// The server's resident memory with many idle, joined connections.
+        case idleMemory
+        /// `FocusEngine.apply` in a loop, without any I/O.
+        case core
+    }
+
+    let name: String
+    let summary: String
+    let work: Work
+
+    /// Every scenario, in the order a full run measures them.
+    static let all: [Scenario] = [
+        fanOut(2), fanOut(10), fanOut(100), fanOut(1000),
+        Scenario(
+            name: "sessions-100x10", summary: "100 sessions × 10 clients, 20 focus intents/s each (libuv loop)",
+            work: .load(LoadShape(sessions: 100, clientsPerSession: 10, intent: .focus, pacing: .fixedRate(perSecond: 20)))),
+        Scenario(
+            name: "sessions-100x10-poll", summary: "the same on libwebsockets' poll() loop (--event-loop poll)",
+            work: .load(LoadShape(
+                sessions: 100, clientsPerSession: 10, intent: .focus, pacing: .fixedRate(perSecond: 20),
+                serverArguments: ["--event-loop", "poll"]))),
+        Scenario(
+            name: "edits-100x10", summary: "100 sessions × 10 clients, 20 edits/s each of a 200-character value",
+            work: .load(LoadShape(sessions: 100, clientsPerSession: 10, intent: .edit, pacing: .fixedRate(perSecond: 20)))),
+        closedLoop(sessions: 1, clients: 2), closedLoop(sessions: 100, clients: 2),
+        closedLoop(sessions: 100, clients: 10),
+        Scenario(
+            name: "idle-memory", summary: "server RSS with 0 and with --idle-connections silent WebSockets open on one session",
+            work: .idleMemory),
+        Scenario(name: "core", summary: "FocusCore alone: focus intents applied per second, no I/O", work: .core),
+    ]
+
+    static func named(_ name: String) -> Scenario? {
+        all.first { $0.name == name }
+    }
+
+    private static func fanOut(_ clients: Int) -> Scenario {
+        Scenario(
+            name: "fanout-\(clients)", summary: "1 session × \(clients) clients, 100 focus intents/s",
+            work: .load(LoadShape(sessions: 1, clientsPerSession: clients, intent: .focus, pacing: .fixedRate(perSecond: 100))))
+    }
+
+    private static func closedLoop(sessions: Int, clients: Int) -> Scenario {
+        Scenario(
+            name: "closed-\(sessions)x\(clients)",
+            summary: "\(sessions) session\(sessions == 1 ? "" : "s") × \(clients) clients, each driver sends when its last update arrives",
+            work: .load(LoadShape(
+                sessions: sessions, clientsPerSession: clients, intent: .focus, pacing: .closedLoop,
+                serverArguments: ["--rate-limit", "1000000"])))
+    }
+}
+
+/// The load of one scenario.
+struct LoadShape: Sendable {
+    var sessions: Int
+    var clientsPerSession: Int
+    var intent: IntentKind
+    var pacing: Pacing
+    /// Server options besides the ones every scenario passes.
+    var serverArguments: [String] = []
+
+    var connections: Int { sessions * clientsPerSession }
+
+    /// Intents the drivers should send in `seconds`, or nil for a closed loop.
+    func plannedIntents(seconds: Double) -> Int? {
+        guard case .fixedRate(let perSecond) = pacing else { return nil }
+        return Int((Double(sessions) * perSecond * seconds).rounded())
+    }
+
+    var pacingDescription: String {
+        switch pacing {
+        case .fixedRate(let perSecond): "\(Int(perSecond))/s"
+        case .closedLoop: "closed loop"
+        }
+    }
+}

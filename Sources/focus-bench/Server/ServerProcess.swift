@@ -1,0 +1,135 @@
+import Foundation
+import Glibc
+import Synchronization
+import WebSocketTransport
+
+/// A `focus-sync` server started for one scenario: optionally pinned to a core with `taskset`,
+/// on a kernel-chosen port read from the line it prints, and stopped when the scenario ends.
+final class ServerProcess {
+    let pid: Int32
+    let port: Int
+    private let process: Process
+
+    /// The server running now, so a signal to the bench can stop it too.
+    private static let running = Mutex<Int32?>(nil)
+
+    struct Launch {
+        var executable: String
+        var publicDirectory: String
+        /// The core to pin the server to, or nil to leave it unpinned.
+        var cpu: Int?
+        /// Options after `--port 0 --public <dir>`.
+        var arguments: [String]
+    }
+
+    /// Starts the server and waits (at most 15 s) for the line with its URL.
+    init(_ launch: Launch) throws(BenchError) {
+        guard FileManager.default.isExecutableFile(atPath: launch.executable) else {
+            throw .setup("no server executable at \(launch.executable); build it with `swift build -c release` or pass --server")
+        }
+        let serverArguments = [launch.executable, "--port", "0", "--public", launch.publicDirectory] + launch.arguments
+        let process = Process()
+        if let cpu = launch.cpu {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
+            process.arguments = ["-c", String(cpu)] + serverArguments
+        } else {
+            process.executableURL = URL(fileURLWithPath: launch.executable)
+            process.arguments = Array(serverArguments.dropFirst())
+        }
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardInput = FileHandle.nullDevice
+        do {
+            try process.run()
+        } catch {
+            throw .setup("cannot start \(launch.executable): \(error)")
+        }
+        // The child has its copy of the write end; closing ours lets a server that exits early read as EOF.
+        try? output.fileHandleForWriting.close()
+        // taskset execs the server, so the pid is the server's own.
+        pid = process.processIdentifier
+        self.process = process
+        Self.running.withLock { $0 = process.processIdentifier }
+        guard let line = Self.readLine(from: output.fileHandleForReading.fileDescriptor, timeout: 15),
+            let port = Self.port(inServingLine: line)
+        else {
+            Self.stop(process)
+            throw .setup("the server did not print the address it is serving within 15 s: \(launch.executable) \(serverArguments.dropFirst().joined(separator: " "))")
+        }
+        self.port = port
+    }
+
+    deinit {
+        stop()
+    }
+
+    /// The port in `FocusSync 0.1.0 serving http://127.0.0.1:PORT/ (…)`.
+    static func port(inServingLine line: String) -> Int? {
+        guard let range = line.range(of: "serving http://") else { return nil }
+        let address = line[range.upperBound...].prefix { $0 != "/" && $0 != " " }
+        guard let colon = address.lastIndex(of: ":") else { return nil }
+        return Int(address[address.index(after: colon)...])
+    }
+
+    func sample() -> ProcessSample? {
+        ProcessSample.read(pid: pid)
+    }
+
+    /// `POST /api/sessions`; returns the new session's id.
+    func createSession() throws(BenchError) -> String {
+        struct Created: Decodable { var id: String }
+        let response: HTTPClient.Response
+        do {
+            response = try HTTPClient.send(method: "POST", target: "/api/sessions", port: port)
+        } catch {
+            throw .setup("POST /api/sessions failed: \(error)")
+        }
+        guard response.status == 201, let created = try? JSONDecoder().decode(Created.self, from: Data(response.body)) else {
+            throw .setup("POST /api/sessions answered \(response.status): \(response.text)")
+        }
+        return created.id
+    }
+
+    /// SIGTERM, then SIGKILL if it has not exited within 5 s.
+    func stop() {
+        Self.stop(process)
+    }
+
+    private static func stop(_ process: Process) {
+        running.withLock { $0 = nil }
+        guard process.isRunning else { return }
+        process.terminate()
+        let deadline = MonotonicClock.nanoseconds() + 5_000_000_000
+        while process.isRunning && MonotonicClock.nanoseconds() < deadline {
+            MonotonicClock.sleep(seconds: 0.02)
+        }
+        if process.isRunning {
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+        }
+    }
+
+    /// Kills the running server, if any; for the bench's own SIGINT and SIGTERM handler.
+    static func killRunning() {
+        if let pid = running.withLock({ $0 }) {
+            kill(pid, SIGTERM)
+        }
+    }
+
+    /// Reads one line from `descriptor`, waiting at most `timeout` seconds in total.
+    private static func readLine(from descriptor: Int32, timeout: Double) -> String? {
+        let deadline = MonotonicClock.nanoseconds() + UInt64(timeout * 1e9)
+        var bytes: [UInt8] = []
+        var byte: UInt8 = 0
+        while bytes.count < 4096 {
+            let now = MonotonicClock.nanoseconds()
+            guard now < deadline else { return nil }
+            var waiting = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+            guard poll(&waiting, 1, Int32((deadline - now) / 1_000_000) + 1) > 0 else { continue }
+            guard Glibc.read(descriptor, &byte, 1) == 1 else { return nil }
+            if byte == UInt8(ascii: "\n") { break }
+            bytes.append(byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}

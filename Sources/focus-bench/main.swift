@@ -1,0 +1,63 @@
+import Dispatch
+import Foundation
+
+let options: BenchOptions
+do {
+    switch try BenchCommandLine.parse(Array(CommandLine.arguments.dropFirst())) {
+    case .help:
+        print(BenchCommandLine.help)
+        exit(0)
+    case .run(let parsed):
+        options = parsed
+    }
+} catch {
+    FileHandle.standardError.write(Data((BenchCommandLine.errorText(error) + "\n").utf8))
+    exit(BenchCommandLine.usageErrorExitCode)
+}
+
+// A signal to the bench stops the server it started, so nothing keeps running.
+var signalSources: [any DispatchSourceSignal] = []
+for signalNumber in [SIGINT, SIGTERM] {
+    signal(signalNumber, SIG_IGN)
+    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+    source.setEventHandler {
+        ServerProcess.killRunning()
+        exit(128 + signalNumber)
+    }
+    source.resume()
+    signalSources.append(source)
+}
+
+/// Progress goes to standard error so that standard output holds only the results.
+func progress(_ line: String) {
+    FileHandle.standardError.write(Data("focus-bench: \(line)\n".utf8))
+}
+
+var reports: [ScenarioReport] = []
+for scenario in options.scenarios {
+    progress("running \(scenario.name): \(scenario.summary)")
+    let report: ScenarioReport
+    do throws(BenchError) {
+        switch scenario.work {
+        case .load(let shape):
+            report = .load(try LoadScenarioRunner(options: options).run(scenario.name, shape))
+        case .idleMemory:
+            report = .idleMemory(try IdleMemoryRunner(options: options).run(scenario.name))
+        case .core:
+            report = .core(CoreThroughput.run(scenario.name, intents: options.coreIntents))
+        }
+    } catch {
+        report = .failed(scenario: scenario.name, reason: error.description)
+    }
+    if options.json {
+        // Unbuffered, so each line shows as soon as its scenario ends.
+        FileHandle.standardOutput.write(Data((report.jsonLine + "\n").utf8))
+    }
+    reports.append(report)
+}
+
+if !options.json {
+    print(ReportTable.render(reports))
+}
+let failed = reports.contains { if case .failed = $0 { true } else { false } }
+exit(failed ? 1 : 0)

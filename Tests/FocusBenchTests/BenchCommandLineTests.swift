@@ -1,0 +1,66 @@
+import Testing
+@testable import focus_bench
+
+@Suite("focus-bench command line")
+struct BenchCommandLineTests {
+    private func options(_ arguments: [String]) throws -> BenchOptions {
+        guard case .run(let options) = try BenchCommandLine.parse(arguments) else {
+            Issue.record("expected options, got help")
+            return BenchOptions()
+        }
+        return options
+    }
+
+    @Test func defaultsRunEveryScenario() throws {
+        let parsed = try options([])
+        #expect(parsed.scenarios.map(\.name) == Scenario.all.map(\.name))
+        #expect(parsed.durationSeconds == 10)
+        #expect(!parsed.json)
+    }
+
+    @Test(arguments: [["--quick", "--duration", "5"], ["--duration=5", "--quick"]])
+    func quickIsTheStartingPointWhereverItStands(arguments: [String]) throws {
+        let parsed = try options(arguments)
+        #expect(parsed.durationSeconds == 5)
+        #expect(parsed.warmupSeconds == 1)
+        #expect(parsed.idleConnections == [2000])
+    }
+
+    @Test func scenariosAndFlags() throws {
+        let parsed = try options(["--scenarios", "fanout-2,core", "--json", "--server-cpu", "none"])
+        #expect(parsed.scenarios.map(\.name) == ["fanout-2", "core"])
+        #expect(parsed.json)
+        #expect(parsed.serverCPU == nil)
+    }
+
+    @Test(arguments: [
+        (["--scenarios", "fanout-3"], "--scenarios"),
+        (["--duration", "0"], "--duration"),
+        (["--idle-connections", "10000,2000"], "--idle-connections"),
+        (["--json=yes"], "--json"),
+        (["--warmup"], "--warmup"),
+        (["--frobnicate"], "--frobnicate"),
+    ])
+    func usageErrorsNameTheOption(arguments: [String], option: String) {
+        #expect {
+            _ = try BenchCommandLine.parse(arguments)
+        } throws: { error in
+            (error as? UsageError)?.message.contains(option) == true
+        }
+    }
+
+    @Test func helpListsOptionsAndScenarios() throws {
+        guard case .help = try BenchCommandLine.parse(["--quick", "-h"]) else {
+            Issue.record("expected help")
+            return
+        }
+        let help = BenchCommandLine.help
+        #expect(help.hasPrefix("OVERVIEW: "))
+        for option in BenchCommandLine.options {
+            #expect(help.contains(option.name))
+        }
+        for scenario in Scenario.all {
+            #expect(help.contains(scenario.name))
+        }
+    }
+}
