@@ -216,7 +216,7 @@ final class ServerCore: @unchecked Sendable {
     private func beginExchange(_ wsi: OpaquePointer) -> Int32 {
         let request = RequestReader.read(wsi)
         let declared = request.header("content-length").flatMap { Int($0) } ?? 0
-        let exchange = HTTPExchange(request: request, expectedBodyBytes: declared)
+        let exchange = HTTPExchange(request: request)
         exchanges[wsi] = exchange
         if request.header("transfer-encoding") != nil {
             return respond(wsi, exchange, with: Self.plain(411, "Send the request body with a Content-Length."),

@@ -14,8 +14,6 @@ public final class WebSocketConnection: @unchecked Sendable {
 
     /// Bytes waiting in the outbound queue.
     public var queuedBytes: Int { outbound.bytes }
-    /// Messages waiting in the outbound queue (a message partly written counts until it is done).
-    public var queuedMessages: Int { outbound.count }
     /// True once `close` was called or the peer went away.
     public var isClosing: Bool {
         if case .open = state { return false }
