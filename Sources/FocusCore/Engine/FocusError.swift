@@ -17,6 +17,8 @@ public enum FocusError: Error, Equatable, Sendable {
     case valueTooLong(key: FocusKey, length: Int, limit: Int)
     /// `too_many_rows`: the list already holds its maximum number of rows.
     case tooManyRows(list: ListID, limit: Int)
+    /// `value_too_long`: the edit would take the session past its total text budget.
+    case sessionTextFull(limit: Int)
 
     /// The protocol v1 error code.
     public var code: String {
@@ -26,7 +28,7 @@ public enum FocusError: Error, Equatable, Sendable {
         case .unknownRow: "unknown_row"
         case .unknownList: "unknown_list"
         case .notCurrentScreen: "not_current_screen"
-        case .valueTooLong: "value_too_long"
+        case .valueTooLong, .sessionTextFull: "value_too_long"
         case .tooManyRows: "too_many_rows"
         }
     }
@@ -48,6 +50,8 @@ public enum FocusError: Error, Equatable, Sendable {
             "This is meant for the \(screen) screen, but \(current) is showing; navigate to \(screen) first."
         case .valueTooLong(let key, let length, let limit):
             "The text for '\(key.wireString)' is \(length) characters long; shorten it to at most \(limit)."
+        case .sessionTextFull(let limit):
+            "The session would hold more than \(limit) bytes of text, its limit; shorten or clear another field first."
         case .tooManyRows(let list, let limit):
             "The \(list) list already has \(limit) rows, the most it can hold; remove one before adding another."
         }

@@ -24,4 +24,7 @@ public enum AckReason: String, Codable, Sendable {
     case toolbarAtEnd = "toolbar_at_end"
     /// The intent asked for what already holds (or a stale timer fired).
     case unchanged
+    /// The host saw this intent's `seq` before and did not apply it again (never returned by
+    /// the engine; listed here so every `ack` reason has one spelling).
+    case duplicate
 }

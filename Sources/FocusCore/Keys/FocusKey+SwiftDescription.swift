@@ -10,9 +10,4 @@ extension FocusKey: CustomStringConvertible {
     public static func swiftDescription(of focus: FocusKey?) -> String {
         focus?.description ?? "nil"
     }
-
-    /// A focus value as `print` shows an optional: `Optional(.address)`, or `nil`.
-    public static func optionalDescription(of focus: FocusKey?) -> String {
-        focus.map { "Optional(\($0))" } ?? "nil"
-    }
 }

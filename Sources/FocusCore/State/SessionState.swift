@@ -23,6 +23,11 @@ public struct SessionState: Codable, Equatable, Sendable {
         self.nextAutoFocusToken = AutoFocusToken(rawValue: 1)
     }
 
+    /// UTF-8 bytes of text held in every field of every screen.
+    var textBytes: Int {
+        screens.reduce(0) { total, screen in screen.values.values.reduce(total) { $0 + $1.utf8.count } }
+    }
+
     /// The state of `screen`, if the session has it.
     public subscript(screen: ScreenID) -> ScreenState? {
         screens.first { $0.screen == screen }

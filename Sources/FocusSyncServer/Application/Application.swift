@@ -13,6 +13,8 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     private let logger: Logger
     private let limits: SessionLimits
     private let startedAt = Date()
+    /// Sessions each peer address may create: 5 a second, bursts of 200.
+    private var sessionCreation = PeerRateLimit(rate: 5, burst: 200)
     private lazy var sessions = SessionStore(limits: limits) { [weak self] delay, work in
         self?.transport?.schedule(after: delay, work)
     }
@@ -24,7 +26,8 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         self.logger = logger
         self.limits = options.sessions
         self.originPolicy = OriginPolicy(allowedOrigins: Set(options.allowedOrigins))
-        router.add("POST", "/api/sessions") { [unowned self] _, _ in createSession() }
+        router.add("GET", "/healthz") { [unowned self] _, _ in JSONResponse.make(status: 200, health()) }
+        router.add("POST", "/api/sessions") { [unowned self] request, _ in createSession(for: request) }
         router.add("GET", "/api/sessions/{id}") { [unowned self] _, parameters in readSession(parameters["id"] ?? "") }
     }
 
@@ -44,11 +47,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
         var response: HTTPResponse
-        if request.path == "/healthz" {
-            response = request.method == "GET" || request.method == "HEAD"
-                ? JSONResponse.make(status: 200, health())
-                : JSONResponse.error(status: 405, code: "method_not_allowed", message: "Use GET on /healthz.")
-        } else if let routed = router.response(for: request) {
+        if let routed = router.response(for: request) {
             response = routed
         } else if request.path == "/api" || request.path.hasPrefix("/api/") {
             response = JSONResponse.error(status: 404, code: "not_found", message: "There is no API route at \(request.path).")
@@ -85,23 +84,28 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         var state: ServerMessage.SessionPayload
     }
 
-    private func createSession() -> HTTPResponse {
+    private func createSession(for request: HTTPRequest) -> HTTPResponse {
         do {
+            try sessionCreation.admit(request.peer, now: Application.now())
             let session = try sessions.create(now: Application.now())
-            logger.info("session created", ["session": session.id.redacted])
+            logger.info("session created", ["session": session.id.redacted, "peer": request.peer])
             return JSONResponse.make(status: 201, CreatedSession(id: session.id.rawValue))
         } catch {
-            logger.warning("session refused", ["reason": error.message])
-            return JSONResponse.error(status: 503, code: error.code.rawValue, message: error.message)
+            logger.warning("session refused", ["reason": error.message, "peer": request.peer])
+            return Application.errorResponse(error)
         }
     }
 
     private func readSession(_ id: String) -> HTTPResponse {
         guard let session = sessions.session(id) else {
-            return JSONResponse.error(status: 404, code: "unknown_session", message: Application.unknownSession.message)
+            return Application.errorResponse(Application.unknownSession)
         }
         return JSONResponse.make(
             status: 200, SessionState(id: session.id.rawValue, revision: session.revision, state: session.payload))
+    }
+
+    private static func errorResponse(_ error: ProtocolError) -> HTTPResponse {
+        JSONResponse.error(status: error.httpStatus, code: error.code.rawValue, message: error.message)
     }
 
     private static let unknownSession = ProtocolError(
@@ -133,7 +137,15 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         }
         session.open(connection)
         connection.context = ConnectionContext(session: session, messagesPerSecond: limits.messagesPerSecond, now: Application.now())
+        // A connection that never says hello would hold a place in the session for ever.
+        transport?.schedule(after: Application.helloDeadline) { [weak self, weak connection] in
+            guard let self, let connection, let context = connection.context as? ConnectionContext, context.identity == nil else { return }
+            refuse(connection, ProtocolError(.notHelloFirst, "No hello within \(Application.helloDeadline); say hello right after connecting."),
+                   closeCode: .policyViolation)
+        }
     }
+
+    static let helloDeadline = Duration.seconds(10)
 
     func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8]) {
         guard let context = connection.context as? ConnectionContext else { return }
@@ -142,7 +154,8 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             break
         case .limited:
             connection.send(ServerMessage.error(ProtocolError(
-                .rateLimited, "Too many messages: at most \(limits.messagesPerSecond) a second; this one was dropped.")))
+                .rateLimited, "Too many messages: at most \(limits.messagesPerSecond) a second; this one was not applied, send it again with a new seq.",
+                seq: ClientMessage.seqIfPresent(in: text))))
             return
         case .flooding:
             logger.warning("websocket closed: flooding", ["conn.id": String(connection.id)])
@@ -173,7 +186,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
 
     func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage) {
         guard let context = connection.context as? ConnectionContext, let identity = context.identity else {
-            connection.close(code: .policyViolation, reason: "client is not reading its messages")
+            connection.close(code: .policyViolation, reason: "client is not reading its messages", flush: false)
             return
         }
         // Coalesce: the backlog is replaced by one snapshot that holds everything it said.
@@ -188,9 +201,9 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         logger.info("websocket closed", ["conn.id": String(connection.id), "code": code.map(\.description) ?? "none"])
     }
 
-    private func refuse(_ connection: WebSocketConnection, _ error: ProtocolError) {
+    private func refuse(_ connection: WebSocketConnection, _ error: ProtocolError, closeCode: CloseCode? = nil) {
         connection.send(ServerMessage.error(error))
-        connection.close(code: error.closeCode ?? .policyViolation, reason: error.code.rawValue)
+        connection.close(code: closeCode ?? error.closeCode ?? .policyViolation, reason: error.code.rawValue)
     }
 
     static func sessionParameter(in query: String) -> String? {

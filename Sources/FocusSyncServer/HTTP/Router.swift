@@ -4,9 +4,9 @@ import WebSocketTransport
 ///
 /// A path that matches a pattern under another method is answered `405` with `Allow`;
 /// a path that matches nothing is left to the caller (`nil`).
-public struct Router: Sendable {
+struct Router: Sendable {
     /// A handler gets the request and the values of the pattern's `{name}` segments.
-    public typealias Handler = @Sendable (HTTPRequest, [String: String]) -> HTTPResponse
+    typealias Handler = @Sendable (HTTPRequest, [String: String]) -> HTTPResponse
 
     private struct Route: Sendable {
         var method: String
@@ -16,14 +16,15 @@ public struct Router: Sendable {
 
     private var routes: [Route] = []
 
-    public init() {}
+    init() {}
 
-    public mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
+    /// Routes `method` on paths matching `pattern` (`{name}` segments match any one segment).
+    mutating func add(_ method: String, _ pattern: String, _ handler: @escaping Handler) {
         routes.append(Route(method: method, segments: Router.segments(of: pattern), handler: handler))
     }
 
     /// The response for `request`, or nil when no route has its path.
-    public func response(for request: HTTPRequest) -> HTTPResponse? {
+    func response(for request: HTTPRequest) -> HTTPResponse? {
         let path = Router.segments(of: request.path)
         var allowed: [String] = []
         for route in routes {
@@ -34,12 +35,7 @@ public struct Router: Sendable {
             allowed.append(route.method)
         }
         guard !allowed.isEmpty else { return nil }
-        var response = JSONResponse.error(
-            status: 405, code: "method_not_allowed",
-            message: "\(request.method) is not allowed on \(request.path); use \(allowed.joined(separator: " or "))."
-        )
-        response.headers.append((name: "Allow", value: allowed.joined(separator: ", ")))
-        return response
+        return JSONResponse.methodNotAllowed(request.method, path: request.path, allowed: allowed)
     }
 
     private static func segments(of path: String) -> [Substring] {

@@ -1,13 +1,13 @@
 import Foundation
 
 /// A message from a client, decoded and checked for shape (not yet for meaning).
-public enum ClientMessage: Sendable, Equatable {
+enum ClientMessage: Sendable, Equatable {
     case hello(clientId: String, name: String?)
     case intent(IntentMessage)
     case ping
 
     /// Decodes one text frame. Every failure is a ``ProtocolError`` that names what is wrong.
-    public static func decode(_ text: [UInt8]) throws(ProtocolError) -> ClientMessage {
+    static func decode(_ text: [UInt8]) throws(ProtocolError) -> ClientMessage {
         let decoder = JSONDecoder()
         let data = Data(text)
         do {
@@ -23,7 +23,11 @@ public enum ClientMessage: Sendable, Equatable {
         }
     }
 
-    /// `seq` of a message that failed to decode for another reason, so the error can answer it.
+    /// `seq` of a message that is refused before (or while) it is decoded, so the error can answer it.
+    static func seqIfPresent(in text: [UInt8]) -> Int? {
+        seqIfPresent(in: Data(text))
+    }
+
     private static func seqIfPresent(in data: Data) -> Int? {
         struct SeqOnly: Decodable { var seq: Int? }
         return (try? JSONDecoder().decode(SeqOnly.self, from: data))?.seq

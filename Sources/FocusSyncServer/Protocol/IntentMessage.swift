@@ -1,7 +1,7 @@
 /// An `intent` message: what a person did, on which screen, numbered by the sending client.
-public struct IntentMessage: Sendable, Equatable, Decodable {
+struct IntentMessage: Sendable, Equatable, Decodable {
     /// What was done, with the fields that action needs. Names are still wire strings.
-    public enum Action: Sendable, Equatable {
+    enum Action: Sendable, Equatable {
         case focus(key: String?)
         case edit(key: String, value: String)
         case submit, next, previous, validate
@@ -11,19 +11,19 @@ public struct IntentMessage: Sendable, Equatable, Decodable {
         case configure(settings: [String: Bool])
     }
 
-    public var seq: Int
-    public var screen: String
-    public var action: Action
+    var seq: Int
+    var screen: String
+    var action: Action
 
     enum Keys: String, CodingKey { case seq, screen, action, key, value, list, row, to, settings }
 
-    public init(seq: Int, screen: String, action: Action) {
+    init(seq: Int, screen: String, action: Action) {
         self.seq = seq
         self.screen = screen
         self.action = action
     }
 
-    public init(from decoder: any Decoder) throws {
+    init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: Keys.self)
         seq = try container.decode(Int.self, forKey: .seq)
         guard seq >= 1 else {

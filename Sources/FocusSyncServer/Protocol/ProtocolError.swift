@@ -2,8 +2,8 @@ import WebSocketTransport
 
 /// A message the server refuses, with the wire code, a sentence for the person at the other end,
 /// the `seq` it answers (when known) and, for the few that end the connection, the close code.
-public struct ProtocolError: Error, Sendable, Equatable {
-    public enum Code: String, Sendable, CaseIterable {
+struct ProtocolError: Error, Sendable, Equatable {
+    enum Code: String, Sendable, CaseIterable {
         case badJSON = "bad_json"
         case badMessage = "bad_message"
         case unknownAction = "unknown_action"
@@ -20,18 +20,18 @@ public struct ProtocolError: Error, Sendable, Equatable {
         case unknownSession = "unknown_session"
     }
 
-    public var code: Code
-    public var message: String
-    public var seq: Int?
+    var code: Code
+    var message: String
+    var seq: Int?
 
-    public init(_ code: Code, _ message: String, seq: Int? = nil) {
+    init(_ code: Code, _ message: String, seq: Int? = nil) {
         self.code = code
         self.message = message
         self.seq = seq
     }
 
     /// The close code that follows this error, if the connection cannot go on.
-    public var closeCode: CloseCode? {
+    var closeCode: CloseCode? {
         switch code {
         case .unknownSession: CloseCode(rawValue: 4404)
         case .sessionFull: CloseCode(rawValue: 4409)
@@ -40,10 +40,11 @@ public struct ProtocolError: Error, Sendable, Equatable {
     }
 
     /// The HTTP status for the same failure on an API route.
-    public var httpStatus: Int {
+    var httpStatus: Int {
         switch code {
         case .unknownSession: 404
-        case .sessionFull, .rateLimited: 429
+        case .sessionFull: 503
+        case .rateLimited: 429
         default: 400
         }
     }

@@ -1,10 +1,10 @@
 import Foundation
 
 /// Who a client is to the others: the id its tab chose, a display name and a colour.
-public struct ClientIdentity: Codable, Sendable, Equatable {
-    public var clientId: String
-    public var name: String
-    public var color: String
+struct ClientIdentity: Codable, Sendable, Equatable {
+    var clientId: String
+    var name: String
+    var color: String
 
     /// Names the server gives to clients that do not bring one: pioneers of computing.
     static let friendlyNames = [

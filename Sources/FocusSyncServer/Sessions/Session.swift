@@ -35,6 +35,10 @@ final class Session {
     private var notes = RenderedNotes()
     /// Monotonic seconds since the last client left, or nil while anyone is connected.
     private(set) var idleSince: Double?
+    /// Whether anyone ever said hello here (a session nobody joined expires sooner).
+    private(set) var everJoined = false
+    /// How many returning client ids are remembered (their identity and last `seq`).
+    static let rememberedClients = 1_000
 
     init(id: SessionID, engine: FocusEngine, schedule: @escaping Scheduler, now: Double) {
         self.id = id
@@ -76,7 +80,11 @@ final class Session {
         if let name = ClientIdentity.displayName(name) {
             identity.name = name
         }
+        if identities[clientId] == nil, identities.count >= Session.rememberedClients {
+            forgetDisconnectedClients()
+        }
         identities[clientId] = identity
+        everJoined = true
         waiting.remove(connection.id)
         members.append(Member(connection: connection, identity: identity))
         context.identity = identity
@@ -93,6 +101,14 @@ final class Session {
         if connectionCount == 0 { idleSince = now }
     }
 
+    /// Drops what is remembered about clients that are not connected: the price is that such a
+    /// client, should it come back, gets a new colour and its resends are applied afresh.
+    private func forgetDisconnectedClients() {
+        let connected = Set(members.map(\.identity.clientId))
+        identities = identities.filter { connected.contains($0.key) }
+        lastSeq = lastSeq.filter { connected.contains($0.key) }
+    }
+
     /// Cancels timers before the session is forgotten.
     func close() {
         for timer in timers.values { timer.cancel() }
@@ -107,7 +123,7 @@ final class Session {
     /// changes nothing is acknowledged to its sender alone.
     func handle(_ message: IntentMessage, from connection: WebSocketConnection, by identity: ClientIdentity) throws(ProtocolError) {
         if let last = lastSeq[identity.clientId], message.seq <= last {
-            connection.send(ServerMessage.ack(seq: message.seq, reason: "duplicate"))
+            connection.send(ServerMessage.ack(seq: message.seq, reason: AckReason.duplicate.rawValue))
             return
         }
         let intent = try IntentMapping.intent(for: message)

@@ -2,18 +2,18 @@
 ///
 /// Knowing the id is what lets a client in, so it is a capability: logs at `info` show only
 /// ``redacted``.
-public struct SessionID: Hashable, Sendable, CustomStringConvertible {
-    public let rawValue: String
+struct SessionID: Hashable, Sendable, CustomStringConvertible {
+    let rawValue: String
 
     /// A fresh id from the system's cryptographic random source.
-    public static func random() -> SessionID {
+    static func random() -> SessionID {
         var generator = SystemRandomNumberGenerator()
         let bytes = (0..<16).map { _ in UInt8.random(in: .min ... .max, using: &generator) }
         return SessionID(trusted: base64URL(bytes))
     }
 
     /// Accepts a client-supplied id only if it has the shape of one (`[A-Za-z0-9_-]{22,64}`).
-    public init?(_ text: some StringProtocol) {
+    init?(_ text: some StringProtocol) {
         guard (22...64).contains(text.utf8.count), text.utf8.allSatisfy(SessionID.isURLSafe) else { return nil }
         rawValue = String(text)
     }
@@ -21,9 +21,9 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     private init(trusted: String) { rawValue = trusted }
 
     /// The first four characters and an ellipsis: enough to tell sessions apart in a log.
-    public var redacted: String { String(rawValue.prefix(4)) + "…" }
+    var redacted: String { String(rawValue.prefix(4)) + "…" }
 
-    public var description: String { redacted }
+    var description: String { redacted }
 
     static func isURLSafe(_ byte: UInt8) -> Bool {
         switch byte {

@@ -36,10 +36,15 @@ final class SessionStore {
         SessionID(text).flatMap { sessions[$0] }
     }
 
-    /// Forgets sessions nobody has been connected to for `idleTTLSeconds`.
+    /// A session nobody ever joined is forgotten after at most this long.
+    static let unjoinedTTLSeconds = 600.0
+
+    /// Forgets sessions nobody has been connected to for `idleTTLSeconds` (or, if nobody ever
+    /// joined, for at most ``unjoinedTTLSeconds``).
     func expireIdle(now: Double) {
         for (id, session) in sessions {
-            if let idleSince = session.idleSince, now - idleSince >= limits.idleTTLSeconds {
+            let ttl = session.everJoined ? limits.idleTTLSeconds : min(limits.idleTTLSeconds, SessionStore.unjoinedTTLSeconds)
+            if let idleSince = session.idleSince, now - idleSince >= ttl {
                 session.close()
                 sessions[id] = nil
             }

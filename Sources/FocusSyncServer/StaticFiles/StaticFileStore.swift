@@ -29,10 +29,7 @@ final class StaticFileStore: Sendable {
 
     func response(for request: HTTPRequest) -> HTTPResponse {
         guard request.method == "GET" || request.method == "HEAD" else {
-            var response = JSONResponse.error(
-                status: 405, code: "method_not_allowed", message: "Files can only be read with GET or HEAD.")
-            response.headers.append((name: "Allow", value: "GET, HEAD"))
-            return response
+            return JSONResponse.methodNotAllowed(request.method, path: request.path, allowed: ["GET", "HEAD"])
         }
         switch StaticPath(requestPath: request.path) {
         case .badRequest(let reason):

@@ -146,7 +146,8 @@ public final class WebSocketClientConnection: @unchecked Sendable {
     func writeNext(_ wsi: OpaquePointer) -> Int32 {
         guard !frames.isEmpty else {
             guard let closeCode else { return 0 }
-            return CloseFrame.send(code: closeCode, reason: "", on: wsi)
+            CloseFrame.send(code: closeCode, reason: "", on: wsi)
+            return -1
         }
         var frame = frames.removeFirst()
         let length = frame.buffer.count - OutboundMessage.headroom

@@ -1,17 +1,14 @@
 /// One HTTP request/response on a connection: the body being read, then the response being written.
 final class HTTPExchange {
     var request: HTTPRequest
-    /// `Content-Length` of the request body.
-    let expectedBodyBytes: Int
     /// The response body and how much of it is written; nil until the response has started.
     private(set) var responseBody: [UInt8]?
     private(set) var writtenBodyBytes = 0
     /// Close the connection after the response instead of waiting for another request.
     private(set) var closesConnection = false
 
-    init(request: HTTPRequest, expectedBodyBytes: Int) {
+    init(request: HTTPRequest) {
         self.request = request
-        self.expectedBodyBytes = expectedBodyBytes
     }
 
     var hasStartedResponse: Bool { responseBody != nil }

@@ -51,7 +51,7 @@ final class ServiceLoop: @unchecked Sendable {
         self.name = name
         self.usesLibUV = usesLibUV
         contextSlot.initialize(to: nil)
-        LogLevel.silenceLibWebSockets()
+        LibWebSocketsLog.silenceLibWebSockets()
     }
 
     deinit {
@@ -196,7 +196,7 @@ final class ServiceLoop: @unchecked Sendable {
         switch makeContext(foreignLoop) {
         case .failure(let error):
             if let uvLoop, !uvLoop.close() {
-                LogLevel.report("\(name): libuv loop still had open handles after a failed start")
+                LibWebSocketsLog.report("\(name): libuv loop still had open handles after a failed start")
             }
             uvLoop = nil
             return .failure(error)
@@ -218,7 +218,7 @@ final class ServiceLoop: @unchecked Sendable {
                 // Returns after `uv_stop` (requestStop), or with 0 once nothing is left to
                 // watch, which cannot happen while the context's wake-up pipe is open.
                 if uvLoop.run(.untilStopped) == 0 && !stopRequested {
-                    LogLevel.report("\(name): the libuv loop ran out of handles; stopping")
+                    LibWebSocketsLog.report("\(name): the libuv loop ran out of handles; stopping")
                     break
                 }
             } else if lws_service(context, 0) < 0 {
@@ -248,7 +248,7 @@ final class ServiceLoop: @unchecked Sendable {
             }
             eventPipeGuard.finish()
             if !uvLoop.close() {
-                LogLevel.report("\(name): libuv loop still had open handles after the context was destroyed")
+                LibWebSocketsLog.report("\(name): libuv loop still had open handles after the context was destroyed")
             }
             self.uvLoop = nil
         }

@@ -216,7 +216,7 @@ final class ServerCore: @unchecked Sendable {
     private func beginExchange(_ wsi: OpaquePointer) -> Int32 {
         let request = RequestReader.read(wsi)
         let declared = request.header("content-length").flatMap { Int($0) } ?? 0
-        let exchange = HTTPExchange(request: request, expectedBodyBytes: declared)
+        let exchange = HTTPExchange(request: request)
         exchanges[wsi] = exchange
         if request.header("transfer-encoding") != nil {
             return respond(wsi, exchange, with: Self.plain(411, "Send the request body with a Content-Length."),
@@ -304,7 +304,8 @@ final class ServerCore: @unchecked Sendable {
         case LWS_CALLBACK_SERVER_WRITEABLE:
             return connections[wsi]?.writeNext() ?? 0
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-            return connections[wsi]?.peerDidClose(code: CloseFrame.code(in: input, length: length)) ?? 0
+            connections[wsi]?.peerDidClose(code: CloseFrame.code(in: input, length: length))
+            return 0
         case LWS_CALLBACK_CLOSED, LWS_CALLBACK_WSI_DESTROY:
             connectionClosed(wsi)
             return 0

@@ -14,8 +14,6 @@ public final class WebSocketConnection: @unchecked Sendable {
 
     /// Bytes waiting in the outbound queue.
     public var queuedBytes: Int { outbound.bytes }
-    /// Messages waiting in the outbound queue (a message partly written counts until it is done).
-    public var queuedMessages: Int { outbound.count }
     /// True once `close` was called or the peer went away.
     public var isClosing: Bool {
         if case .open = state { return false }
@@ -143,12 +141,11 @@ public final class WebSocketConnection: @unchecked Sendable {
             if !flush || outbound.isEmpty {
                 state = .closeSent(code)
                 outbound.removeAll()
-                CloseFrame.write(code: code, reason: reason, on: wsi)
-                // Wait for the peer's close (the closing handshake) rather than dropping the
-                // socket now: closing it with the peer's last messages still unread makes the
-                // kernel answer with a reset, which can destroy the close frame before the peer
-                // reads it. A peer that does not answer is cut off after the grace period.
-                lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, Self.closeGraceSeconds)
+                CloseFrame.send(code: code, reason: reason, on: wsi)
+                // Wait for the peer's close frame before dropping the socket: closing at once
+                // while the peer is still sending makes the kernel answer with a reset, and the
+                // peer loses our close frame (and its code) with it.
+                lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, Self.closeAckSeconds)
                 return 0
             }
         case .closeSent, .peerClosed:
@@ -170,13 +167,14 @@ public final class WebSocketConnection: @unchecked Sendable {
         return 0
     }
 
-    /// `LWS_CALLBACK_WS_PEER_INITIATED_CLOSE`: the peer's close answers ours (return -1: drop the
-    /// connection now), or starts the closing handshake (return 0: libwebsockets answers it).
-    func peerDidClose(code: CloseCode?) -> Int32 {
-        if case .closeSent = state { return -1 }
+    /// How long a peer has to answer our close frame before the connection is cut.
+    static let closeAckSeconds: Int32 = 2
+
+    /// `LWS_CALLBACK_WS_PEER_INITIATED_CLOSE`: libwebsockets answers the close frame itself.
+    func peerDidClose(code: CloseCode?) {
+        if case .closeSent = state { return }
         state = .peerClosed(code)
         outbound.removeAll()
-        return 0
     }
 
     /// `LWS_CALLBACK_CLOSED`: the connection is gone. Returns the close code that was sent or received.

@@ -24,21 +24,14 @@ extension CloseFrame {
     /// `LWS_WRITE_CLOSE`, which the header leaves out because `lws_close_reason` usually sends it.
     private static let writeClose = lws_write_protocol(rawValue: 4)
 
-    /// Writes a close frame now and returns -1, so libwebsockets drops the connection after it.
-    /// Use in a writeable callback.
+    /// Writes a close frame now. Use in a writeable callback.
     ///
     /// The documented way, `lws_close_reason` and returning -1 from the writeable callback, has
     /// libwebsockets send the frame at a later writeable event; on a libuv loop that event never
     /// comes in 4.1.6 and the peer sees the connection drop without a code. Writing the frame
     /// here sends it at once on both loops. (Returning -1 from a *receive* callback after
     /// `lws_close_reason` works on both and is used there.)
-    static func send(code: CloseCode, reason: String, on wsi: OpaquePointer) -> Int32 {
-        write(code: code, reason: reason, on: wsi)
-        return -1
-    }
-
-    /// Writes a close frame now and leaves the connection open (to wait for the peer's answer).
-    static func write(code: CloseCode, reason: String, on wsi: OpaquePointer) {
+    static func send(code: CloseCode, reason: String, on wsi: OpaquePointer) {
         var frame = [UInt8](repeating: 0, count: OutboundMessage.headroom)
         frame += [UInt8(code.rawValue >> 8), UInt8(code.rawValue & 0xFF)] + reasonBytes(reason)
         let length = frame.count - OutboundMessage.headroom

@@ -11,7 +11,7 @@ struct RandomRunTests {
           arguments: [ScreenID.profile, .checkout, .gift, .tasks])
     func randomRun(home: ScreenID) throws {
         var session = try TestSession(on: home, seed: UInt64(home.rawValue.utf8.count) * 7_919)
-        var intents = RandomIntents(home: home, generator: SplitMix64(seed: 0xF0C5 ^ UInt64(home.rawValue.hashValue & 0xFFFF)))
+        var intents = RandomIntents(home: home, generator: SplitMix64(seed: 0xF0C5 ^ home.rawValue.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
         var applied = 0
         var refused = 0
         for step in 0..<Self.steps {

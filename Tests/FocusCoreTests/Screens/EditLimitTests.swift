@@ -23,6 +23,24 @@ struct EditLimitTests {
         }
     }
 
+    @Test("The whole session's text has a budget: an edit past it is refused, shortening is not")
+    func sessionTextBudget() throws {
+        // The seeded reminders already hold some text; the budget is 20 bytes more than that.
+        let seeded = TestSession().state.screens.reduce(0) { $0 + $1.values.values.reduce(0) { $0 + $1.utf8.count } }
+        let limit = seeded + 20
+        var session = TestSession(engine: FocusEngine(limits: Limits(maxSessionTextBytes: limit)))
+        try session.apply(.edit(.firstName, String(repeating: "a", count: 12)))
+        let before = session.state
+        #expect(throws: FocusError.sessionTextFull(limit: limit)) {
+            try session.apply(.edit(.lastName, String(repeating: "b", count: 9)))
+        }
+        #expect(session.state == before)
+        try session.apply(.edit(.firstName, "Ada"))
+        try session.apply(.edit(.lastName, String(repeating: "b", count: 9)))
+        #expect(session.screen.value(.lastName).count == 9)
+        #expect(FocusError.sessionTextFull(limit: 20).code == "value_too_long")
+    }
+
     @Test("An edit names the field's text, not its focus: a row that is gone is unknown_key")
     func editUnknownRow() throws {
         var session = try TestSession(on: .tasks)

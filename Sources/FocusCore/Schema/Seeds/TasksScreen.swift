@@ -3,7 +3,7 @@ extension ScreenDeclaration {
     /// row's title to its notes, then to the next row's title.
     public static let tasks = ScreenDeclaration(
         id: .tasks,
-        title: "Tasks",
+        title: "Reminders",
         lists: [
             ListDeclaration(
                 id: .tasks,

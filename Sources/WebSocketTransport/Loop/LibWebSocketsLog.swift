@@ -2,7 +2,7 @@ import CLibWebSockets
 import Foundation
 
 /// libwebsockets' logging is process-wide: keep only its errors (on stderr), once per process.
-enum LogLevel {
+enum LibWebSocketsLog {
     private static let silenced: Void = {
         lws_set_log_level(LLL_ERR, nil)
     }()

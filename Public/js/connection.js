@@ -1,0 +1,195 @@
+// The WebSocket to the session: hello, reconnect with backoff, and the queue of intents the
+// server has not answered yet (resent after every reconnect's snapshot; see PROTOCOL.md).
+
+const SUBPROTOCOL = 'focus-sync.v1';
+const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
+const PING_EVERY_MS = 15000;
+const SILENCE_LIMIT_MS = 40000;
+
+/** Another connection said hello with this client id (a duplicated tab). */
+const DUPLICATE_CLIENT = 4001;
+/** How long to wait before resending an intent the server refused as rate-limited. */
+const RATE_LIMIT_RETRY_MS = 1000;
+
+/** Close codes, and the errors announcing them, after which reconnecting cannot help. */
+const FINAL_CLOSE = new Map([[4404, 'unknown_session']]);
+const FATAL_ERRORS = new Set(FINAL_CLOSE.values());
+
+/**
+ * Dispatches `message` (detail: a server message, after the pending queue has been settled) and
+ * `status` (detail: `{state, retryAt, problem}`) events.
+ * States: `connecting`, `connected`, `reconnecting`, `offline`, `ended`.
+ */
+export class Connection extends EventTarget {
+  #socket = null;
+  #ready = false;
+  #attempt = 0;
+  #retryTimer = 0;
+  #holdUntil = 0;
+  #lastHeard = 0;
+  /** A fatal error the server announced before closing (its close code may not make it here). */
+  #fatal = null;
+  #status = { state: 'connecting', retryAt: null, problem: null };
+  #storageKey;
+
+  /** Intents sent (or waiting to be sent) that no update, ack or error has answered yet. */
+  pending = [];
+
+  /** `renewClientId()` gives this tab a new client id, for when another tab turns out to share it. */
+  constructor({ sessionId, clientId, renewClientId }) {
+    super();
+    this.sessionId = sessionId;
+    this.renewClientId = renewClientId;
+    this.#useClientId(clientId);
+    this.pending = readJSON(sessionStorage.getItem(`${this.#storageKey}.pending`)) ?? [];
+  }
+
+  get status() { return this.#status; }
+
+  start() {
+    addEventListener('online', () => { if (!this.#socket) this.retryNow(); });
+    addEventListener('offline', () => { if (!this.#ready) this.#setStatus('offline'); });
+    setInterval(() => this.#heartbeat(), PING_EVERY_MS);
+    this.#open();
+  }
+
+  /** Queues an intent (`screen`, `action` and its fields), sends it now if the session is live, and returns its seq. */
+  send(fields) {
+    const intent = { type: 'intent', seq: ++this.seq, ...fields };
+    this.pending.push(intent);
+    this.#persist();
+    if (this.#ready) this.#socket.send(JSON.stringify(intent));
+    return intent.seq;
+  }
+
+  hasPendingEdit(key) { return this.pending.some((intent) => intent.action === 'edit' && intent.key === key); }
+
+  hasPendingAction(action) { return this.pending.some((intent) => intent.action === action); }
+
+  /** Reconnects at once instead of waiting for the backoff. */
+  retryNow() {
+    if (this.#status.state === 'ended') return;
+    clearTimeout(this.#retryTimer);
+    this.#holdUntil = 0;
+    this.#open();
+  }
+
+  /** Test and demo hook: closes the socket from this side and stays away for `holdMs`. */
+  drop(holdMs = 1500) {
+    const socket = this.#socket;
+    if (!socket) return;
+    this.#holdUntil = Date.now() + holdMs;
+    // Detached first: the page counts as disconnected now, not when the close handshake ends.
+    this.#socket = null;
+    socket.close(1000, 'dropped by the page');
+    this.#closed(1000);
+  }
+
+  #open() {
+    if (this.#socket) return;
+    const url = new URL('ws', location.href);
+    url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
+    url.search = new URLSearchParams({ session: this.sessionId }).toString();
+    const socket = new WebSocket(url, SUBPROTOCOL);
+    this.#socket = socket;
+    this.#ready = false;
+    this.#setStatus(this.#attempt === 0 && this.#status.state === 'connecting' ? 'connecting' : 'reconnecting');
+    socket.addEventListener('open', () => {
+      socket.send(JSON.stringify({ type: 'hello', clientId: this.clientId }));
+    });
+    socket.addEventListener('message', (event) => {
+      if (this.#socket === socket) this.#receive(event.data);
+    });
+    socket.addEventListener('close', (event) => {
+      if (this.#socket === socket) this.#closed(event.code);
+    });
+  }
+
+  #receive(text) {
+    this.#lastHeard = Date.now();
+    const message = readJSON(text);
+    if (!message || typeof message.type !== 'string') return;
+    if (message.type === 'update' && message.by === this.clientId && Number.isInteger(message.seq)) this.#settle(message.seq);
+    if (message.type === 'error' && message.code === 'rate_limited') this.#retryLater(message.seq);
+    if ((message.type === 'ack' || message.type === 'error') && Number.isInteger(message.seq)) this.#settle(message.seq);
+    if (message.type === 'error' && FATAL_ERRORS.has(message.code)) this.#fatal = message.code;
+    if (message.type === 'snapshot') {
+      this.#ready = true;
+      this.#attempt = 0;
+      this.#setStatus('connected');
+    }
+    this.dispatchEvent(new CustomEvent('message', { detail: message }));
+    if (message.type === 'snapshot') {
+      for (const intent of this.pending) this.#socket.send(JSON.stringify(intent));
+    }
+  }
+
+  /** A rate-limited intent was not applied: send it again, with a new seq, once the limit has eased. */
+  #retryLater(seq) {
+    const refused = this.pending.find((intent) => intent.seq === seq);
+    if (!refused) return;
+    const { type, seq: _, ...fields } = refused;
+    setTimeout(() => this.send(fields), RATE_LIMIT_RETRY_MS);
+  }
+
+  /** Answers arrive in seq order, so an answer to `seq` settles every earlier intent too. */
+  #settle(seq) {
+    const before = this.pending.length;
+    this.pending = this.pending.filter((intent) => intent.seq > seq);
+    if (this.pending.length !== before) this.#persist();
+  }
+
+  #closed(code) {
+    this.#socket = null;
+    this.#ready = false;
+    if (code === DUPLICATE_CLIENT) this.#becomeNewClient();
+    const problem = FINAL_CLOSE.get(code) ?? this.#fatal;
+    this.#fatal = null;
+    if (problem) {
+      this.#setStatus('ended', { problem });
+      return;
+    }
+    if (!navigator.onLine) {
+      this.#setStatus('offline');
+      return;
+    }
+    const backoff = BACKOFF_MS[Math.min(this.#attempt, BACKOFF_MS.length - 1)] * (0.8 + Math.random() * 0.4);
+    const delay = Math.max(backoff, this.#holdUntil - Date.now());
+    this.#attempt += 1;
+    this.#retryTimer = setTimeout(() => this.#open(), delay);
+    this.#setStatus('reconnecting', { retryAt: Date.now() + delay, problem: code === 4409 ? 'session_full' : null });
+  }
+
+  /** Seqs count per client id: a new id starts again at 1, with the queued intents renumbered. */
+  #useClientId(clientId) {
+    this.clientId = clientId;
+    this.#storageKey = `focusSync.${this.sessionId}.${clientId}`;
+    this.seq = Number(sessionStorage.getItem(`${this.#storageKey}.seq`)) || 0;
+  }
+
+  #becomeNewClient() {
+    this.#useClientId(this.renewClientId());
+    this.pending = this.pending.map((intent) => ({ ...intent, seq: ++this.seq }));
+    this.#persist();
+  }
+
+  #heartbeat() {
+    if (!this.#ready) return;
+    if (Date.now() - this.#lastHeard > SILENCE_LIMIT_MS) this.#socket.close(4000, 'no answer');
+    else this.#socket.send(JSON.stringify({ type: 'ping' }));
+  }
+
+  #setStatus(state, { retryAt = null, problem = null } = {}) {
+    this.#status = { state, retryAt, problem };
+    this.dispatchEvent(new CustomEvent('status', { detail: this.#status }));
+  }
+
+  #persist() {
+    sessionStorage.setItem(`${this.#storageKey}.seq`, String(this.seq));
+    sessionStorage.setItem(`${this.#storageKey}.pending`, JSON.stringify(this.pending));
+  }
+}
+
+function readJSON(text) {
+  try { return JSON.parse(text); } catch { return null; }
+}

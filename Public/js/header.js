@@ -1,0 +1,79 @@
+// The header: who is here, the connection state, and the Share button.
+
+import { h, byId } from './dom.js';
+import { copyLink } from './session.js';
+
+const PROBLEMS = {
+  unknown_session: 'This session does not exist (it may have expired).',
+  session_full: 'This session is full.',
+};
+
+export class Header {
+  #countdown = 0;
+
+  constructor({ onRetry }) {
+    this.presence = byId('presence-list');
+    this.connection = byId('connection');
+    this.connectionText = byId('connection-text');
+    this.retry = byId('retry-now');
+    this.problem = byId('session-problem');
+    this.shareStatus = byId('share-status');
+    this.shareFallback = byId('share-fallback');
+    this.shareURL = byId('share-url');
+    this.retry.addEventListener('click', onRetry);
+    byId('share').addEventListener('click', () => this.#share());
+  }
+
+  showPeople(clients, you) {
+    this.presence.replaceChildren(...clients.map((client) => {
+      const dot = h('span', { class: 'person-dot', 'aria-hidden': 'true' });
+      dot.style.backgroundColor = client.color;
+      const isYou = client.clientId === you?.clientId;
+      return h('li', { class: isYou ? 'person person-you' : 'person', dataset: { clientId: client.clientId } },
+        dot, client.name, isYou ? h('span', { class: 'person-you-label', text: ' (you)' }) : null);
+    }));
+  }
+
+  /** `status`: `{state, retryAt, problem}` from the connection. */
+  showConnection(status) {
+    clearInterval(this.#countdown);
+    this.connection.dataset.state = status.state;
+    this.retry.hidden = status.state !== 'reconnecting' || !status.retryAt;
+    const render = () => { this.connectionText.textContent = describe(status); };
+    render();
+    if (status.state === 'reconnecting' && status.retryAt) this.#countdown = setInterval(render, 250);
+    const problem = PROBLEMS[status.problem];
+    this.problem.hidden = !problem;
+    if (problem) {
+      this.problem.replaceChildren(problem, ' ', h('a', { href: './', text: 'Start a new session' }));
+    }
+  }
+
+  async #share() {
+    const url = location.href;
+    if (await copyLink(url)) {
+      this.shareFallback.hidden = true;
+      this.shareStatus.textContent = 'Link copied.';
+      return;
+    }
+    this.shareURL.value = url;
+    this.shareFallback.hidden = false;
+    this.shareStatus.textContent = 'Copying is blocked here: copy the link below.';
+    this.shareURL.focus();
+    this.shareURL.select();
+  }
+}
+
+function describe({ state, retryAt }) {
+  switch (state) {
+    case 'connected': return 'Connected';
+    case 'offline': return 'Offline';
+    case 'ended': return 'Not connected';
+    case 'reconnecting': {
+      if (!retryAt) return 'Reconnecting…';
+      const seconds = Math.max(0, Math.ceil((retryAt - Date.now()) / 1000));
+      return `Reconnecting in ${seconds} s`;
+    }
+    default: return 'Connecting…';
+  }
+}

@@ -1,0 +1,67 @@
+// The simulated on-screen keyboard: up while a field has focus, down without focus, and a visible
+// dip when an animated focus change passes through nil (the bounce seed 000 describes).
+
+import { h } from './dom.js';
+
+const DIP_MS = 420;
+const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+const RETURN_LABELS = { next: 'next', done: 'done', go: 'go', send: 'send', return: 'return' };
+
+/** True when the focus events on `screen` walk from a field to nil and on to a field, as one animated move. */
+export function passesThroughNil(events, screen) {
+  const moves = events.filter((event) => event.kind === 'focus' && event.screen === screen);
+  return moves.some((event, index) => event.from !== null && event.to === null
+    && moves[index + 1]?.from === null && moves[index + 1]?.to !== null);
+}
+
+export class SimulatedKeyboard {
+  #up = false;
+  #dipTimer = 0;
+
+  /** `onToolbar(action)` gets `previous` or `next`; `onReturn()` is the return key. */
+  constructor(element, { onToolbar, onReturn }) {
+    this.element = element;
+    this.previous = h('button', { type: 'button', class: 'keyboard-tool', text: 'Previous', onclick: () => onToolbar('previous') });
+    this.next = h('button', { type: 'button', class: 'keyboard-tool', text: 'Next', onclick: () => onToolbar('next') });
+    this.tools = h('div', { class: 'keyboard-tools' }, this.previous, this.next);
+    this.hint = h('span', { class: 'keyboard-hint' });
+    this.returnKey = h('button', { type: 'button', class: 'key key-return', onclick: onReturn });
+    element.append(h('div', { class: 'keyboard-body' },
+      h('div', { class: 'keyboard-toolbar', role: 'toolbar', 'aria-label': 'Keyboard toolbar' }, this.tools, this.hint),
+      h('div', { class: 'keyboard-keys', 'aria-hidden': 'true' },
+        KEY_ROWS.map((row) => h('div', { class: 'key-row' }, [...row].map((letter) => h('span', { class: 'key', text: letter })))),
+      ),
+      h('div', { class: 'key-row key-row-bottom' },
+        h('span', { class: 'key key-wide', 'aria-hidden': 'true', text: '123' }),
+        h('span', { class: 'key key-space', 'aria-hidden': 'true', text: 'space' }),
+        this.returnKey),
+    ));
+    this.#setState('down');
+  }
+
+  /** The keyboard for the current screen: `field` is the focused field record or null. */
+  show({ field, toolbar }) {
+    this.#up = Boolean(field);
+    this.tools.hidden = !toolbar;
+    this.hint.textContent = field ? field.label : '';
+    const label = field?.kind === 'editor' ? 'return' : RETURN_LABELS[field?.submitLabel] ?? 'return';
+    this.returnKey.textContent = label;
+    this.returnKey.setAttribute('aria-label', `Return key (${label})`);
+    if (!this.#dipTimer) this.#setState(this.#up ? 'up' : 'down');
+  }
+
+  /** Plays the dip, then settles wherever the latest `show` left the keyboard. */
+  dip() {
+    clearTimeout(this.#dipTimer);
+    this.#setState('dip');
+    this.#dipTimer = setTimeout(() => {
+      this.#dipTimer = 0;
+      this.#setState(this.#up ? 'up' : 'down');
+    }, DIP_MS);
+  }
+
+  #setState(state) {
+    if (this.element.dataset.state !== state) this.element.dataset.state = state;
+    this.element.inert = state === 'down';
+  }
+}

@@ -1,0 +1,216 @@
+// The playground page: joins (or creates) a session and wires the views to it.
+
+import { byId } from './dom.js';
+import { resolveSession, tabClientId } from './session.js';
+import { Connection } from './connection.js';
+import { Store } from './store.js';
+import { Header } from './header.js';
+import { Tabs } from './tabs.js';
+import { ScreenView } from './screens/screen-view.js';
+import { SCREEN_MODULES } from './screens/index.js';
+import { FocusFollower } from './focus-follower.js';
+import { SimulatedKeyboard, passesThroughNil } from './keyboard.js';
+import { Inspector } from './inspector.js';
+import { EventLog } from './event-log.js';
+import { CodePanel, highlightTags } from './code-panel.js';
+import { Announcer } from './announcer.js';
+import { keyLabel } from './keys.js';
+
+const NOTICE_MS = 6000;
+
+class Playground {
+  views = new Map();
+  #codeShown = '';
+  #noticeTimer = 0;
+
+  constructor(connection) {
+    this.connection = connection;
+    this.store = new Store();
+    this.header = new Header({ onRetry: () => connection.retryNow() });
+    this.screens = byId('screens');
+    this.notice = byId('notice');
+    this.tabs = new Tabs(byId('tabs'), byId('screen-panel'), (screen) => this.#navigate(screen));
+    this.keyboard = new SimulatedKeyboard(byId('keyboard'), {
+      onToolbar: (action) => this.#send({ action }),
+      onReturn: () => this.#returnKey(),
+    });
+    this.inspector = new Inspector(byId('inspector'));
+    this.eventLog = new EventLog(byId('event-log'));
+    this.code = new CodePanel(byId('code'), byId('code-screen'));
+    this.announcer = new Announcer(byId('announcer'));
+    this.follower = new FocusFollower({
+      root: byId('screen-panel'),
+      phone: byId('screen-panel').closest('.phone'),
+      viewOf: () => (this.store.ready ? this.views.get(this.store.screen) : null),
+      session: () => ({ screen: this.store.screen, ...this.store.screenState() }),
+      hasPendingFocusMove: () => connection.hasPendingAction('focus'),
+      requestFocus: (screen, key) => connection.send({ screen, action: 'focus', key }),
+    });
+    this.#wireSettings();
+    connection.addEventListener('message', (event) => this.#receive(event.detail));
+    connection.addEventListener('status', (event) => this.header.showConnection(event.detail));
+    this.header.showConnection(connection.status);
+  }
+
+  #receive(message) {
+    switch (message.type) {
+      case 'snapshot':
+        this.store.applySnapshot(message);
+        this.#buildViews();
+        this.#render();
+        this.follower.apply({ force: true });
+        break;
+      case 'update':
+        // An update the snapshot already contains changes nothing.
+        if (!this.store.ready || message.revision <= this.store.revision) return;
+        this.store.applyUpdate(message);
+        this.#render();
+        this.#reactTo(message);
+        this.follower.apply();
+        break;
+      case 'presence':
+        if (!this.store.ready) return;
+        this.store.applyPresence(message.clients);
+        this.header.showPeople(this.store.clients, this.store.you);
+        break;
+      case 'ack':
+        if (this.store.ready) this.follower.apply({ force: true });
+        break;
+      case 'error':
+        this.#showNotice(message.message);
+        if (!this.store.ready) return;
+        this.#render();
+        this.follower.apply({ force: true });
+        break;
+      default:
+        break;
+    }
+  }
+
+  #buildViews() {
+    if (this.views.size) return;
+    const intents = {
+      edit: (screen, key, value) => this.connection.send({ screen, action: 'edit', key, value }),
+      submit: (screen) => this.connection.send({ screen, action: 'submit' }),
+      act: (screen, fields) => this.connection.send({ screen, ...fields }),
+    };
+    for (const module of SCREEN_MODULES) {
+      const declaration = this.store.schema[module.id];
+      if (!declaration) continue;
+      const view = new ScreenView({ id: module.id, declaration, module, intents });
+      this.views.set(module.id, view);
+      this.screens.append(view.element);
+    }
+    this.tabs.build([...this.views.values()].map((view) => ({ id: view.id, title: view.declaration.title })));
+  }
+
+  #render() {
+    const { store } = this;
+    const screen = store.screen;
+    const state = store.screenState();
+    this.follower.quietly(() => {
+      for (const [id, view] of this.views) {
+        view.element.hidden = id !== screen;
+        view.render(store.screenState(id), {
+          owner: this.#owner(id),
+          hasPendingEdit: (key) => this.connection.hasPendingEdit(key),
+        });
+      }
+    });
+    this.tabs.select(screen);
+    const view = this.views.get(screen);
+    this.keyboard.show({ field: view?.fieldFor(state.focusedField), toolbar: view?.module.toolbar });
+    this.inspector.render({ schema: store.schema, screen, state });
+    this.eventLog.render(store.log, (clientId) => store.person(clientId));
+    this.header.showPeople(store.clients, store.you);
+    // A switch someone just flipped here keeps its new position until the server answers.
+    if (!this.connection.hasPendingAction('configure')) {
+      this.animated.checked = store.settings.animatedFocusChange;
+      this.ambiguous.checked = store.settings.ambiguousAddressBinding;
+    }
+    const codeKey = `${screen}|${store.settings.animatedFocusChange}|${store.settings.ambiguousAddressBinding}`;
+    if (codeKey !== this.#codeShown && view) {
+      this.#codeShown = codeKey;
+      this.code.show(view.declaration.title, view.module.code(store.settings));
+    }
+  }
+
+  /** The keyboard dip, the highlighted code line and the announcement that go with one update. */
+  #reactTo(update) {
+    const { store } = this;
+    const events = update.events ?? [];
+    if (passesThroughNil(events, store.screen)) this.keyboard.dip();
+    this.code.highlight(highlightTags(events, store.screen));
+    const moves = events.filter((event) => event.kind === 'focus' && event.screen === store.screen);
+    const who = store.person(update.by);
+    if (!moves.length || who.isYou) return;
+    const to = moves.at(-1).to;
+    const where = keyLabel(store.schema, store.screenState(), store.screen, to);
+    const by = update.by === null ? 'auto-focus' : who.name;
+    this.announcer.say(to === null ? `Focus released by ${by}` : `Focus moved to ${where} by ${by}`);
+  }
+
+  #owner(screen) {
+    const move = this.store.lastFocusMove(screen);
+    return move ? this.store.person(move.by) : null;
+  }
+
+  #send(fields) {
+    this.connection.send({ screen: this.store.screen, ...fields });
+  }
+
+  #navigate(screen) {
+    if (this.store.ready && screen !== this.store.screen) this.#send({ action: 'navigate', to: screen });
+  }
+
+  /** The simulated Return key: a newline in the editor, a submit anywhere else. */
+  #returnKey() {
+    const state = this.store.screenState();
+    const view = this.views.get(this.store.screen);
+    const field = view?.fieldFor(state.focusedField);
+    if (field?.kind === 'editor') {
+      const { input } = field;
+      input.setRangeText('\n', input.selectionStart, input.selectionEnd, 'end');
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+    } else {
+      this.#send({ action: 'submit' });
+    }
+  }
+
+  #wireSettings() {
+    const follow = byId('setting-follow');
+    follow.checked = this.follower.follow;
+    follow.addEventListener('change', () => this.follower.setFollow(follow.checked));
+    this.animated = byId('setting-animated');
+    this.ambiguous = byId('setting-ambiguous');
+    this.animated.addEventListener('change', () => this.#send({ action: 'configure', settings: { animatedFocusChange: this.animated.checked } }));
+    this.ambiguous.addEventListener('change', () => this.#send({ action: 'configure', settings: { ambiguousAddressBinding: this.ambiguous.checked } }));
+  }
+
+  #showNotice(text) {
+    clearTimeout(this.#noticeTimer);
+    this.notice.textContent = text ?? '';
+    this.#noticeTimer = setTimeout(() => { this.notice.textContent = ''; }, NOTICE_MS);
+  }
+}
+
+async function start() {
+  const connectionStatus = byId('connection-text');
+  const sessionId = await resolveSession((retryAt) => {
+    connectionStatus.textContent = `Server unreachable, retrying in ${Math.ceil((retryAt - Date.now()) / 1000)} s`;
+  });
+  const connection = new Connection({
+    sessionId, clientId: tabClientId(), renewClientId: () => tabClientId({ renew: true }),
+  });
+  new Playground(connection);
+  connection.start();
+  // Hooks for the browser tests and for demos; nothing on the page calls them.
+  window.focusSync = Object.freeze({
+    debug: Object.freeze({
+      dropConnection: (holdMs) => connection.drop(holdMs),
+      pendingIntents: () => connection.pending.length,
+    }),
+  });
+}
+
+start();

@@ -1,0 +1,55 @@
+// Which session this page is in, and which client this tab is.
+
+const RETRY_MS = [1000, 2000, 4000, 8000];
+
+/**
+ * The session id from `?session=`, or a new session created with `POST /api/sessions` (the address
+ * bar then shows the shareable link, without a reload). Retries while the server is unreachable,
+ * reporting each wait through `onWaiting(retryAt)`.
+ */
+export async function resolveSession(onWaiting) {
+  const existing = new URLSearchParams(location.search).get('session');
+  if (existing) return existing;
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const response = await fetch('api/sessions', { method: 'POST', headers: { Accept: 'application/json' } });
+      if (response.ok) {
+        const { id } = await response.json();
+        if (typeof id === 'string' && id) {
+          const url = new URL(location.href);
+          url.searchParams.set('session', id);
+          history.replaceState(null, '', url);
+          return id;
+        }
+      }
+    } catch {
+      // Unreachable: wait and try again below.
+    }
+    const delay = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)];
+    onWaiting(Date.now() + delay);
+    await new Promise((resolve) => setTimeout(resolve, delay));
+  }
+}
+
+/**
+ * A client id per tab (`[A-Za-z0-9_-]`, kept in sessionStorage so reconnects and reloads keep it);
+ * `renew` replaces it (a duplicated tab inherits its original's sessionStorage).
+ */
+export function tabClientId({ renew = false } = {}) {
+  const stored = sessionStorage.getItem('focusSync.clientId');
+  if (stored && !renew) return stored;
+  const bytes = crypto.getRandomValues(new Uint8Array(9));
+  const id = `tab-${Array.from(bytes, (byte) => byte.toString(36).padStart(2, '0')).join('')}`;
+  sessionStorage.setItem('focusSync.clientId', id);
+  return id;
+}
+
+/** Copies the session link; resolves to `true` when the clipboard took it. */
+export async function copyLink(url) {
+  try {
+    await navigator.clipboard.writeText(url);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,47 @@
+// The screen tabs: a tablist with roving tabindex. Arrow keys move between tabs; Enter, Space or a
+// click asks the session to navigate (the selected tab follows the session, not the click).
+
+import { h, domId } from './dom.js';
+
+export class Tabs {
+  #tabs = [];
+
+  constructor(root, panel, onActivate) {
+    this.root = root;
+    this.panel = panel;
+    root.addEventListener('keydown', (event) => this.#keydown(event));
+    this.onActivate = onActivate;
+  }
+
+  /** Builds one tab per screen (`[{id, title}]`) the first time. */
+  build(screens) {
+    if (this.#tabs.length) return;
+    this.#tabs = screens.map(({ id, title }) => h('button', {
+      type: 'button', role: 'tab', id: domId('tab', id), class: 'tab', text: title,
+      'aria-controls': this.panel.id, 'aria-selected': 'false', tabindex: '-1', dataset: { screen: id },
+      onclick: () => this.onActivate(id),
+    }));
+    this.root.replaceChildren(...this.#tabs);
+  }
+
+  select(screen) {
+    for (const tab of this.#tabs) {
+      const selected = tab.dataset.screen === screen;
+      tab.setAttribute('aria-selected', String(selected));
+      tab.tabIndex = selected ? 0 : -1;
+      if (selected) this.panel.setAttribute('aria-labelledby', tab.id);
+    }
+  }
+
+  #keydown(event) {
+    const index = this.#tabs.indexOf(document.activeElement);
+    if (index < 0) return;
+    const last = this.#tabs.length - 1;
+    const target = { ArrowRight: index === last ? 0 : index + 1, ArrowLeft: index === 0 ? last : index - 1, Home: 0, End: last }[event.key];
+    if (target === undefined) return;
+    event.preventDefault();
+    for (const tab of this.#tabs) tab.tabIndex = -1;
+    this.#tabs[target].tabIndex = 0;
+    this.#tabs[target].focus();
+  }
+}

@@ -1,0 +1,153 @@
+"""Fixtures for the real-browser tests: the focus-sync server, two headless Chromium browsers on one
+session, and a screenshot plus console log in test-output/ for every failing test."""
+
+import os
+import queue
+import re
+import subprocess
+import threading
+from pathlib import Path
+
+import pytest
+from selenium import webdriver
+from selenium.webdriver.chrome.service import Service
+
+from playground import Playground
+
+REPO = Path(__file__).resolve().parents[2]
+OUTPUT = REPO / "test-output"
+CHROMIUM = "/usr/bin/chromium"
+CHROMEDRIVER = "/usr/bin/chromedriver"
+READY_LINE = re.compile(r"http://127\.0\.0\.1:(\d+)/")
+SERVER_START_SECONDS = 30
+
+# The two browsers of every scenario: one wide desktop window, one phone-sized one.
+WINDOWS = {"A": (1280, 800), "B": (390, 844)}
+
+# Never let Selenium look for (or download) a driver: the Debian chromedriver is the only one.
+os.environ["SE_OFFLINE"] = "true"
+
+
+@pytest.fixture(scope="session")
+def output_dir():
+    """test-output/, without the failure evidence of earlier runs."""
+    OUTPUT.mkdir(exist_ok=True)
+    for stale in OUTPUT.glob("FAILED-*"):
+        stale.unlink()
+    return OUTPUT
+
+
+@pytest.fixture(scope="session")
+def server(output_dir):
+    """Starts `focus-sync --port 0 --public Public` and yields its base URL (`http://127.0.0.1:PORT/`)."""
+    binary = os.environ.get("FOCUS_SYNC_BIN") or str(REPO / ".build" / "debug" / "focus-sync")
+    if not os.access(binary, os.X_OK):
+        pytest.fail(f"No server binary at {binary}: run `swift build` first, or point FOCUS_SYNC_BIN at one.")
+    process = subprocess.Popen(
+        [binary, "--port", "0", "--public", str(REPO / "Public")],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
+    )
+    lines = queue.Queue()
+    log_path = output_dir / "server.log"
+
+    def pump():
+        with open(log_path, "w", encoding="utf-8") as log:
+            for line in process.stdout:
+                log.write(line)
+                log.flush()
+                lines.put(line)
+
+    threading.Thread(target=pump, daemon=True).start()
+    base_url = None
+    try:
+        while base_url is None:
+            try:
+                line = lines.get(timeout=SERVER_START_SECONDS)
+            except queue.Empty:
+                pytest.fail(f"The server printed no http://127.0.0.1:PORT/ line within {SERVER_START_SECONDS} s (see {log_path}).")
+            match = READY_LINE.search(line)
+            if match:
+                base_url = f"http://127.0.0.1:{match.group(1)}/"
+        yield base_url
+    finally:
+        process.terminate()
+        try:
+            process.wait(timeout=5)
+        except subprocess.TimeoutExpired:
+            process.kill()
+            process.wait()
+
+
+def _chromium(width, height):
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for argument in ("--headless=new", "--no-sandbox", "--disable-dev-shm-usage", "--disable-gpu",
+                     f"--window-size={width},{height}", "--disable-search-engine-choice-screen"):
+        options.add_argument(argument)
+    options.set_capability("goog:loggingPrefs", {"browser": "ALL"})
+    driver = webdriver.Chrome(service=Service(executable_path=CHROMEDRIVER), options=options)
+    # Headless windows include no browser chrome, but pin the viewport exactly anyway.
+    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+    return driver
+
+
+@pytest.fixture(scope="session")
+def drivers():
+    started = {}
+    try:
+        for name, (width, height) in WINDOWS.items():
+            started[name] = _chromium(width, height)
+        yield started
+    finally:
+        for driver in started.values():
+            driver.quit()
+
+
+@pytest.hookimpl(wrapper=True, tryfirst=True)
+def pytest_runtest_makereport(item, call):
+    report = yield
+    setattr(item, f"report_{report.when}", report)
+    return report
+
+
+@pytest.fixture
+def pair(server, drivers, output_dir, request):
+    """Browser A opens `/` (a new session); browser B opens A's link. Yields `(a, b)` Playground pages."""
+    for driver in drivers.values():
+        driver.get_log("browser")  # drop what earlier tests left
+    a = Playground(drivers["A"], "A", server)
+    b = Playground(drivers["B"], "B", server)
+    a.open(server)
+    assert "session=" in a.url, f"opening / should move to /?session=…, got {a.url}"
+    b.open(a.url)
+    for page in (a, b):
+        page.reset_local_preferences()
+    a.wait_people(2)
+    b.wait_people(2)
+    yield a, b
+    _after_test(request, output_dir, [a, b])
+
+
+@pytest.fixture
+def solo(server, drivers, output_dir, request):
+    """One browser, not yet on any page (for the tests about getting in)."""
+    drivers["A"].get_log("browser")
+    page = Playground(drivers["A"], "A", server)
+    yield page
+    _after_test(request, output_dir, [page])
+
+
+def _after_test(request, output_dir, pages):
+    logs = {page.name: page.driver.get_log("browser") for page in pages}
+    failed = getattr(request.node, "report_call", None) is not None and request.node.report_call.failed
+    if failed:
+        stem = re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.name)
+        for page in pages:
+            page.driver.save_screenshot(str(output_dir / f"FAILED-{stem}-{page.name}.png"))
+            with open(output_dir / f"FAILED-{stem}-{page.name}.console.log", "w", encoding="utf-8") as file:
+                for entry in logs[page.name]:
+                    file.write(f"{entry['level']} {entry['message']}\n")
+    problems = [entry["message"] for entries in logs.values() for entry in entries
+                if "Content Security Policy" in entry["message"] or "Uncaught" in entry["message"]]
+    assert not problems, f"the page broke its Content-Security-Policy or threw: {problems}"

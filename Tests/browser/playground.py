@@ -1,0 +1,233 @@
+"""A page object for the FocusSync playground: what a person sees and does, in one browser."""
+
+import json
+import re
+import urllib.request
+from urllib.parse import parse_qs, urljoin, urlsplit
+
+from selenium.common.exceptions import StaleElementReferenceException, TimeoutException, WebDriverException
+from selenium.webdriver.common.action_chains import ActionChains
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
+from selenium.webdriver.support.ui import WebDriverWait
+
+WAIT_SECONDS = 8
+
+
+def dom_id(*parts):
+    """The page's DOM id for a screen field (`row/6F1C…` → `row-6F1C…`)."""
+    return re.sub(r"[^A-Za-z0-9_-]", "-", "-".join(parts))
+
+
+class Playground:
+    def __init__(self, driver, name, base_url):
+        self.driver = driver
+        self.name = name
+        self.base_url = base_url
+
+    # Navigation and waiting
+
+    def open(self, url):
+        self.driver.get(url)
+        self.wait_connected()
+
+    @property
+    def url(self):
+        return self.driver.current_url
+
+    @property
+    def session_id(self):
+        return parse_qs(urlsplit(self.url).query)["session"][0]
+
+    def wait(self, condition, message="", timeout=WAIT_SECONDS):
+        """Polls `condition` until it holds; `message` (text, or a function giving text) explains a timeout."""
+        def attempt(_driver):
+            try:
+                return condition()
+            except (StaleElementReferenceException, KeyError, IndexError):
+                return False
+        try:
+            return WebDriverWait(self.driver, timeout, poll_frequency=0.05).until(attempt)
+        except TimeoutException:
+            raise AssertionError(f"[{self.name}] {message() if callable(message) else message}") from None
+
+    def js(self, script, *arguments):
+        return self.driver.execute_script(script, *arguments)
+
+    def connection_state(self):
+        return self.js("return document.getElementById('connection').dataset.state")
+
+    def connection_text(self):
+        return self.driver.find_element(By.ID, "connection-text").text
+
+    def wait_connected(self):
+        self.wait(lambda: self.connection_state() == "connected", "the page should say it is connected")
+
+    def reset_local_preferences(self):
+        """Follow focus is a per-browser preference; every scenario starts with it on."""
+        switch = self.driver.find_element(By.ID, "setting-follow")
+        if not switch.is_selected():
+            switch.click()
+
+    def people(self):
+        """Names in the header, `Ada (you)` for this browser's own."""
+        return self.js("return [...document.querySelectorAll('#presence-list .person')].map((item) => item.textContent.trim())")
+
+    def wait_people(self, count):
+        self.wait(lambda: len(self.people()) == count, f"the header should show {count} people")
+
+    def my_name(self):
+        return self.js("return document.querySelector('#presence-list .person-you').firstChild.nextSibling.textContent")
+
+    # The server's view, for checks the page cannot show (exactly-once delivery)
+
+    def server_state(self):
+        with urllib.request.urlopen(urljoin(self.base_url, f"api/sessions/{self.session_id}")) as response:
+            return json.load(response)
+
+    # Screens
+
+    def current_screen(self):
+        return self.js("return document.querySelector('[role=tab][aria-selected=true]')?.dataset.screen ?? null")
+
+    def tab(self, screen):
+        return self.driver.find_element(By.ID, dom_id("tab", screen))
+
+    def go_to(self, screen):
+        self.tab(screen).click()
+        self.wait_screen(screen)
+
+    def wait_screen(self, screen):
+        self.wait(lambda: self.current_screen() == screen and self.screen_element(screen).is_displayed(),
+                  f"the {screen} screen should be showing")
+
+    def screen_element(self, screen):
+        return self.driver.find_element(By.CSS_SELECTOR, f"section.screen[data-screen='{screen}']")
+
+    def field(self, screen, key):
+        return self.driver.find_element(By.ID, dom_id("field", screen, key))
+
+    def field_wrapper(self, screen, key):
+        return self.field(screen, key).find_element(By.XPATH, "..")
+
+    def value(self, screen, key):
+        return self.field(screen, key).get_attribute("value")
+
+    def wait_value(self, screen, key, expected):
+        self.wait(lambda: self.value(screen, key) == expected,
+                  lambda: f"{key} should read {expected!r}, not {self.value(screen, key)!r}")
+
+    def button(self, text):
+        """A button on the phone (the screen or the keyboard), by its visible text."""
+        for element in self.driver.find_elements(By.CSS_SELECTOR, ".phone button"):
+            if element.is_displayed() and element.text.strip() == text:
+                return element
+        raise AssertionError(f"[{self.name}] no visible phone button {text!r}")
+
+    def rows(self, screen, list_id):
+        return self.js(
+            "return [...document.querySelectorAll(`section[data-screen='${arguments[0]}'] ul[data-list='${arguments[1]}'] > li`)]"
+            ".map((row) => row.dataset.row)", screen, list_id)
+
+    # Focus
+
+    def active_key(self):
+        """The key of the field holding the browser's real focus, or None."""
+        return self.js("return document.activeElement?.dataset?.field ?? null")
+
+    def focus_swift(self):
+        return self.js("return document.getElementById('focus-swift')?.textContent ?? null")
+
+    def wait_focus(self, swift, active_key, message=""):
+        """Waits until the inspector shows `swift` and the real focus is on `active_key` (None: on no field)."""
+        self.wait(lambda: self.focus_swift() == swift and self.active_key() == active_key,
+                  lambda: f"focus should be {swift} with the real focus on {active_key} {message}"
+                          f"(inspector says {self.focus_swift()!r}, real focus on {self.active_key()!r})")
+
+    def session_focus_field(self):
+        """The field drawn with the session's focus ring, or None."""
+        return self.js("return document.querySelector('section.screen:not([hidden]) .field.session-focus')?.dataset.field ?? null")
+
+    def owner_tag(self, screen, key):
+        tag = self.field_wrapper(screen, key).find_element(By.CSS_SELECTOR, ".owner-tag")
+        return tag.text if tag.is_displayed() else None
+
+    # Typing
+
+    def tap(self, screen, key):
+        self.field(screen, key).click()
+
+    def type(self, text):
+        """Types into whatever has the real focus, as a person at the keyboard would."""
+        ActionChains(self.driver).send_keys(text).perform()
+
+    def select_all(self):
+        ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).perform()
+
+    def press_return(self):
+        self.type(Keys.ENTER)
+
+    # The simulated keyboard
+
+    def keyboard_state(self):
+        return self.js("return document.getElementById('keyboard').dataset.state")
+
+    def record_keyboard(self):
+        """Starts recording every change of the keyboard's state."""
+        self.js("""
+            const keyboard = document.getElementById('keyboard');
+            window.__keyboardStates = [];
+            window.__keyboardObserver?.disconnect();
+            window.__keyboardObserver = new MutationObserver(() => window.__keyboardStates.push(keyboard.dataset.state));
+            window.__keyboardObserver.observe(keyboard, { attributes: true, attributeFilter: ['data-state'] });
+        """)
+
+    def recorded_keyboard(self):
+        return self.js("return window.__keyboardStates")
+
+    # Panels
+
+    def setting(self, element_id):
+        return self.driver.find_element(By.ID, element_id)
+
+    def set_setting(self, element_id, on):
+        switch = self.setting(element_id)
+        if switch.is_selected() != on:
+            switch.click()
+        self.wait(lambda: self.setting(element_id).is_selected() == on, f"{element_id} should be {'on' if on else 'off'}")
+
+    def log_entries(self):
+        """The event log, newest first: `{move, cause, who}` per entry."""
+        return self.js("""
+            return [...document.querySelectorAll('#event-log .event')].map((item) => ({
+                move: item.querySelector('.event-move').textContent,
+                cause: item.querySelector('.event-cause').textContent,
+                who: item.querySelector('.event-who').textContent,
+            }));
+        """)
+
+    def highlighted_code(self):
+        return self.js("return document.querySelector('#code .code-line-hit')?.textContent.trim() ?? null")
+
+    def announcement(self):
+        return self.driver.find_element(By.ID, "announcer").text
+
+    def drop_connection(self, hold_ms):
+        self.js("window.focusSync.debug.dropConnection(arguments[0])", hold_ms)
+
+    def pending_intents(self):
+        return self.js("return window.focusSync.debug.pendingIntents()")
+
+    def horizontal_overflow(self):
+        return self.js("return document.documentElement.scrollWidth - window.innerWidth")
+
+    def settle(self):
+        """Waits until no CSS transition or animation is running (so a screenshot shows the end state)."""
+        self.wait(lambda: self.js("return document.getAnimations().every((animation) => animation.playState !== 'running')"),
+                  "animations should finish")
+
+    def screenshot(self, path):
+        try:
+            self.driver.save_screenshot(str(path))
+        except WebDriverException as error:
+            raise AssertionError(f"[{self.name}] screenshot failed: {error}") from error

@@ -1,0 +1,44 @@
+"""Getting into a session: creating one, joining by link, sharing it, and a link that leads nowhere."""
+
+from selenium.webdriver.common.by import By
+
+
+def test_opening_root_shows_a_connected_session(solo):
+    solo.open(solo.base_url)
+    assert "session=" in solo.url
+    assert solo.connection_text() == "Connected"
+    assert len(solo.people()) == 1
+
+
+def test_a_shared_link_joins_the_same_session_and_everyone_sees_everyone(pair):
+    a, b = pair
+    assert a.session_id == b.session_id
+    a_people, b_people = sorted(a.people()), sorted(b.people())
+    assert len(a_people) == len(b_people) == 2
+    assert [name.replace(" (you)", "") for name in a_people] == [name.replace(" (you)", "") for name in b_people]
+    for page in pair:
+        assert sum("(you)" in name for name in page.people()) == 1
+        assert page.connection_text() == "Connected"
+
+
+def test_share_copies_the_link_or_shows_it_to_copy(pair):
+    a, _ = pair
+    a.driver.find_element(By.ID, "share").click()
+
+    def shared():
+        status = a.driver.find_element(By.ID, "share-status").text
+        fallback = a.driver.find_element(By.ID, "share-url")
+        return status == "Link copied." or (fallback.is_displayed() and fallback.get_attribute("value") == a.url)
+
+    a.wait(shared, "Share should copy the link or show it")
+
+
+def test_a_link_to_a_session_that_does_not_exist_offers_a_new_one(solo):
+    solo.driver.get(f"{solo.base_url}?session=AAAAAAAAAAAAAAAAAAAAAA")
+    problem = solo.driver.find_element(By.ID, "session-problem")
+    solo.wait(problem.is_displayed, "the page should say the session does not exist")
+    assert "does not exist" in problem.text
+    link = problem.find_element(By.LINK_TEXT, "Start a new session")
+    link.click()
+    solo.wait_connected()
+    assert "AAAAAAAAAAAAAAAAAAAAAA" not in solo.url
