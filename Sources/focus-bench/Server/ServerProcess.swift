@@ -10,6 +10,9 @@ final class ServerProcess {
     let port: Int
     private let process: Process
 
+    private static let taskset = "/usr/bin/taskset"
+    private static let setpriv = "/usr/bin/setpriv"
+
     /// The server running now, so a signal to the bench can stop it too.
     private static let running = Mutex<Int32?>(nil)
 
@@ -28,14 +31,17 @@ final class ServerProcess {
             throw .setup("no server executable at \(launch.executable); build it with `swift build -c release` or pass --server")
         }
         let serverArguments = [launch.executable, "--port", "0", "--public", launch.publicDirectory] + launch.arguments
-        let process = Process()
+        var command = serverArguments
         if let cpu = launch.cpu {
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/taskset")
-            process.arguments = ["-c", String(cpu)] + serverArguments
-        } else {
-            process.executableURL = URL(fileURLWithPath: launch.executable)
-            process.arguments = Array(serverArguments.dropFirst())
+            command = [Self.taskset, "-c", String(cpu)] + command
         }
+        if FileManager.default.isExecutableFile(atPath: Self.setpriv) {
+            // The server gets SIGTERM if the bench dies without stopping it (a crash, SIGKILL).
+            command = [Self.setpriv, "--pdeathsig", "TERM", "--"] + command
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
         let output = Pipe()
         process.standardOutput = output
         process.standardInput = FileHandle.nullDevice
@@ -46,7 +52,7 @@ final class ServerProcess {
         }
         // The child has its copy of the write end; closing ours lets a server that exits early read as EOF.
         try? output.fileHandleForWriting.close()
-        // taskset execs the server, so the pid is the server's own.
+        // setpriv and taskset exec what follows them, so the pid is the server's own.
         pid = process.processIdentifier
         self.process = process
         Self.running.withLock { $0 = process.processIdentifier }
