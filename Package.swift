@@ -8,6 +8,7 @@ import PackageDescription
 /// - `WebSocketTransport`: the only place that touches libwebsockets (`CLibWebSockets`).
 /// - `MarkdownRendering`: the only place that touches cmark (`CCmark`).
 /// - `FocusSyncServer`: HTTP routes, static files, sessions and protocol v1, built on the three above.
+/// - `CommandLineParsing`: the argument-parser-style command line both executables share.
 /// - `focus-sync`: the command-line entry point.
 /// - `focus-bench`: the load generator and benchmark (`make bench`, docs/PERFORMANCE.md).
 let package = Package(
@@ -28,21 +29,22 @@ let package = Package(
             providers: [.apt(["libcmark-dev"])]
         ),
         .target(name: "FocusCore"),
+        .target(name: "CommandLineParsing"),
         .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets"]),
         .target(name: "MarkdownRendering", dependencies: ["CCmark"]),
         .target(
             name: "FocusSyncServer",
-            dependencies: ["FocusCore", "WebSocketTransport", "MarkdownRendering"]
+            dependencies: ["FocusCore", "WebSocketTransport", "MarkdownRendering", "CommandLineParsing"]
         ),
-        .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer"]),
-        .executableTarget(name: "focus-bench", dependencies: ["WebSocketTransport", "FocusCore"]),
+        .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer", "CommandLineParsing"]),
+        .executableTarget(name: "focus-bench", dependencies: ["WebSocketTransport", "FocusCore", "CommandLineParsing"]),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
         .testTarget(
             name: "FocusSyncServerTests",
-            dependencies: ["FocusSyncServer", "WebSocketTransport", "FocusCore"]
+            dependencies: ["FocusSyncServer", "WebSocketTransport", "FocusCore", "CommandLineParsing"]
         ),
-        .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench"]),
+        .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench", "CommandLineParsing"]),
     ]
 )

@@ -1,10 +1,11 @@
+import CommandLineParsing
 import Dispatch
 import Foundation
 
 let options: BenchOptions
 do {
     switch try BenchCommandLine.parse(Array(CommandLine.arguments.dropFirst())) {
-    case .help:
+    case .help, .version:
         print(BenchCommandLine.help)
         exit(0)
     case .run(let parsed):
@@ -12,7 +13,7 @@ do {
     }
 } catch {
     FileHandle.standardError.write(Data((BenchCommandLine.errorText(error) + "\n").utf8))
-    exit(BenchCommandLine.usageErrorExitCode)
+    exit(CommandLineSyntax<BenchOptions>.usageErrorExitCode)
 }
 
 // A signal to the bench stops the server it started, so nothing keeps running.

@@ -1,13 +1,14 @@
+import CommandLineParsing
 import Dispatch
 import FocusSyncServer
 import Foundation
 
-let request: CommandLineRequest
+let request: CommandLineRequest<ServerOptions>
 do {
     request = try CommandLineInterface.parse(Array(CommandLine.arguments.dropFirst()))
 } catch {
     FileHandle.standardError.write(Data((CommandLineInterface.errorText(error) + "\n").utf8))
-    exit(CommandLineInterface.usageErrorExitCode)
+    exit(CommandLineSyntax<ServerOptions>.usageErrorExitCode)
 }
 
 let options: ServerOptions
@@ -16,9 +17,9 @@ case .help:
     print(CommandLineInterface.help)
     exit(0)
 case .version:
-    print("\(CommandLineInterface.commandName) \(CommandLineInterface.version)")
+    print("focus-sync \(CommandLineInterface.version)")
     exit(0)
-case .serve(let parsed):
+case .run(let parsed):
     options = parsed
 }
 

@@ -1,3 +1,4 @@
+import CommandLineParsing
 import Testing
 @testable import focus_bench
 
@@ -56,7 +57,7 @@ struct BenchCommandLineTests {
         }
         let help = BenchCommandLine.help
         #expect(help.hasPrefix("OVERVIEW: "))
-        for option in BenchCommandLine.options {
+        for option in BenchCommandLine.syntax.options {
             #expect(help.contains(option.name))
         }
         for scenario in Scenario.all {

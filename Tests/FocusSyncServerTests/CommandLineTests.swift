@@ -1,3 +1,4 @@
+import CommandLineParsing
 import Testing
 @testable import FocusSyncServer
 
@@ -5,7 +6,7 @@ import Testing
 struct CommandLineTests {
     @Test func defaultsServeLocalhost8080() throws {
         let request = try CommandLineInterface.parse([])
-        #expect(request == .serve(ServerOptions()))
+        #expect(request == .run(ServerOptions()))
         #expect(ServerOptions().host == "127.0.0.1")
         #expect(ServerOptions().port == 8080)
     }
@@ -29,7 +30,7 @@ struct CommandLineTests {
         expected.sessions.maxClientsPerSession = 3
         expected.sessions.messagesPerSecond = 7
         expected.eventLoop = .poll
-        #expect(request == .serve(expected))
+        #expect(request == .run(expected))
     }
 
     @Test func helpAndVersionWinOverOtherOptions() throws {
@@ -41,7 +42,7 @@ struct CommandLineTests {
     @Test func helpHasAnAbstractAndEveryOption() {
         let help = CommandLineInterface.help
         #expect(help.hasPrefix("OVERVIEW: "))
-        for option in CommandLineInterface.options.map(\.name) + ["--version", "--help"] {
+        for option in CommandLineInterface.syntax.options.map(\.name) + ["--version", "--help"] {
             #expect(help.contains(option), "help lacks \(option)")
         }
     }
@@ -67,6 +68,6 @@ struct CommandLineTests {
         let text = CommandLineInterface.errorText(UsageError("Unknown option '--x'."))
         #expect(text.hasPrefix("Error: Unknown option '--x'.\nUSAGE: focus-sync "))
         #expect(text.hasSuffix("See 'focus-sync --help' for more information."))
-        #expect(CommandLineInterface.usageErrorExitCode == 64)
+        #expect(CommandLineSyntax<ServerOptions>.usageErrorExitCode == 64)
     }
 }
