@@ -1,19 +1,26 @@
-/// Reads a fresh server's RSS with one empty session, then after each step of idle clients has
-/// connected to it and the server has settled.
+/// Reads a fresh server's RSS with its sessions made but nobody connected, then after each step
+/// of idle clients has joined and the server has settled.
 ///
-/// The clients open their WebSocket and stay silent: no hello. Joined members would each
-/// receive a snapshot and presence listing every other member, traffic that grows with the
-/// square of the session and has nothing to do with what an idle connection costs.
+/// The clients are what an open browser tab is to the server: connected, joined with `hello`
+/// (a connection that never says hello is closed after 10 s), and then silent. They are spread
+/// over sessions of ``clientsPerSession``, so the presence each join sends stays small.
 struct IdleMemoryRunner {
     let options: BenchOptions
 
     /// Descriptors the bench keeps for itself besides its connections.
     static let spareDescriptors = 64
+    /// Idle clients per session.
+    static let clientsPerSession = 100
 
     func run(_ name: String) throws(BenchError) -> IdleMemoryReport {
         let server = try ServerProcess(options.launch(extraArguments: []))
         defer { server.stop() }
-        let session = try server.createSession()
+        let largest = options.idleConnections.max() ?? 0
+        var sessions: [String] = []
+        for _ in 0..<(largest + Self.clientsPerSession - 1) / Self.clientsPerSession {
+            sessions.append(try server.createSession())
+        }
+        let sessionIDs = sessions
         MonotonicClock.sleep(seconds: 0.5)
         guard let baseline = server.sample() else { throw .setup("the server exited before the first sample") }
 
@@ -30,18 +37,29 @@ struct IdleMemoryRunner {
                 notes.append("skipped \(count) connections: `ulimit -n` is \(limit); raise it (scripts/bench.sh does)")
                 break
             }
-            let added = count - connected
             let isFirstStep = connected == 0
+            let first = connected
             loop.execute {
                 if isFirstStep {
-                    _ = generator.addSession(id: session)
+                    for session in sessionIDs { _ = generator.addSession(id: session) }
                 }
-                generator.addClients(added, to: 0, firstDrives: false, sayHello: false)
+                // Client k joins session k / clientsPerSession.
+                var next = first
+                while next < count {
+                    let session = next / Self.clientsPerSession
+                    let batch = min(count, (session + 1) * Self.clientsPerSession) - next
+                    generator.addClients(batch, to: session, firstDrives: false, sayHello: true)
+                    next += batch
+                }
             }
             connected = count
             try ClientLoopStart.awaitJoins(of: generator, total: count)
             MonotonicClock.sleep(seconds: 1)
             guard let sample = server.sample() else { throw .setup("the server exited with \(count) connections") }
+            // The figure divides by `count`: make sure that many were really open.
+            if let open = server.connectionCount(), open != count {
+                notes.append("\(open) connections were open when sampled, not \(count): the figure is off")
+            }
             points.append(IdleMemoryReport.Point(
                 connections: count, residentKB: sample.residentKB,
                 kbPerConnection: Double(sample.residentKB - baseline.residentKB) / Double(count)))

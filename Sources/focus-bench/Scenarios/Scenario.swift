@@ -30,7 +30,7 @@ struct Scenario: Sendable {
         closedLoop(sessions: 1, clients: 2), closedLoop(sessions: 100, clients: 2),
         closedLoop(sessions: 100, clients: 10),
         Scenario(
-            name: "idle-memory", summary: "server RSS with 0 and with --idle-connections silent WebSockets open on one session",
+            name: "idle-memory", summary: "server RSS with 0 and with --idle-connections joined, idle clients (sessions of 100)",
             work: .idleMemory),
         Scenario(name: "core", summary: "FocusCore alone: focus intents applied per second, no I/O", work: .core),
     ]

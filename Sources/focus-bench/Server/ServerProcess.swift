@@ -81,6 +81,13 @@ final class ServerProcess {
         ProcessSample.read(pid: pid)
     }
 
+    /// The open WebSocket connections the server reports on `/healthz`, or nil if it did not answer.
+    func connectionCount() -> Int? {
+        struct Health: Decodable { var connections: Int }
+        guard let response = try? HTTPClient.send(target: "/healthz", port: port), response.status == 200 else { return nil }
+        return (try? JSONDecoder().decode(Health.self, from: Data(response.body)))?.connections
+    }
+
     /// `POST /api/sessions`; returns the new session's id.
     func createSession() throws(BenchError) -> String {
         struct Created: Decodable { var id: String }
