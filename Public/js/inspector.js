@@ -22,7 +22,7 @@ export class Inspector {
     this.root.replaceChildren(...[
       h('dl', { class: 'facts' },
         fact('Focus', h('code', { class: 'focus-swift', id: 'focus-swift', text: state.focusSwift ?? 'nil' })),
-        fact('print(focus)', h('code', { id: 'focus-printed', text: state.focus === null ? 'nil' : `Optional(${state.focusSwift})` })),
+        fact('print(focus)', h('code', { class: 'focus-printed', id: 'focus-printed', text: state.focus === null ? 'nil' : `Optional(${state.focusSwift})` })),
         fact('Shown on', shownOn),
         fact('Auto-focus', state.pendingAutoFocus ? `${label(state.pendingAutoFocus)}, on a timer` : 'none pending'),
         lists.length ? fact('Rows', lists.join(', ')) : null,
