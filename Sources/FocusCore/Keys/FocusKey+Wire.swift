@@ -29,28 +29,8 @@ extension FocusKey {
     }
 }
 
-extension FocusKey: Codable {
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let key = FocusKey(wireString: text) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "'\(text)' is not a focus key; expected a name like 'lastName' or 'row/<UUID>'."
-            ))
-        }
-        self = key
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(wireString)
-    }
-}
-
-extension FocusKey: CodingKeyRepresentable {
-    public var codingKey: any CodingKey { WireCodingKey(wireString) }
-
-    public init?<T: CodingKey>(codingKey: T) {
-        self.init(wireString: codingKey.stringValue)
-    }
+extension FocusKey: WireText {
+    public init?(wireText: String) { self.init(wireString: wireText) }
+    public var wireText: String { wireString }
+    public static var wireTextExample: String { "a focus key like 'lastName' or 'row/<UUID>'" }
 }

@@ -78,28 +78,8 @@ extension RowID: CustomStringConvertible {
     public var description: String { uuidString }
 }
 
-extension RowID: Codable {
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard let id = RowID(text) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "'\(text)' is not a row id; expected an UUID like 6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55."
-            ))
-        }
-        self = id
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(uuidString)
-    }
-}
-
-extension RowID: CodingKeyRepresentable {
-    public var codingKey: any CodingKey { WireCodingKey(uuidString) }
-
-    public init?<T: CodingKey>(codingKey: T) {
-        self.init(codingKey.stringValue)
-    }
+extension RowID: WireText {
+    public init?(wireText: String) { self.init(wireText) }
+    public var wireText: String { uuidString }
+    public static var wireTextExample: String { "a row id (a UUID like 6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55)" }
 }
