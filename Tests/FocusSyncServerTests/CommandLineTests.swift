@@ -1,4 +1,5 @@
 import CommandLineParsing
+import Foundation
 import Testing
 @testable import FocusSyncServer
 
@@ -62,6 +63,16 @@ struct CommandLineTests {
     ])
     func usageErrorsNameTheOption(arguments: [String], message: String) {
         #expect(throws: UsageError(message)) { try CommandLineInterface.parse(arguments) }
+    }
+
+    @Test func theREADMEListsEveryOption() throws {
+        let readme = try String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("README.md"),
+            encoding: .utf8)
+        for option in CommandLineInterface.syntax.options {
+            #expect(readme.contains("| `\(option.name)` |"), "README.md does not list \(option.name)")
+        }
     }
 
     @Test func usageErrorTextPointsAtHelp() {
