@@ -7,6 +7,16 @@ public enum OptionValue {
         return number
     }
 
+    /// One of an enumeration's cases, by raw value: "must be libuv or poll", "must be one of a, b, c".
+    public static func choice<Value: RawRepresentable & CaseIterable>(
+        _ text: String, for option: String, as _: Value.Type = Value.self
+    ) throws(UsageError) -> Value where Value.RawValue == String {
+        if let value = Value(rawValue: text) { return value }
+        let names = Value.allCases.map(\.rawValue)
+        let expected = names.count == 2 ? "\(names[0]) or \(names[1])" : "one of " + names.joined(separator: ", ")
+        throw UsageError("\(option) must be \(expected), got '\(text)'.")
+    }
+
     public static func seconds(_ text: String, for option: String, in range: ClosedRange<Double>) throws(UsageError) -> Double {
         guard let number = Double(text), range.contains(number) else {
             throw UsageError(

@@ -69,19 +69,13 @@ public enum CommandLineInterface {
                 name: "--event-loop", valueName: "loop",
                 help: "libuv (epoll, needs libwebsockets-evlib-uv) or poll (libwebsockets' own poll() loop). (default: libuv)"
             ) { options, value throws(UsageError) in
-                guard let loop = EventLoop(rawValue: value) else {
-                    throw UsageError("--event-loop must be libuv or poll, got '\(value)'.")
-                }
-                options.eventLoop = loop
+                options.eventLoop = try OptionValue.choice(value, for: "--event-loop")
             },
             CommandLineOption(
                 name: "--log-level", valueName: "level",
                 help: "One of debug, info, warning, error. (default: info)"
             ) { options, value throws(UsageError) in
-                guard let level = LogLevel(rawValue: value) else {
-                    throw UsageError("--log-level must be one of debug, info, warning, error, got '\(value)'.")
-                }
-                options.logLevel = level
+                options.logLevel = try OptionValue.choice(value, for: "--log-level")
             },
         ]
     )
