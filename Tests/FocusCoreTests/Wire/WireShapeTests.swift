@@ -41,8 +41,9 @@ struct WireShapeTests {
         let expected = #"""
         {
           "focus": "address", "focusedField": "address", "focusSwift": ".address",
+          "focusPrinted": "Optional(FocusSync.CheckoutField.address)",
           "values": {"name": "Ada Lovelace", "address": "", "phone": "+44 20 7946 0000"},
-          "errors": {"address": "Enter a street address."},
+          "errors": {"address": "Enter a street address."}, "staleErrors": [],
           "rows": {},
           "bindings": [{"field": "name", "key": "name"}, {"field": "address", "key": "address"}, {"field": "phone", "key": "phone"}],
           "diagnostics": [], "pendingAutoFocus": null, "validation": "invalid", "focusedRow": null
@@ -60,6 +61,7 @@ struct WireShapeTests {
         #expect(field(json, "focus") as? String == "title/\(row)")
         #expect(field(json, "focusedField") as? String == "title/\(row)")
         #expect(field(json, "focusSwift") as? String == ".title(id: \(row))")
+        #expect(field(json, "focusPrinted") as? String == "Optional(FocusSync.ReminderField.title(id: \(row)))")
         #expect(field(json, "focusedRow") as? String == row.uuidString)
         #expect((field(field(json, "rows") as Any, "tasks") as? [String])?.first == row.uuidString)
         #expect(field(json, "notesHTML") == nil)
@@ -115,5 +117,39 @@ struct WireShapeTests {
     func errorCodes(error: FocusError, code: String, mention: String) {
         #expect(error.code == code)
         #expect(error.message.contains(mention))
+    }
+}
+
+@Suite("What the page is told instead of deriving it")
+struct DerivedStateTests {
+    @Test("print(focus) names the screen's focus type in full, or nil", arguments: [
+        (ScreenID.profile, Intent.focus(.lastName), "Optional(FocusSync.ProfileForm.Field.lastName)"),
+        (.checkout, .focus(.phone), "Optional(FocusSync.CheckoutField.phone)"),
+        (.gift, .focus(.message), "Optional(FocusSync.GiftField.message)"),
+        (.profile, .focus(nil), "nil"),
+    ])
+    func printed(screen: ScreenID, intent: Intent, expected: String) throws {
+        var session = try TestSession(on: screen)
+        try session.apply(intent)
+        #expect(session.snapshot.focusPrinted == expected)
+    }
+
+    @Test("A row key prints with its label and id, as Swift prints an enum case with a value")
+    func printedRow() throws {
+        var session = try TestSession(on: .gift)
+        let row = session.rows(.emails)[0]
+        try session.apply(.focus(.row(id: row)))
+        #expect(session.snapshot.focusPrinted == "Optional(FocusSync.GiftField.row(id: \(row)))")
+    }
+
+    @Test("The toolbar's Previous is off on the first field and Next on the last; only screens with a toolbar have one")
+    func toolbarEnds() throws {
+        var session = try TestSession(on: .profile)
+        #expect(session.snapshot.toolbar == ToolbarState(previous: true, next: true), "from nothing both enter the chain")
+        try session.apply(.focus(.firstName))
+        #expect(session.snapshot.toolbar == ToolbarState(previous: false, next: true))
+        try session.apply(.focus(.lastName))
+        #expect(session.snapshot.toolbar == ToolbarState(previous: true, next: false))
+        #expect(try TestSession(on: .checkout).snapshot.toolbar == nil)
     }
 }
