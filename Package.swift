@@ -29,21 +29,32 @@ let package = Package(
             providers: [.apt(["libcmark-dev"])]
         ),
         .target(name: "FocusCore"),
+        .target(name: "FocusProtocol", dependencies: ["FocusCore"]),
+        .target(name: "SessionMachine", dependencies: ["FocusCore", "FocusProtocol"]),
         .target(name: "CommandLineParsing"),
         .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets"]),
         .target(name: "MarkdownRendering", dependencies: ["CCmark"]),
         .target(
             name: "FocusSyncServer",
-            dependencies: ["FocusCore", "WebSocketTransport", "MarkdownRendering", "CommandLineParsing"]
+            dependencies: [
+                "FocusCore", "FocusProtocol", "SessionMachine", "WebSocketTransport", "MarkdownRendering", "CommandLineParsing",
+            ]
         ),
         .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer", "CommandLineParsing"]),
         .executableTarget(name: "focus-bench", dependencies: ["WebSocketTransport", "FocusCore", "CommandLineParsing"]),
-        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"]),
-        .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
+        .target(
+            name: "TestSupport", dependencies: ["FocusProtocol", "FocusSyncServer", "WebSocketTransport"], path: "Tests/TestSupport"),
+        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "TestSupport"]),
+        .testTarget(name: "FocusProtocolTests", dependencies: ["FocusProtocol", "FocusCore", "TestSupport"]),
+        .testTarget(name: "SessionMachineTests", dependencies: ["SessionMachine", "FocusProtocol", "FocusCore", "TestSupport"]),
+        .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport", "TestSupport"]),
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
         .testTarget(
             name: "FocusSyncServerTests",
-            dependencies: ["FocusSyncServer", "WebSocketTransport", "FocusCore", "CommandLineParsing"]
+            dependencies: [
+                "FocusSyncServer", "FocusProtocol", "SessionMachine", "WebSocketTransport", "FocusCore", "CommandLineParsing",
+                "TestSupport",
+            ]
         ),
         .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench", "CommandLineParsing"]),
     ]

@@ -1,3 +1,4 @@
+import TestSupport
 import FocusCore
 
 /// Draws intents, good and bad, for a session, so long random runs visit every rule.

@@ -104,18 +104,17 @@ struct WireShapeTests {
         #expect(decoded == Schema.seeds)
     }
 
-    @Test("Each error has its protocol code and a message naming what was wrong", arguments: [
-        (FocusError.unknownScreen("settings"), "unknown_screen", "settings"),
-        (.unknownKey("addres", screen: .checkout), "unknown_key", "The checkout screen has no field bound to 'addres'."),
-        (.unknownKey("addres", screen: nil), "unknown_key", "addres"),
-        (.unknownRow("6F1C", list: .emails), "unknown_row", "6F1C"),
-        (.unknownList("guests", screen: .gift), "unknown_list", "guests"),
-        (.notCurrentScreen(.gift, current: .checkout), "not_current_screen", "navigate to gift"),
-        (.valueTooLong(key: .message, length: 10_001, limit: 10_000), "value_too_long", "10000"),
-        (.tooManyRows(list: .emails, limit: 100), "too_many_rows", "remove one"),
+    @Test("Each error has a message naming what was wrong", arguments: [
+        (FocusError.unknownScreen("settings"), "settings"),
+        (.unknownKey("addres", screen: .checkout), "The checkout screen has no field bound to 'addres'."),
+        (.unknownKey("addres", screen: nil), "addres"),
+        (.unknownRow("6F1C", list: .emails), "6F1C"),
+        (.unknownList("guests", screen: .gift), "guests"),
+        (.notCurrentScreen(.gift, current: .checkout), "navigate to gift"),
+        (.valueTooLong(key: .message, length: 10_001, limit: 10_000), "10000"),
+        (.tooManyRows(list: .emails, limit: 100), "remove one"),
     ])
-    func errorCodes(error: FocusError, code: String, mention: String) {
-        #expect(error.code == code)
+    func errorMessages(error: FocusError, mention: String) {
         #expect(error.message.contains(mention))
     }
 }
