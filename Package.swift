@@ -7,15 +7,19 @@ import PackageDescription
 /// - `FocusCore`: the pure focus model. No I/O, no C, no Foundation networking.
 /// - `WebSocketTransport`: the only place that touches libwebsockets (`CLibWebSockets`).
 /// - `MarkdownRendering`: the only place that touches cmark (`CCmark`).
+/// - `SQLiteStorage`: the durable log of sessions; the only place that touches SQLite (`CSQLite`).
 /// - `FocusSyncServer`: HTTP routes, static files, sessions and protocol v1, built on the three above.
 /// - `CommandLineParsing`: the argument-parser-style command line both executables share.
 /// - `focus-sync`: the command-line entry point.
 /// - `focus-bench`: the load generator and benchmark (`make bench`, docs/PERFORMANCE.md).
+/// - `storage-bench`: writes and restores a large log to measure `SQLiteStorage`.
+/// - `storage-test-child`: the child process `SQLiteStorageTests` kill -9 and run as another user.
 let package = Package(
     name: "FocusSync",
     products: [
         .executable(name: "focus-sync", targets: ["focus-sync"]),
         .executable(name: "focus-bench", targets: ["focus-bench"]),
+        .executable(name: "storage-bench", targets: ["storage-bench"]),
     ],
     targets: [
         .systemLibrary(
@@ -28,19 +32,28 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        .systemLibrary(
+            name: "CSQLite",
+            pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]
+        ),
         .target(name: "FocusCore"),
         .target(name: "CommandLineParsing"),
         .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets"]),
         .target(name: "MarkdownRendering", dependencies: ["CCmark"]),
+        .target(name: "SQLiteStorage", dependencies: ["CSQLite"]),
         .target(
             name: "FocusSyncServer",
             dependencies: ["FocusCore", "WebSocketTransport", "MarkdownRendering", "CommandLineParsing"]
         ),
         .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer", "CommandLineParsing"]),
         .executableTarget(name: "focus-bench", dependencies: ["WebSocketTransport", "FocusCore", "CommandLineParsing"]),
+        .executableTarget(name: "storage-bench", dependencies: ["SQLiteStorage", "CommandLineParsing"]),
+        .executableTarget(name: "storage-test-child", dependencies: ["SQLiteStorage"]),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
+        .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "storage-test-child"]),
         .testTarget(
             name: "FocusSyncServerTests",
             dependencies: ["FocusSyncServer", "WebSocketTransport", "FocusCore", "CommandLineParsing"]
