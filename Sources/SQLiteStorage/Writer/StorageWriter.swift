@@ -47,9 +47,11 @@ public final class StorageWriter: @unchecked Sendable {
         self.onCommit = onCommit
         maximumWritesPerCommit = max(1, options.maximumWritesPerCommit)
         committer = try GroupCommitter(path: path, options: options)
-        let thread = Thread { [self] in run() }
-        thread.name = "focus-sync storage writer"
-        thread.start()
+        Thread.detachNewThread { [self] in
+            // Named from inside: Linux applies a name only to the calling thread, and keeps 15 bytes.
+            Thread.current.name = "storage-writer"
+            run()
+        }
     }
 
     /// Queues `writes` to be stored together (all or none) and returns their ticket at once.
