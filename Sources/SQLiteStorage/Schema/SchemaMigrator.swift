@@ -15,7 +15,7 @@ struct SchemaMigrator {
             let tables: Int64?
             do throws(SQLiteFailure) { tables = try connection.integer("SELECT count(*) FROM sqlite_schema") } catch { throw error.storageError(path: path) }
             if let tables, tables > 0 {
-                throw .notADatabase(path: path, reason: "it holds \(tables) tables of another program and no schema version")
+                throw .notADatabase(path: path, reason: "it holds tables of another program and no schema version")
             }
         }
     }

@@ -31,8 +31,7 @@ public enum IntegrityCheck: Sendable, Equatable {
         // SQLite's report is lines such as "*** in database main ***\nPage 4: btreeInitPage() returns error code 11".
         let lines = problems.flatMap { $0.split(separator: "\n") }.filter { !$0.hasPrefix("***") }
         let first = lines.first.map(String.init) ?? "the integrity check failed"
-        let more = lines.count > 1 ? " and \(lines.count - 1) more problem\(lines.count == 2 ? "" : "s")" : ""
-        throw .damaged(path: path, reason: first + more)
+        throw .damaged(path: path, reason: lines.count > 1 ? first + ", and more" : first)
     }
 }
 

@@ -27,7 +27,8 @@ public final class StorageWriter: @unchecked Sendable {
 
     private let onCommit: CommitHandler
     private let maximumWritesPerCommit: Int
-    private let committer: GroupCommitter
+    /// nil once the thread has stopped: its connection is closed before ``close()`` returns.
+    private var committer: GroupCommitter?
     private let condition = NSCondition()
     private var state = QueueState()
 
@@ -112,7 +113,7 @@ public final class StorageWriter: @unchecked Sendable {
     }
 
     private func run() {
-        while let (submissions, growthLimit) = nextBatch() {
+        while let (submissions, growthLimit) = nextBatch(), let committer {
             if let growthLimit { committer.limitGrowth(toPages: growthLimit) }
             var start = submissions.startIndex
             while start < submissions.endIndex {
@@ -126,6 +127,7 @@ public final class StorageWriter: @unchecked Sendable {
                 start = end
             }
         }
+        committer = nil
         condition.withLock {
             state.hasStopped = true
             condition.broadcast()
