@@ -19,8 +19,10 @@ public struct StoreOptions: Sendable, Equatable {
     public var keepChangesBehindSnapshot = true
     /// How long a statement waits for a lock another connection holds before failing as busy.
     public var busyTimeout: Duration = .seconds(5)
-    /// The longest the integrity check at open may take; a larger file is checked only this far.
-    public var integrityCheckLimit: Duration = .seconds(2)
+    /// The longest the integrity check at open may take; a larger file is checked only this far
+    /// (about 250 MB a second here, see docs/ARCHITECTURE.md), and damage further on shows as
+    /// ``StorageError/damaged(path:reason:)`` when it is read.
+    public var integrityCheckLimit: Duration = .seconds(1)
     /// The most writes one group commit takes, so a long backlog commits in bounded transactions.
     public var maximumWritesPerCommit = 10_000
 
