@@ -163,4 +163,21 @@ struct OpenCheckTests {
         #expect(store.integrityCheck == .passed)
         #expect(try store.loadAll().first?.changes.count == 200)
     }
+
+    /// The bound on the integrity check: a statement that would run for minutes is interrupted
+    /// once the limit has passed (the check itself is too quick to be cut short reliably here).
+    @Test func theWatchdogInterruptsAStatementThatRunsPastItsLimit() throws {
+        let folder = TemporaryFolder()
+        let connection = try SQLiteConnection(path: folder.databasePath)
+        let watchdog = StatementWatchdog(connection, after: .milliseconds(50))
+        defer { watchdog.disarm() }
+        let started = ContinuousClock.now
+        let failure = #expect(throws: SQLiteFailure.self) {
+            try connection.integer("WITH RECURSIVE n(i) AS (SELECT 1 UNION ALL SELECT i + 1 FROM n) SELECT count(*) FROM n")
+        }
+        #expect(failure?.message == "interrupted")
+        print("interrupted after", ContinuousClock.now - started)
+        // Disarmed, it leaves later statements alone.
+        #expect(try connection.integer("SELECT 42") == 42)
+    }
 }
