@@ -3,8 +3,9 @@ import Foundation
 import SQLiteStorage
 
 /// `storage-bench`: writes sessions × changes through a StorageWriter, then measures what a
-/// restart pays: opening (with its integrity check), loadAll, reading every change, and the
-/// bytes on disk. Progress goes to standard error, the figures to standard output.
+/// restart pays (opening with its integrity check, loadAll, reading every change), what one
+/// commit costs a lone change, and the bytes on disk. Progress goes to standard error, the
+/// figures to standard output.
 let options: StorageBenchOptions
 do {
     switch try StorageBenchOptions.syntax.parse(Array(CommandLine.arguments.dropFirst()), startingFrom: StorageBenchOptions()) {
@@ -66,6 +67,9 @@ do throws(StorageError) {
         return count
     }
     print("every change, session by session (a timeline, or a restore without snapshots): \(everyChange) in \(formatted(reading))")
+    let latency = try CommitLatency().measure(on: store, bodyBytes: options.bodyBytes)
+    print("one change per commit, submit to onCommit, µs (durability \(options.durability.rawValue)): "
+        + latency.map { "\($0.0) \($0.1)" }.joined(separator: ", "))
     store.close()
 
     let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
