@@ -16,26 +16,11 @@ struct StorageBenchOptions: Sendable {
         commandName: "storage-bench",
         abstract: "Write a large session log through SQLiteStorage, then measure restoring it and its size on disk.",
         options: [
-            CommandLineOption(name: "--sessions", valueName: "n", help: "Sessions to write. (default: 1000)") {
-                options, value throws(UsageError) in
-                options.sessions = try OptionValue.wholeNumber(value, for: "--sessions", in: 1...1_000_000)
-            },
-            CommandLineOption(name: "--changes", valueName: "n", help: "Changes per session. (default: 1000)") {
-                options, value throws(UsageError) in
-                options.changesPerSession = try OptionValue.wholeNumber(value, for: "--changes", in: 1...10_000_000)
-            },
-            CommandLineOption(name: "--body-bytes", valueName: "n", help: "Bytes of each change's payload. (default: 200)") {
-                options, value throws(UsageError) in
-                options.bodyBytes = try OptionValue.wholeNumber(value, for: "--body-bytes", in: 1...1_000_000)
-            },
-            CommandLineOption(name: "--snapshot-every", valueName: "n", help: "Revisions between snapshots. (default: 250)") {
-                options, value throws(UsageError) in
-                options.snapshotEvery = try OptionValue.wholeNumber(value, for: "--snapshot-every", in: 1...10_000_000)
-            },
-            CommandLineOption(name: "--snapshot-bytes", valueName: "n", help: "Bytes of each snapshot's payload. (default: 4096)") {
-                options, value throws(UsageError) in
-                options.snapshotBytes = try OptionValue.wholeNumber(value, for: "--snapshot-bytes", in: 1...10_000_000)
-            },
+            count("--sessions", "Sessions to write. (default: 1000)", 1...1_000_000, \.sessions),
+            count("--changes", "Changes per session. (default: 1000)", 1...10_000_000, \.changesPerSession),
+            count("--body-bytes", "Bytes of each change's payload. (default: 200)", 1...1_000_000, \.bodyBytes),
+            count("--snapshot-every", "Revisions between snapshots. (default: 250)", 1...10_000_000, \.snapshotEvery),
+            count("--snapshot-bytes", "Bytes of each snapshot's payload. (default: 4096)", 1...10_000_000, \.snapshotBytes),
             CommandLineOption(
                 name: "--folder", valueName: "path",
                 help: "Data folder to use and keep; one holding sessions already is only measured. (default: a fresh one, deleted)"
@@ -48,4 +33,13 @@ struct StorageBenchOptions: Sendable {
                 options.durability = try OptionValue.choice(value, for: "--durability")
             },
         ])
+
+    /// `--name <n>`: a whole number in `range`, stored in `field`.
+    private static func count(
+        _ name: String, _ help: String, _ range: ClosedRange<Int>, _ field: WritableKeyPath<StorageBenchOptions, Int> & Sendable
+    ) -> CommandLineOption<StorageBenchOptions> {
+        CommandLineOption(name: name, valueName: "n", help: help) { options, value throws(UsageError) in
+            options[keyPath: field] = try OptionValue.wholeNumber(value, for: name, in: range)
+        }
+    }
 }

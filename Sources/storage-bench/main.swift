@@ -52,6 +52,11 @@ do throws(StorageError) {
         progress("\(folder) holds sessions already: measuring them as they are")
     }
     writing.close()
+    // Measured now: the commit-latency phase below writes (and deletes) a session of its own.
+    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+    let bytes = files.filter { $0.hasPrefix(SQLiteStore.fileName) }.reduce(0) { total, name in
+        total + ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0)
+    }
 
     let (store, opening) = try timed { () throws(StorageError) in try SQLiteStore.open(directory: folder, options: storeOptions) }
     print("open, integrity check \(store.integrityCheck): \(formatted(opening))")
@@ -72,10 +77,6 @@ do throws(StorageError) {
         + latency.map { "\($0.0) \($0.1)" }.joined(separator: ", "))
     store.close()
 
-    let files = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
-    let bytes = files.filter { $0.hasPrefix(SQLiteStore.fileName) }.reduce(0) { total, name in
-        total + ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0)
-    }
     print("database: \(bytes) bytes, \(bytes / max(everyChange, 1)) bytes per change with \(options.bodyBytes)-byte payloads (snapshots and sessions included)")
 } catch {
     FileHandle.standardError.write(Data("storage-bench: \(error)\n".utf8))

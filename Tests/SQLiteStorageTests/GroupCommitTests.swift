@@ -5,32 +5,15 @@ import Testing
 
 @Suite("Storage writer: group commit, ticket order, threads")
 struct GroupCommitTests {
-    /// Holds the writer thread inside `onCommit` of the first group while the test queues more,
-    /// so what is queued meanwhile is exactly one group.
-    final class WriterGate: Sendable {
-        let entered = DispatchSemaphore(value: 0)
-        let open = DispatchSemaphore(value: 0)
-
-        func hold(at ticket: StorageTicket, holding: StorageTicket) {
-            guard ticket == holding else { return }
-            entered.signal()
-            open.wait()
-        }
-    }
-
     @Test func everythingQueuedDuringACommitIsStoredInOneTransaction() throws {
         let folder = TemporaryFolder()
-        let store = try SQLiteStore.open(directory: folder.path)
-        let gate = WriterGate()
-        let recorder = CommitRecorder { gate.hold(at: $0, holding: StorageTicket(1)) }
-        let writer = try store.startWriter(onCommit: recorder.handler)
-        writer.submit([.upsertSession(id: "s", meta: [])])
-        gate.entered.wait()
+        let held = try HeldWriter(folder, first: [.upsertSession(id: "s", meta: [])])
+        let (store, writer, recorder) = (held.store, held.writer, held.recorder)
         var tickets: [StorageTicket] = []
         for revision in Int64(1)...999 {
             tickets.append(writer.submit([.append(Fixture.change("s", revision))]))
         }
-        gate.open.signal()
+        held.release()
         writer.flush()
         #expect(tickets == (2...1000).map { StorageTicket(UInt64($0)) })
         #expect(writer.commitCount == 2)
@@ -43,16 +26,12 @@ struct GroupCommitTests {
         let folder = TemporaryFolder()
         var options = StoreOptions()
         options.maximumWritesPerCommit = 100
-        let store = try SQLiteStore.open(directory: folder.path, options: options)
-        let gate = WriterGate()
-        let recorder = CommitRecorder { gate.hold(at: $0, holding: StorageTicket(1)) }
-        let writer = try store.startWriter(onCommit: recorder.handler)
-        writer.submit([.upsertSession(id: "s", meta: [])])
-        gate.entered.wait()
+        let held = try HeldWriter(folder, options: options, first: [.upsertSession(id: "s", meta: [])])
+        let (writer, recorder) = (held.writer, held.recorder)
         for first in stride(from: Int64(1), through: 1000, by: 10) {
             writer.submit(Fixture.appends("s", first...(first + 9)))  // 100 submissions of 10 writes
         }
-        gate.open.signal()
+        held.release()
         writer.flush()
         #expect(writer.commitCount == 1 + 10)
         let groupEnds: [UInt64] = [1, 11, 21, 31, 41, 51, 61, 71, 81, 91, 101]
@@ -111,16 +90,12 @@ struct GroupCommitTests {
     /// (including the valid append next to it) are rolled back; its neighbours commit.
     @Test func aDuplicateRevisionIsRefusedAloneAndTheRestOfItsGroupCommits() throws {
         let folder = TemporaryFolder()
-        let store = try SQLiteStore.open(directory: folder.path)
-        let gate = WriterGate()
-        let recorder = CommitRecorder { gate.hold(at: $0, holding: StorageTicket(1)) }
-        let writer = try store.startWriter(onCommit: recorder.handler)
-        writer.submit([.upsertSession(id: "s", meta: [])] + Fixture.appends("s", 1...3))
-        gate.entered.wait()
+        let held = try HeldWriter(folder, first: [.upsertSession(id: "s", meta: [])] + Fixture.appends("s", 1...3))
+        let (store, writer, recorder) = (held.store, held.writer, held.recorder)
         let before = writer.submit(Fixture.appends("s", 4...4))
         let duplicate = writer.submit([.append(Fixture.change("s", 5)), .append(Fixture.change("s", 2, size: 10))])
         let after = writer.submit(Fixture.appends("s", 5...6))
-        gate.open.signal()
+        held.release()
         writer.flush()
         let expected = StorageError.duplicateRevision(path: folder.databasePath, session: "s", revision: 2)
         print(expected)
