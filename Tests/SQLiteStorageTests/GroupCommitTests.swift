@@ -141,4 +141,25 @@ struct GroupCommitTests {
         #expect(recorder.failures.map(\.error) == [.closed(path: folder.databasePath)])
         #expect(try store.changes(session: "s", from: 0, through: 1000).count == 100)
     }
+
+    /// The writer thread cannot wait for itself: flush and close from `onCommit` return at once,
+    /// and the close still takes effect once the thread finishes its report.
+    @Test func flushAndCloseFromOnCommitDoNotWaitForThemselves() throws {
+        let folder = TemporaryFolder()
+        let store = try SQLiteStore.open(directory: folder.path)
+        let writerBox = Mutex<StorageWriter?>(nil)
+        let recorder = CommitRecorder { _ in
+            let writer = writerBox.withLock { $0 }
+            writer?.flush()
+            writer?.close()
+        }
+        let writer = try store.startWriter(onCommit: recorder.handler)
+        writerBox.withLock { $0 = writer }
+        writer.submit([.upsertSession(id: "s", meta: [])])
+        writer.close()
+        let late = writer.submit([.deleteSession(id: "s")])
+        #expect(recorder.all.map(\.through) == [StorageTicket(1), late])
+        #expect(recorder.failures.map(\.error) == [.closed(path: folder.databasePath)])
+        #expect(try store.loadAll().map(\.id) == ["s"])
+    }
 }

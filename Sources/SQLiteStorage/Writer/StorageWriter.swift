@@ -19,7 +19,8 @@ import Foundation
 /// only on the writer thread.
 public final class StorageWriter: @unchecked Sendable {
     /// Called on the writer thread after each group commit: every ticket through `through` (after
-    /// the previous call's) was stored, or none was. It must not call ``flush()`` or ``close()``.
+    /// the previous call's) was stored, or none was. ``flush()`` and ``close()`` called from it do
+    /// not wait (the thread cannot wait for itself).
     public typealias CommitHandler = @Sendable (_ through: StorageTicket, _ outcome: Result<Void, StorageError>) -> Void
 
     /// The database file this writer writes.
@@ -41,6 +42,7 @@ public final class StorageWriter: @unchecked Sendable {
         var growthLimit: Int64??
         var isClosing = false
         var hasStopped = false
+        var thread: Thread?
     }
 
     init(path: String, options: StoreOptions, onCommit: @escaping CommitHandler) throws(StorageError) {
@@ -51,6 +53,7 @@ public final class StorageWriter: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             // Named from inside: Linux applies a name only to the calling thread, and keeps 15 bytes.
             Thread.current.name = "storage-writer"
+            condition.withLock { state.thread = Thread.current }
             run()
         }
     }
@@ -77,7 +80,7 @@ public final class StorageWriter: @unchecked Sendable {
     public func flush() {
         condition.lock()
         let target = state.lastIssued
-        while state.lastReported < target, !state.hasStopped { condition.wait() }
+        while state.lastReported < target, !state.hasStopped, !isWriterThread { condition.wait() }
         condition.unlock()
     }
 
@@ -87,7 +90,7 @@ public final class StorageWriter: @unchecked Sendable {
         condition.lock()
         state.isClosing = true
         condition.broadcast()
-        while !state.hasStopped { condition.wait() }
+        while !state.hasStopped, !isWriterThread { condition.wait() }
         condition.unlock()
     }
 
@@ -111,6 +114,9 @@ public final class StorageWriter: @unchecked Sendable {
     func limitGrowth(toPages pages: Int64?) {
         condition.withLock { state.growthLimit = .some(pages) }
     }
+
+    /// Whether the caller is the writer thread itself; `condition` must be locked.
+    private var isWriterThread: Bool { state.thread === Thread.current }
 
     private func run() {
         while let (submissions, growthLimit) = nextBatch(), let committer {
