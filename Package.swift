@@ -50,6 +50,7 @@ let package = Package(
             name: "FocusSyncServer",
             dependencies: [
                 "FocusCore", "FocusProtocol", "SessionMachine", "WebSocketTransport", "MarkdownRendering", "CommandLineParsing",
+                "SQLiteStorage",
             ]
         ),
         .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer", "CommandLineParsing"]),
@@ -63,7 +64,7 @@ let package = Package(
         .testTarget(name: "SessionMachineTests", dependencies: ["SessionMachine", "FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport", "TestSupport"]),
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
-        .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "storage-test-child"]),
+        .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "storage-test-child", "TestSupport"]),
         .testTarget(
             name: "FocusSyncServerTests",
             dependencies: [

@@ -69,7 +69,7 @@ struct WebSocketEndpointTests {
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build focus-sync first")
         let process = Process()
         process.executableURL = binary
-        process.arguments = ["--port", "0", "--log-level", "error"]
+        process.arguments = ["--port", "0", "--log-level", "error", "--in-memory"]
         let output = Pipe()
         process.standardOutput = output
         try process.run()

@@ -1,5 +1,6 @@
 import Foundation
 import SQLiteStorage
+import TestSupport
 import Testing
 @testable import storage_test_child
 

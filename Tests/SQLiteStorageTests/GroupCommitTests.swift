@@ -1,6 +1,7 @@
 import Foundation
 import SQLiteStorage
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Storage writer: group commit, ticket order, threads")

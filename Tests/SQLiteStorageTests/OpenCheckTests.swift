@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import SQLiteStorage
+import TestSupport
 import Testing
 @testable import SQLiteStorage
 

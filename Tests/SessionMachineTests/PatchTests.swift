@@ -66,7 +66,10 @@ struct PatchTests {
         var harness = Harness()
         harness.join(1)
         let outputs = harness.intent(1, seq: 1, .profile, .focus(.firstName))
-        guard case .broadcast(let message)? = outputs.first else { throw TestFailure("no update") }
+        guard let message = outputs.lazy.compactMap({ output -> ServerMessage? in
+            if case .broadcast(let message) = output { return message }
+            return nil
+        }).first else { throw TestFailure("no update") }
         let bytes = message.encoded().count
         #expect(bytes < 400, "a one-field focus change is \(bytes) bytes (v1 sent about 525)")
     }

@@ -28,6 +28,8 @@ public final class TestServer: Sendable {
 
         var options = ServerOptions()
         options.port = 0
+        // Tests keep nothing unless they ask for a data folder (and then set inMemory to false).
+        options.inMemory = true
         configure(&options)
         server = try FocusSyncServer(options: options, publicDirectory: publicDirectory, logger: Logger(level: .error))
         try server.start()

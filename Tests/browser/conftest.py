@@ -4,7 +4,9 @@ session, and a screenshot plus console log in test-output/ for every failing tes
 import os
 import queue
 import re
+import shutil
 import subprocess
+import tempfile
 import threading
 from pathlib import Path
 
@@ -43,8 +45,9 @@ def server(output_dir):
     binary = os.environ.get("FOCUS_SYNC_BIN") or str(REPO / ".build" / "debug" / "focus-sync")
     if not os.access(binary, os.X_OK):
         pytest.fail(f"No server binary at {binary}: run `swift build` first, or point FOCUS_SYNC_BIN at one.")
+    data = tempfile.mkdtemp(prefix="focus-sync-browser-")
     process = subprocess.Popen(
-        [binary, "--port", "0", "--public", str(REPO / "Public")],
+        [binary, "--port", "0", "--public", str(REPO / "Public"), "--data-dir", data],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
     )
     lines = queue.Queue()
@@ -76,6 +79,7 @@ def server(output_dir):
         except subprocess.TimeoutExpired:
             process.kill()
             process.wait()
+        shutil.rmtree(data, ignore_errors=True)
 
 
 def _chromium(width, height):

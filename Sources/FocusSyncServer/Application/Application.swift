@@ -21,24 +21,55 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         didSet { transport.map(sessions.attach) }
     }
 
-    init(options: ServerOptions, files: StaticFileStore, logger: Logger) {
+    private let persistence: (any SessionPersistence)?
+
+    init(options: ServerOptions, files: StaticFileStore, persistence: (any SessionPersistence)?, logger: Logger) {
         self.files = files
         self.logger = logger
         self.limits = options.sessions
         self.originPolicy = OriginPolicy(allowedOrigins: Set(options.allowedOrigins))
-        sessions = SessionHost(limits: options.sessions)
+        self.persistence = persistence
+        sessions = SessionHost(limits: options.sessions, persistence: persistence, logger: logger)
         router.add("GET", "/healthz") { [unowned self] _, _ in JSONResponse.make(status: 200, health()) }
         router.add("POST", "/api/sessions") { [unowned self] request, _ in createSession(for: request) }
         router.add("GET", "/api/sessions/{id}") { [unowned self] _, parameters in readSession(parameters["id"] ?? "") }
     }
 
-    /// Starts the periodic sweep of idle sessions. Call on the service thread.
-    func startExpiringSessions() {
-        let interval = min(60, max(0.5, limits.idleTTLSeconds / 2))
-        transport?.schedule(after: .milliseconds(Int(interval * 1000))) { [weak self] in
-            self?.sessions.expireIdle()
-            self?.startExpiringSessions()
+    /// Rebuilds the stored sessions. Call before the transport starts.
+    func restoreSessions() throws(PersistenceError) {
+        let count = try sessions.restore()
+        if persistence != nil { logger.info("sessions restored", ["sessions": String(count)]) }
+    }
+
+    /// Resumes the restored sessions' timers and starts the periodic sweeps: idle sessions, and
+    /// sessions a failed commit left not durable. Call on the service thread once it runs.
+    func startServing() {
+        sessions.resumeRestoredSessions()
+        sweep(every: min(60, max(0.5, limits.idleTTLSeconds / 2))) { $0.sessions.expireIdle() }
+        if persistence != nil {
+            sweep(every: Application.durabilityRetrySeconds) { $0.sessions.retryNotDurable() }
         }
+    }
+
+    /// How often sessions a failed commit left not durable are stored again.
+    static let durabilityRetrySeconds = 5.0
+
+    private func sweep(every seconds: Double, _ work: @escaping (Application) -> Void) {
+        transport?.schedule(after: .milliseconds(Int(seconds * 1000))) { [weak self] in
+            guard let self else { return }
+            work(self)
+            sweep(every: seconds, work)
+        }
+    }
+
+    /// The store reported a commit (on its own thread). Hops to the service thread.
+    func storageCommitted(through ticket: UInt64, failure: String?) {
+        transport?.execute { [weak self] in self?.sessions.committed(through: ticket, failure: failure) }
+    }
+
+    /// Stores every session's snapshot; at shutdown, on the service thread.
+    func storeSnapshots() {
+        sessions.storeSnapshots()
     }
 
     // MARK: HTTP
@@ -58,20 +89,27 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     }
 
     struct Health: Encodable {
-        var status = "ok"
+        /// `ok`, or `degraded` while the store fails or a session is not durable.
+        var status: String
         var version = CommandLineInterface.version
         var uptimeSeconds: Double
         var connections: Int
         var sessions: Int
         /// The longest outbound queue of any connection: stays bounded however slow a client is.
         var largestQueueBytes: Int
+        var storage: PersistenceHealth
+        /// Sessions with changes the store failed to keep, until a snapshot of them is stored.
+        var notDurableSessions: Int
     }
 
     private func health() -> Health {
-        Health(
+        let storage = persistence?.health ?? PersistenceHealth(kind: "memory", location: nil, healthy: true, error: nil)
+        let notDurable = sessions.notDurable.count
+        return Health(
+            status: storage.healthy && notDurable == 0 ? "ok" : "degraded",
             uptimeSeconds: ((HostClock.monotonicSeconds() - startedAt) * 10).rounded() / 10,
             connections: transport?.connectionCount ?? 0, sessions: sessions.registry.count,
-            largestQueueBytes: sessions.largestQueuedBytes)
+            largestQueueBytes: sessions.largestQueuedBytes, storage: storage, notDurableSessions: notDurable)
     }
 
     /// `POST /api/sessions`: the editor capability (`id`) and the read-only one (`viewer`).
@@ -154,7 +192,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             return
         case .flooding:
             logger.warning("websocket closed: flooding", ["conn.id": String(connection.id)])
-            connection.close(code: .policyViolation, reason: "sustained flooding past the rate limit")
+            sessions.deliver { connection.close(code: .policyViolation, reason: "sustained flooding past the rate limit") }
             return
         }
         do {
@@ -187,13 +225,16 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         logger.info("websocket closed", ["conn.id": String(connection.id), "code": code.map(\.description) ?? "none"])
     }
 
+    /// Sends an error in order with what the sessions send (after the changes before it are stored).
     private func send(_ error: ProtocolError, on connection: WebSocketConnection) {
-        connection.send(OutboundMessage(utf8: ServerMessage.error(error).encoded()))
+        let message = OutboundMessage(utf8: ServerMessage.error(error).encoded())
+        sessions.deliver { connection.send(message) }
     }
 
     private func refuse(_ connection: WebSocketConnection, _ error: ProtocolError) {
         send(error, on: connection)
-        connection.close(code: CloseCode(rawValue: (error.code.closeCode ?? .policyViolation).rawValue), reason: error.code.rawValue)
+        let code = CloseCode(rawValue: (error.code.closeCode ?? .policyViolation).rawValue)
+        sessions.deliver { connection.close(code: code, reason: error.code.rawValue) }
     }
 
     static func sessionParameter(in query: String) -> String? {

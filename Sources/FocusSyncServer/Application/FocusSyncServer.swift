@@ -1,26 +1,49 @@
+import Dispatch
 import FocusProtocol
 import Foundation
 import WebSocketTransport
 
-/// A running FocusSync server: the transport bound to a port, with the application behind it.
+/// A running FocusSync server: the transport bound to a port, with the application behind it
+/// and, unless it runs in memory, the session store.
 public final class FocusSyncServer: Sendable {
     private let transport: WebSocketServer
     private let application: Application
+    private let persistence: (any SessionPersistence)?
     public let options: ServerOptions
 
-    /// Checks the options that can fail before binding (the public folder).
+    /// Checks what can fail before binding (the public folder, the store), and rebuilds the
+    /// stored sessions.
     public init(options: ServerOptions, publicDirectory: String, logger: Logger) throws(StartupError) {
         self.options = options
         let files = try StaticFileStore(directory: publicDirectory)
+        let relay = CommitRelay()
+        if options.inMemory {
+            persistence = nil
+        } else {
+            do {
+                persistence = try SQLitePersistence(folder: options.dataDirectory ?? ServerOptions.defaultDataDirectory) {
+                    relay.committed(through: $0, failure: $1?.description)
+                }
+            } catch {
+                throw .storage(error.description)
+            }
+        }
         var configuration = WebSocketServerConfiguration()
         configuration.host = options.host
         configuration.port = options.port
         configuration.maxMessageBytes = options.maxMessageBytes
         configuration.useLibUV = options.eventLoop == .libuv
         configuration.subprotocol = WireProtocol.subprotocol
-        application = Application(options: options, files: files, logger: logger)
+        application = Application(options: options, files: files, persistence: persistence, logger: logger)
+        relay.connect(application)
         transport = WebSocketServer(configuration: configuration, handler: application)
         application.transport = transport
+        do {
+            try application.restoreSessions()
+        } catch {
+            persistence?.close()
+            throw .storage(error.description)
+        }
     }
 
     /// Binds and starts serving on the transport's service thread.
@@ -28,9 +51,10 @@ public final class FocusSyncServer: Sendable {
         do {
             try transport.start()
         } catch {
+            persistence?.close()
             throw .transport(error)
         }
-        transport.execute { [application] in application.startExpiringSessions() }
+        transport.execute { [application] in application.startServing() }
     }
 
     /// The bound port (the kernel's choice for `--port 0`).
@@ -42,8 +66,18 @@ public final class FocusSyncServer: Sendable {
         return "http://\(host == "0.0.0.0" ? "127.0.0.1" : host):\(port)/"
     }
 
-    /// Stops accepting, closes every WebSocket with 1001 and returns when the service thread is done.
+    /// Stores a snapshot of every session, closes every WebSocket with 1001, and returns once the
+    /// service thread is done and everything is stored.
     public func shutdown() {
+        if persistence != nil {
+            let stored = DispatchSemaphore(value: 0)
+            transport.execute { [application] in
+                application.storeSnapshots()
+                stored.signal()
+            }
+            _ = stored.wait(timeout: .now() + 5)
+        }
         transport.shutdown()
+        persistence?.close()
     }
 }

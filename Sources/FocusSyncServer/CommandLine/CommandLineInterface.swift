@@ -66,6 +66,21 @@ public enum CommandLineInterface {
                 options.sessions.messagesPerSecond = try OptionValue.wholeNumber(value, for: "--rate-limit", in: 1...1_000_000)
             },
             CommandLineOption(
+                name: "--data-dir", valueName: "path",
+                help: "Folder that keeps every session across restarts; created if missing. (default: .focus-sync in the working directory)"
+            ) { options, value throws(UsageError) in
+                guard !value.isEmpty else { throw UsageError("--data-dir needs the path of a folder.") }
+                guard !options.inMemory else { throw UsageError("--data-dir and --in-memory cannot go together; choose one.") }
+                options.dataDirectory = value
+            },
+            CommandLineOption(
+                name: "--in-memory", valueName: nil,
+                help: "Keep sessions in memory only: a restart forgets them."
+            ) { options, _ throws(UsageError) in
+                guard options.dataDirectory == nil else { throw UsageError("--data-dir and --in-memory cannot go together; choose one.") }
+                options.inMemory = true
+            },
+            CommandLineOption(
                 name: "--event-loop", valueName: "loop",
                 help: "libuv (epoll, needs libwebsockets-evlib-uv) or poll (libwebsockets' own poll() loop). (default: libuv)"
             ) { options, value throws(UsageError) in

@@ -12,6 +12,13 @@ public struct ServerOptions: Sendable, Equatable {
     public var logLevel: LogLevel = .info
     public var sessions = SessionLimits()
     public var eventLoop = EventLoop.libuv
+    /// Where sessions are kept; nil means ``defaultDataDirectory`` in the working directory.
+    public var dataDirectory: String?
+    /// Keep nothing: sessions live in memory only and a restart forgets them.
+    public var inMemory = false
+
+    /// The data folder when `--data-dir` is not given, relative to the working directory.
+    public static let defaultDataDirectory = ".focus-sync"
 
     public init() {}
 }

@@ -5,9 +5,13 @@ import SessionMachine
 import WebSocketTransport
 
 /// Drives the session machines: hands each input to its session and performs the outputs on
-/// the transport (sends, broadcasts encoded once, closes, timers). Service thread only.
+/// the transport (sends, broadcasts encoded once, closes, timers) and in the store. With a store,
+/// what clients see waits behind the ``CommitBarrier`` until the changes before it are stored.
+/// Service thread only (restoring happens before the transport starts).
 final class SessionHost {
     private(set) var registry: SessionRegistry
+    private let persistence: (any SessionPersistence)?
+    private let logger: Logger
     private weak var transport: WebSocketServer?
     /// Every open WebSocket, by the id the machines know it by.
     private var connections: [ConnectionID: WebSocketConnection] = [:]
@@ -15,14 +19,26 @@ final class SessionHost {
     /// Reused for every input, so handling one allocates no output array.
     private var outputs: [SessionOutput] = []
     private var ids = SystemRandomNumberGenerator()
+    private let barrier = CommitBarrier()
+    /// The revision each session's last stored snapshot holds.
+    private var snapshotRevisions: [SessionID: Int] = [:]
+    /// The sessions each uncommitted ticket wrote to, to mark them if the commit fails.
+    private var ticketSessions: [(ticket: UInt64, sessions: [SessionID])] = []
+    /// Sessions with changes the store failed to keep; a snapshot is retried for them.
+    private(set) var notDurable: Set<SessionID> = []
+
+    /// A session's snapshot is stored again after this many changes, so a restore replays few.
+    static let snapshotInterval = 250
 
     private struct TimerKey: Hashable {
         let session: SessionID
         let timer: SessionTimer
     }
 
-    init(limits: SessionLimits) {
+    init(limits: SessionLimits, persistence: (any SessionPersistence)?, logger: Logger) {
         registry = SessionRegistry(limits: limits, renderNotes: MarkdownRenderer.html(from:))
+        self.persistence = persistence
+        self.logger = logger
     }
 
     /// Set once, before the transport starts.
@@ -35,17 +51,88 @@ final class SessionHost {
     func create(by peer: String) throws(ProtocolError) -> SessionMachine {
         outputs.removeAll(keepingCapacity: true)
         let session = try registry.create(by: peer, at: HostClock.now(), ids: &ids, into: &outputs)
+        let durable = session.durableState()
+        store([.create(durable), .snapshot(durable)], for: [session.id])
+        snapshotRevisions[session.id] = 0
         perform(for: session.id)
         return session
     }
 
-    /// Forgets idle sessions, with their timers.
+    /// Rebuilds every stored session. Call before the transport starts; their timers are asked
+    /// for by ``resumeRestoredSessions()`` once it runs.
+    func restore() throws(PersistenceError) -> Int {
+        guard let persistence else { return 0 }
+        let configuration = SessionConfiguration()
+        let engine = FocusEngine()
+        let time = HostClock.now()
+        let restored = try persistence.restore { durable in
+            SessionMachine(
+                restoring: durable, engine: engine, configuration: configuration, renderNotes: MarkdownRenderer.html(from:), at: time)
+        }
+        for session in restored {
+            if let problem = session.problem {
+                logger.error("session restored only in part", ["problem": problem])
+            }
+            registry.adopt(session.machine)
+            snapshotRevisions[session.machine.id] = session.machine.revision
+        }
+        return restored.count
+    }
+
+    /// Asks again for the timers the restored sessions had pending. Service thread.
+    func resumeRestoredSessions() {
+        for id in Array(registry.ids) {
+            outputs.removeAll(keepingCapacity: true)
+            registry[id]?.rescheduleAutoFocus(into: &outputs)
+            perform(for: id)
+        }
+    }
+
+    /// Forgets idle sessions, with their timers, and deletes them from the store.
     func expireIdle() {
-        let expired = Set(registry.expire(at: HostClock.now()))
+        let expired = registry.expire(at: HostClock.now())
         guard !expired.isEmpty else { return }
-        for key in timers.keys where expired.contains(key.session) {
+        let gone = Set(expired)
+        for key in timers.keys where gone.contains(key.session) {
             timers.removeValue(forKey: key)?.cancel()
         }
+        for id in expired {
+            snapshotRevisions[id] = nil
+            notDurable.remove(id)
+        }
+        store(expired.map(PersistenceWrite.delete), for: expired)
+    }
+
+    /// Stores a snapshot of every session (at shutdown, so a restart replays nothing).
+    func storeSnapshots() {
+        let ids = Array(registry.ids)
+        let writes = ids.compactMap { registry[$0].map { PersistenceWrite.snapshot($0.durableState()) } }
+        store(writes, for: ids)
+    }
+
+    /// The store reported a commit through `ticket`: release what waited for it. A failure is
+    /// logged and its sessions are marked not durable until a snapshot of them is stored.
+    func committed(through ticket: UInt64, failure: String?) {
+        let settled = ticketSessions.prefix { $0.ticket <= ticket }
+        ticketSessions.removeFirst(settled.count)
+        let sessions = Set(settled.flatMap(\.sessions))
+        if let failure {
+            logger.error("storage failed; sessions are not durable until it recovers", ["error": failure, "sessions": String(sessions.count)])
+            notDurable.formUnion(sessions.filter { registry[$0] != nil })
+        }
+        barrier.committed(through: ticket)
+    }
+
+    /// Tries again to store the sessions a failed commit left not durable. Service thread.
+    func retryNotDurable() {
+        let ids = notDurable.filter { registry[$0] != nil }
+        notDurable.removeAll()
+        let writes = ids.flatMap { id -> [PersistenceWrite] in
+            guard let durable = registry[id]?.durableState() else { return [] }
+            snapshotRevisions[id] = durable.revision
+            return [.create(durable), .snapshot(durable)]
+        }
+        store(writes, for: Array(ids))
     }
 
     /// The bytes the slowest joined connection has waiting.
@@ -65,6 +152,12 @@ final class SessionHost {
         handle(.closed(context.connection), in: context.session)
     }
 
+    /// Runs `work` (a send or a close the application makes itself) in order with what the
+    /// sessions send: after every change submitted before it is stored.
+    func deliver(_ work: @escaping () -> Void) {
+        barrier.run(work)
+    }
+
     /// Hands `input` to session `id` and performs what it asks for.
     func handle(_ input: SessionInput, in id: SessionID) {
         outputs.removeAll(keepingCapacity: true)
@@ -73,20 +166,14 @@ final class SessionHost {
     }
 
     private func perform(for session: SessionID) {
+        var writes: [PersistenceWrite] = []
         for output in outputs {
             switch output {
-            case .send(let message, let connection):
-                connections[connection]?.send(OutboundMessage(utf8: message.encoded()))
-            case .broadcast(let message):
-                guard let recipients = registry[session]?.recipients else { continue }
-                let encoded = OutboundMessage(utf8: message.encoded())
-                for connection in recipients {
-                    connections[connection]?.send(encoded)
+            case .persist(let record):
+                switch record {
+                case .change(let change): writes.append(.change(session: session, change))
+                case .member(let member): writes.append(.member(session: session, member))
                 }
-            case .close(let connection, let code, let reason):
-                connections[connection]?.close(code: CloseCode(rawValue: code.rawValue), reason: reason)
-            case .dropBacklog(let connection):
-                connections[connection]?.discardBacklog()
             case .schedule(let timer, let milliseconds):
                 let key = TimerKey(session: session, timer: timer)
                 timers.removeValue(forKey: key)?.cancel()
@@ -96,7 +183,47 @@ final class SessionHost {
                 }
             case .cancel(let timer):
                 timers.removeValue(forKey: TimerKey(session: session, timer: timer))?.cancel()
+            case .send, .broadcast, .close, .dropBacklog:
+                if !writes.isEmpty {
+                    store(writes, for: [session])
+                    writes.removeAll()
+                }
+                deliver(networkWork(output, in: session))
             }
         }
+        if !writes.isEmpty { store(writes, for: [session]) }
+        if let machine = registry[session], machine.revision - (snapshotRevisions[session] ?? 0) >= Self.snapshotInterval {
+            snapshotRevisions[session] = machine.revision
+            store([.snapshot(machine.durableState())], for: [session])
+        }
+    }
+
+    /// What a network output does, with its message encoded and its recipients read now.
+    private func networkWork(_ output: SessionOutput, in session: SessionID) -> () -> Void {
+        switch output {
+        case .send(let message, let connection):
+            let encoded = OutboundMessage(utf8: message.encoded())
+            return { [weak self] in self?.connections[connection]?.send(encoded) }
+        case .broadcast(let message):
+            let encoded = OutboundMessage(utf8: message.encoded())
+            let recipients = registry[session].map { Array($0.recipients) } ?? []
+            return { [weak self] in
+                guard let self else { return }
+                for connection in recipients { connections[connection]?.send(encoded) }
+            }
+        case .close(let connection, let code, let reason):
+            return { [weak self] in self?.connections[connection]?.close(code: CloseCode(rawValue: code.rawValue), reason: reason) }
+        case .dropBacklog(let connection):
+            return { [weak self] in self?.connections[connection]?.discardBacklog() }
+        case .persist, .schedule, .cancel:
+            return {}
+        }
+    }
+
+    private func store(_ writes: [PersistenceWrite], for sessions: [SessionID]) {
+        guard let persistence, !writes.isEmpty else { return }
+        let ticket = persistence.submit(writes)
+        ticketSessions.append((ticket, sessions))
+        barrier.submitted(ticket)
     }
 }

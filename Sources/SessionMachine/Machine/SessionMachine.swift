@@ -145,11 +145,15 @@ public struct SessionMachine: Sendable {
             recipients.remove(replaced)
             outputs.append(.close(replaced, .replaced, reason: "replaced by a newer connection with this clientId"))
         }
+        let isNew = members[clientId] == nil
         var record = members.record(for: clientId, name: requested, connected: Set(connectedClients.keys))
         if let requested, record.member.name != requested {
             members.update(clientId) { $0.member.name = requested }
             record.member.name = requested
             if replaced != nil { presence.rename(record.member) }
+            outputs.append(.persist(.member(record)))
+        } else if isNew {
+            outputs.append(.persist(.member(record)))
         }
         connections[connection] = .joined(clientId: clientId, role: role, behind: false)
         connectedClients[clientId] = connection
@@ -169,9 +173,11 @@ public struct SessionMachine: Sendable {
             refuse(connection, ProtocolError(.badMessage, "A name needs at least one letter, digit or sign that can be shown."), into: &outputs)
             return
         }
-        guard let record = members[clientId], record.member.name != bounded else { return }
+        guard var record = members[clientId], record.member.name != bounded else { return }
         members.update(clientId) { $0.member.name = bounded }
-        presence.rename(Member(member: record.member.member, name: bounded, color: record.member.color))
+        record.member.name = bounded
+        outputs.append(.persist(.member(record)))
+        presence.rename(record.member)
         presenceChanged(at: time, into: &outputs)
     }
 
@@ -225,13 +231,39 @@ public struct SessionMachine: Sendable {
             outputs.append(.send(.ack(seq: message.seq, reason: .duplicate), to: connection))
             return
         }
+        let before = state
+        var recorder = RecordingGenerator(ids)
+        let outcome: Outcome
+        do {
+            outcome = try applyToState(message, ids: &recorder)
+        } catch {
+            refuse(connection, error, into: &outputs)
+            return
+        }
+        ids = recorder.base
+        members.update(clientId) { $0.lastSeq = message.seq }
+        switch outcome {
+        case .unchanged(let reason):
+            outputs.append(.send(.ack(seq: message.seq, reason: reason), to: connection))
+        case .applied(let events, let effects):
+            outputs.append(.persist(.change(ChangeRecord(
+                revision: revision + 1, at: time.wallMilliseconds,
+                cause: .intent(message, clientId: clientId, member: record.member.member), draws: recorder.draws))))
+            publish(events, before: before, by: record.member.member, seq: message.seq, at: time, into: &outputs)
+            run(effects, into: &outputs)
+        }
+    }
+
+    /// Applies an intent's action to the FocusCore state.
+    private mutating func applyToState(
+        _ message: IntentMessage, ids: inout some RandomNumberGenerator
+    ) throws(ProtocolError) -> Outcome {
         let intent: Intent
         switch message.action {
         case .focus(let key): intent = .focus(key)
         case .edit(let key, let text): intent = .edit(key, text)
         case .splice:
-            refuse(connection, ProtocolError(.badSplice, "Splices are not accepted yet; send the whole value with edit.", seq: message.seq), into: &outputs)
-            return
+            throw ProtocolError(.badSplice, "Splices are not accepted yet; send the whole value with edit.", seq: message.seq)
         case .submit: intent = .submit
         case .next: intent = .next
         case .previous: intent = .previous
@@ -241,21 +273,10 @@ public struct SessionMachine: Sendable {
         case .navigate(let screen): intent = .navigate(to: screen)
         case .configure(let patch): intent = .configure(patch)
         }
-        let before = state
-        let outcome: Outcome
         do {
-            outcome = try engine.apply(intent, on: message.screen, to: &state, ids: &ids)
+            return try engine.apply(intent, on: message.screen, to: &state, ids: &ids)
         } catch {
-            refuse(connection, ProtocolError(error, seq: message.seq), into: &outputs)
-            return
-        }
-        members.update(clientId) { $0.lastSeq = message.seq }
-        switch outcome {
-        case .unchanged(let reason):
-            outputs.append(.send(.ack(seq: message.seq, reason: reason), to: connection))
-        case .applied(let events, let effects):
-            publish(events, before: before, by: record.member.member, seq: message.seq, at: time, into: &outputs)
-            run(effects, into: &outputs)
+            throw ProtocolError(error, seq: message.seq)
         }
     }
 
@@ -279,6 +300,8 @@ public struct SessionMachine: Sendable {
             guard let outcome = try? engine.apply(.autoFocusFired(token), on: state.current, to: &state, ids: &ids),
                   case .applied(let events, let effects) = outcome
             else { return }
+            outputs.append(.persist(.change(ChangeRecord(
+                revision: revision + 1, at: time.wallMilliseconds, cause: .autoFocus(token), draws: []))))
             publish(events, before: before, by: nil, seq: nil, at: time, into: &outputs)
             run(effects, into: &outputs)
         }
@@ -362,5 +385,85 @@ public struct SessionMachine: Sendable {
               let list = declaration.lists.first(where: { $0.markdownPreview != nil }), let preview = list.markdownPreview
         else { return nil }
         return notes.html(for: screenState.rows(in: list.id)) { screenState.value(FocusKey(preview, id: $0)) }
+    }
+
+    // MARK: Durability
+
+    /// The session as one durable snapshot.
+    public func durableState() -> DurableSession {
+        DurableSession(
+            id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: members.records,
+            joinedEver: members.joinedEver, log: Array(log.recent))
+    }
+
+    /// A session rebuilt from its snapshot, nobody connected. Replay the changes stored after
+    /// the snapshot, then ask for a pending auto-focus timer with ``rescheduleAutoFocus(into:)``.
+    public init?(
+        restoring durable: DurableSession, engine: FocusEngine, configuration: SessionConfiguration,
+        renderNotes: @escaping @Sendable (String) -> String, at time: MachineTime
+    ) {
+        guard let id = SessionID(durable.id), let viewerID = SessionID(durable.viewer) else { return nil }
+        self.id = id
+        self.viewerID = viewerID
+        self.engine = engine
+        self.configuration = configuration
+        state = durable.state
+        revision = durable.revision
+        log = EventLog(capacity: configuration.logCapacity)
+        log.append(contentsOf: durable.log)
+        members = MemberDirectory(capacity: configuration.rememberedClients, restoring: durable.members, joinedEver: durable.joinedEver)
+        everJoined = !durable.members.isEmpty
+        notes = RenderedNotes(render: renderNotes)
+        idleSince = time.monotonicMilliseconds
+    }
+
+    /// Puts back a tab's join or rename that the log stored after the snapshot.
+    public mutating func restore(_ member: DurableMember) {
+        members.restore(member)
+        everJoined = true
+    }
+
+    /// Applies a stored change again, exactly as it was applied: same revision, same draws,
+    /// same events into the log.
+    public mutating func replay(_ change: ChangeRecord) throws(ReplayError) {
+        guard change.revision == revision + 1 else { throw .outOfOrder(expected: revision + 1, found: change.revision) }
+        var draws = ReplayingGenerator(change.draws)
+        let outcome: Outcome
+        let member: MemberID?
+        let seq: Int?
+        switch change.cause {
+        case .intent(let intent, let clientId, let author):
+            do {
+                outcome = try applyToState(intent, ids: &draws)
+            } catch {
+                throw .diverged(revision: change.revision, reason: error.message)
+            }
+            if members[clientId] == nil {
+                members.restore(DurableMember(clientId: clientId, member: Member(member: author, name: author.rawValue, color: MemberColors.palette[0]), lastSeq: 0))
+            }
+            members.update(clientId) { $0.lastSeq = max($0.lastSeq, intent.seq) }
+            member = author
+            seq = intent.seq
+        case .autoFocus(let token):
+            guard let applied = try? engine.apply(.autoFocusFired(token), on: state.current, to: &state, ids: &draws) else {
+                throw .diverged(revision: change.revision, reason: "the auto-focus timer no longer applies")
+            }
+            outcome = applied
+            member = nil
+            seq = nil
+        }
+        guard case .applied(let events, _) = outcome, !draws.ranOut else {
+            throw .diverged(revision: change.revision, reason: "it changed nothing, or drew more numbers than it did")
+        }
+        revision = change.revision
+        log.append(contentsOf: events.map { LogEntry(revision: revision, at: change.at, by: member, seq: seq, event: $0) })
+    }
+
+    /// After a restore and replay: the timer of an auto-focus that was pending.
+    public func rescheduleAutoFocus(into outputs: inout [SessionOutput]) {
+        guard let pending = state.pendingAutoFocus,
+              let delay = engine.schema.screen(pending.screen)?.appearFocus?.afterMilliseconds
+        else { return }
+        outputs.append(.schedule(.autoFocus(pending.token), afterMilliseconds: delay))
     }
 }

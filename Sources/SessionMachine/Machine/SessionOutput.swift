@@ -15,4 +15,6 @@ public enum SessionOutput: Sendable, Equatable {
     case schedule(SessionTimer, afterMilliseconds: Int)
     /// Stop a timer if it has not fired.
     case cancel(SessionTimer)
+    /// Store this durably; what follows must reach no client before it is stored.
+    case persist(SessionRecord)
 }

@@ -4,22 +4,43 @@ import FocusProtocol
 /// past ``capacity`` the tabs that are not connected are forgotten.
 struct MemberDirectory: Sendable {
     let capacity: Int
-    private(set) var records: [MemberRecord] = []
+    private(set) var records: [DurableMember] = []
     private var positions: [String: Int] = [:]
     /// How many members ever joined: the next member id and colour follow from it.
-    private var joinedEver = 0
+    private(set) var joinedEver = 0
 
     init(capacity: Int) {
         self.capacity = capacity
     }
 
-    subscript(clientId: String) -> MemberRecord? {
+    /// The directory a durable snapshot kept.
+    init(capacity: Int, restoring records: [DurableMember], joinedEver: Int) {
+        self.capacity = capacity
+        self.joinedEver = joinedEver
+        for record in records { restore(record) }
+    }
+
+    /// Puts back a tab as the durable log stored it (a join or rename after the snapshot).
+    mutating func restore(_ record: DurableMember) {
+        if let position = positions[record.clientId] {
+            records[position].member = record.member
+            records[position].lastSeq = max(records[position].lastSeq, record.lastSeq)
+        } else {
+            positions[record.clientId] = records.count
+            records.append(record)
+        }
+        if let ordinal = Int(record.member.member.rawValue.dropFirst()) {
+            joinedEver = max(joinedEver, ordinal)
+        }
+    }
+
+    subscript(clientId: String) -> DurableMember? {
         positions[clientId].map { records[$0] }
     }
 
     /// The record of `clientId`, made on its first hello with a fresh member id, a colour and
     /// `name` or a friendly one. `connected` names the tabs that must survive a forgetting.
-    mutating func record(for clientId: String, name: String?, connected: Set<String>) -> MemberRecord {
+    mutating func record(for clientId: String, name: String?, connected: Set<String>) -> DurableMember {
         if let record = self[clientId] { return record }
         if records.count >= capacity {
             forget(except: connected)
@@ -27,7 +48,7 @@ struct MemberDirectory: Sendable {
         joinedEver += 1
         let palette = MemberColors.palette
         let names = MemberColors.friendlyNames
-        let record = MemberRecord(
+        let record = DurableMember(
             clientId: clientId,
             member: Member(
                 member: MemberID(ordinal: joinedEver), name: name ?? names[(joinedEver - 1) % names.count],
@@ -38,7 +59,7 @@ struct MemberDirectory: Sendable {
         return record
     }
 
-    mutating func update(_ clientId: String, _ change: (inout MemberRecord) -> Void) {
+    mutating func update(_ clientId: String, _ change: (inout DurableMember) -> Void) {
         guard let position = positions[clientId] else { return }
         change(&records[position])
     }

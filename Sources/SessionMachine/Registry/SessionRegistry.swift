@@ -76,6 +76,12 @@ public struct SessionRegistry: Sendable {
         return session
     }
 
+    /// Holds a session rebuilt from the durable log.
+    public mutating func adopt(_ session: SessionMachine) {
+        sessions[session.id] = session
+        viewers[session.viewerID] = session.id
+    }
+
     /// Forgets sessions nobody has been connected to for `idleTTLSeconds`, or, if nobody ever
     /// joined, for ten minutes (one minute once the server is 90 % full). Returns their ids.
     public mutating func expire(at time: MachineTime) -> [SessionID] {

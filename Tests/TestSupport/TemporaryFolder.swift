@@ -2,12 +2,12 @@ import Foundation
 import Glibc
 
 /// A fresh folder under /tmp, removed when the value goes away. Mode 0755, so that a child
-/// process running as another user (see ``TestChild``) can reach the files inside.
-final class TemporaryFolder {
-    let path: String
+/// process running as another user (a test child or a server run as `nobody`) can reach the files inside.
+public final class TemporaryFolder {
+    public let path: String
 
-    init() {
-        var template = Array("/tmp/focus-sync-storage-XXXXXX".utf8CString)
+    public init() {
+        var template = Array("/tmp/focus-sync-test-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         precondition(made != nil, "cannot create a temporary folder: \(String(cString: strerror(errno)))")
         path = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -21,7 +21,7 @@ final class TemporaryFolder {
     }
 
     /// The database a store opened on this folder uses.
-    var databasePath: String { path + "/" + "focus-sync.sqlite3" }
+    public var databasePath: String { path + "/" + "focus-sync.sqlite3" }
 
-    func file(_ name: String) -> String { path + "/" + name }
+    public func file(_ name: String) -> String { path + "/" + name }
 }

@@ -1,0 +1,49 @@
+import FocusCore
+
+extension IntentMessage {
+    /// The intent as a client writes it (without `type`), for the durable log: reading it back
+    /// with ``init(wire:)`` gives the same intent.
+    public var wire: JSONObject {
+        var object = JSONObject([("seq", .integer(Int64(seq))), ("screen", .string(screen.rawValue))])
+        func key(_ key: FocusKey?) -> JSONValue { key.map { .string($0.wireString) } ?? .null }
+        switch action {
+        case .focus(let target):
+            object["action"] = .string("focus")
+            object["key"] = key(target)
+        case .edit(let target, let text):
+            object["action"] = .string("edit")
+            object["key"] = key(target)
+            object["value"] = .string(text)
+        case .splice(let target, let base, let at, let delete, let insert):
+            object["action"] = .string("splice")
+            object["key"] = key(target)
+            object["base"] = .integer(Int64(base))
+            object["at"] = .integer(Int64(at))
+            object["delete"] = .integer(Int64(delete))
+            object["insert"] = .string(insert)
+        case .submit: object["action"] = .string("submit")
+        case .next: object["action"] = .string("next")
+        case .previous: object["action"] = .string("previous")
+        case .validate: object["action"] = .string("validate")
+        case .addRow(let list):
+            object["action"] = .string("addRow")
+            object["list"] = .string(list.rawValue)
+        case .removeRow(let list, let row):
+            object["action"] = .string("removeRow")
+            object["list"] = .string(list.rawValue)
+            object["row"] = .string(row.uuidString)
+        case .navigate(let screen):
+            object["action"] = .string("navigate")
+            object["to"] = .string(screen.rawValue)
+        case .configure(let patch):
+            object["action"] = .string("configure")
+            object["settings"] = JSONValue(encoding: patch)
+        }
+        return object
+    }
+
+    /// Reads an intent written by ``wire`` (or sent by a client, less its `type`).
+    public init(wire: JSONObject) throws(ProtocolError) {
+        try self.init(MessageFields(wire, seq: nil))
+    }
+}

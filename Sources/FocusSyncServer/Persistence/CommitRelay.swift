@@ -1,0 +1,15 @@
+import Synchronization
+
+/// Carries the store's commit reports (made on its writer thread) to the application, which is
+/// created after the store.
+final class CommitRelay: Sendable {
+    private let target = Mutex<Application?>(nil)
+
+    func connect(_ application: Application) {
+        target.withLock { $0 = application }
+    }
+
+    func committed(through ticket: UInt64, failure: String?) {
+        target.withLock { $0 }?.storageCommitted(through: ticket, failure: failure)
+    }
+}

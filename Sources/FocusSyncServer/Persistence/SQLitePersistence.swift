@@ -1,0 +1,98 @@
+import FocusProtocol
+import Foundation
+import SQLiteStorage
+import SessionMachine
+
+/// Sessions kept in SQLite (``SQLiteStore``): a change log per session, its latest snapshot and
+/// its members, written in group commits by the store's writer thread.
+final class SQLitePersistence: SessionPersistence, @unchecked Sendable {
+    // @unchecked: the store and writer are thread-safe; the rest is immutable.
+    private let store: SQLiteStore
+    private let writer: StorageWriter
+
+    /// Opens (creating) the database in `folder`. `onCommit` runs on the writer thread.
+    init(folder: String, onCommit: @escaping @Sendable (UInt64, StorageError?) -> Void) throws(PersistenceError) {
+        do {
+            store = try SQLiteStore.open(directory: folder)
+            writer = try store.startWriter { ticket, outcome in
+                if case .failure(let error) = outcome {
+                    onCommit(ticket.number, error)
+                } else {
+                    onCommit(ticket.number, nil)
+                }
+            }
+        } catch {
+            throw PersistenceError(description: error.description)
+        }
+    }
+
+    var path: String { store.path }
+
+    func submit(_ writes: [PersistenceWrite]) -> UInt64 {
+        writer.submit(writes.map(Self.storageWrite)).number
+    }
+
+    private static func storageWrite(_ write: PersistenceWrite) -> StorageWrite {
+        switch write {
+        case .create(let session):
+            // The snapshot carries the capabilities; the metadata is what a person might look for.
+            return .upsertSession(id: session.id, meta: Array(#"{"viewer":"\#(session.viewer)"}"#.utf8))
+        case .change(let session, let change):
+            return .append(StoredChange(session: session.rawValue, revision: Int64(change.revision), at: change.at, body: change.encodedBody()))
+        case .member(let session, let member):
+            return .upsertMember(session: session.rawValue, client: member.clientId, body: encode(member))
+        case .snapshot(let session):
+            return .snapshot(session: session.id, snapshot: StoredSnapshot(revision: Int64(session.revision), body: encode(session)))
+        case .delete(let session):
+            return .deleteSession(id: session.rawValue)
+        }
+    }
+
+    private static func encode(_ value: some Encodable) -> [UInt8] {
+        // Our own Codable values hold no non-finite numbers, the one thing the encoder refuses.
+        (try? StreamingJSONEncoder().encode(value)) ?? []
+    }
+
+    func restore(rebuild: (DurableSession) -> SessionMachine?) throws(PersistenceError) -> [RestoredSession] {
+        let stored: [StoredSession]
+        do {
+            stored = try store.loadAll()
+        } catch {
+            throw PersistenceError(description: error.description)
+        }
+        let decoder = JSONDecoder()
+        var restored: [RestoredSession] = []
+        for session in stored {
+            guard let snapshot = session.snapshot,
+                  let durable = try? decoder.decode(DurableSession.self, from: Data(snapshot.body)),
+                  var machine = rebuild(durable)
+            else {
+                // Written by a process that died between creating a session and storing its
+                // first snapshot: nobody can have seen it.
+                continue
+            }
+            for member in session.members {
+                if let record = try? decoder.decode(DurableMember.self, from: Data(member.body)) { machine.restore(record) }
+            }
+            var problem: String?
+            do {
+                for change in session.changes {
+                    try machine.replay(try ChangeRecord(revision: Int(change.revision), at: change.at, body: change.body))
+                }
+            } catch {
+                problem = "session \(machine.id.redacted) stops at revision \(machine.revision): \(error)"
+            }
+            restored.append(RestoredSession(machine: machine, problem: problem))
+        }
+        return restored
+    }
+
+    func close() {
+        writer.close()
+        store.close()
+    }
+
+    var health: PersistenceHealth {
+        PersistenceHealth(kind: "sqlite", location: store.path, healthy: writer.isHealthy, error: writer.lastFailure?.description)
+    }
+}

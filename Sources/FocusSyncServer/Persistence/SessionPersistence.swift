@@ -1,0 +1,39 @@
+import SessionMachine
+
+/// Where sessions are kept so that a restart, a crash or the loss of a process loses nothing
+/// anyone saw. Writes are grouped and committed on a thread of the store's own; the store
+/// reports each commit through the handler it was opened with, on that thread.
+protocol SessionPersistence: AnyObject, Sendable {
+    /// Queues `writes` (never blocks) and returns the ticket their commit will be reported under.
+    func submit(_ writes: [PersistenceWrite]) -> UInt64
+    /// Every stored session, rebuilt with `rebuild` (the same engine, configuration and renderer
+    /// as new sessions get) and its changes replayed. Call once, before serving.
+    func restore(rebuild: (DurableSession) -> SessionMachine?) throws(PersistenceError) -> [RestoredSession]
+    /// Commits everything submitted and stops.
+    func close()
+    /// What `/healthz` says about the store.
+    var health: PersistenceHealth { get }
+}
+
+/// A session as the store had it, rebuilt: the machine, and what went wrong rebuilding it.
+struct RestoredSession {
+    var machine: SessionMachine
+    /// Changes that could not be applied again (the session stops at the last one that could).
+    var problem: String?
+}
+
+/// The state of the store, for `/healthz`.
+struct PersistenceHealth: Encodable, Sendable {
+    /// `sqlite` (with its file), `redis` or `memory`.
+    var kind: String
+    var location: String?
+    /// False while the last commit failed.
+    var healthy: Bool
+    /// The sentence of the last failure, if the store is not healthy.
+    var error: String?
+}
+
+/// Why the store could not be opened or read at start.
+struct PersistenceError: Error, Sendable, CustomStringConvertible {
+    var description: String
+}

@@ -1,0 +1,79 @@
+import FocusCore
+import FocusProtocol
+
+/// One applied change as the durable log keeps it: what caused it and the random numbers it
+/// drew, which is enough to apply it again and reach the same state.
+public struct ChangeRecord: Equatable, Sendable {
+    public enum Cause: Equatable, Sendable {
+        /// A member's intent, with the tab's secret client id (to restore its last `seq`).
+        case intent(IntentMessage, clientId: String, member: MemberID)
+        /// The server's own auto-focus timer.
+        case autoFocus(AutoFocusToken)
+    }
+
+    public var revision: Int
+    /// Milliseconds since 1970.
+    public var at: Int64
+    public var cause: Cause
+    /// The random numbers the change drew (fresh row ids), in order.
+    public var draws: [UInt64]
+
+    public init(revision: Int, at: Int64, cause: Cause, draws: [UInt64]) {
+        self.revision = revision
+        self.at = at
+        self.cause = cause
+        self.draws = draws
+    }
+
+    /// The record's body as JSON; revision and time are stored beside it.
+    public func encodedBody() -> [UInt8] {
+        var body = JSONObject()
+        switch cause {
+        case .intent(let intent, let clientId, let member):
+            body["client"] = .string(clientId)
+            body["member"] = .string(member.rawValue)
+            body["intent"] = .object(intent.wire)
+        case .autoFocus(let token):
+            body["autoFocus"] = .integer(Int64(bitPattern: token.rawValue))
+        }
+        // As signed 64-bit numbers: JSON readers keep those exact.
+        body["draws"] = .array(draws.map { .integer(Int64(bitPattern: $0)) })
+        return (try? StreamingJSONEncoder().encode(JSONValue.object(body))) ?? []
+    }
+
+    /// Reads a body written by ``encodedBody()``.
+    public init(revision: Int, at: Int64, body: [UInt8]) throws(ReplayError) {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(body)
+        } catch {
+            throw .unreadable(revision: revision, reason: "\(error)")
+        }
+        var draws: [UInt64] = []
+        for draw in json["draws"].arrayValue {
+            guard case .integer(let value) = draw else { throw .unreadable(revision: revision, reason: "a draw that is not a whole number") }
+            draws.append(UInt64(bitPattern: value))
+        }
+        let cause: Cause
+        if case .integer(let token) = json["autoFocus"] {
+            cause = .autoFocus(AutoFocusToken(rawValue: UInt64(bitPattern: token)))
+        } else if case .object(let wire) = json["intent"], let client = json["client"].string, let member = json["member"].string {
+            do {
+                cause = .intent(try IntentMessage(wire: wire), clientId: client, member: MemberID(rawValue: member))
+            } catch {
+                throw .unreadable(revision: revision, reason: error.message)
+            }
+        } else {
+            throw .unreadable(revision: revision, reason: "neither an intent nor a timer")
+        }
+        self.init(revision: revision, at: at, cause: cause, draws: draws)
+    }
+}
+
+extension JSONValue {
+    /// The elements of an array (empty for anything else).
+    var arrayValue: [JSONValue] {
+        if case .array(let values) = self { return values }
+        return []
+    }
+}

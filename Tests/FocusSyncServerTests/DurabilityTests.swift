@@ -1,0 +1,169 @@
+import FocusProtocol
+import FocusSyncServer
+import Foundation
+import TestSupport
+import Testing
+import WebSocketTransport
+
+/// A restart or a crash loses nothing anyone saw: every change any client received is in the
+/// store before the client received it.
+@Suite("Durable sessions")
+struct DurabilityTests {
+    static func persistent(_ folder: TemporaryFolder) -> (inout ServerOptions) -> Void {
+        { options in
+            options.inMemory = false
+            options.dataDirectory = folder.path
+        }
+    }
+
+    @Test("After a restart on the same folder a session has the same id, revision, state, members and seqs")
+    func restart() async throws {
+        let folder = TemporaryFolder()
+        var server = try TestServer(configure: Self.persistent(folder))
+        let (id, viewer) = try server.createSessionCapabilities()
+        let ada = try await ProtocolClient.join(server, session: id, name: "Ada")
+        let grace = try await ProtocolClient.join(server, session: id, name: "Grace")
+        let moves: [(ProtocolClient, String, String, String)] = [
+            (ada, "profile", "edit", #""key":"firstName","value":"Ada""#),
+            (grace, "profile", "configure", #""settings":{"animatedFocusChange":true}"#),
+            (ada, "profile", "navigate", #""to":"checkout""#),
+            (grace, "checkout", "edit", #""key":"phone","value":"+44 20 7946 0000""#),
+            (ada, "checkout", "validate", ""),
+            (ada, "checkout", "navigate", #""to":"gift""#),
+            (grace, "gift", "addRow", #""list":"emails""#),
+            (ada, "gift", "navigate", #""to":"tasks""#),
+            (grace, "tasks", "addRow", #""list":"tasks""#),
+        ]
+        for (client, screen, action, fields) in moves {
+            client.intent(screen, action, fields)
+            _ = try await ada.next(type: "update")
+            _ = try await grace.next(type: "update")
+        }
+        let before = try server.session(id)
+        let lastSeq = ada.seq
+        ada.close()
+        grace.close()
+        server.stop()
+
+        server = try TestServer(configure: Self.persistent(folder))
+        defer { server.stop() }
+        let after = try server.session(id)
+        #expect(after["revision"] == before["revision"])
+        #expect(after["state"].canonical == before["state"].canonical)
+        #expect(try server.session(viewer)["role"].string == "viewer", "the viewer capability survives too")
+
+        let again = try await ProtocolClient.join(server, session: id, clientId: ada.clientId)
+        #expect(again.snapshot["you"] == ada.snapshot["you"], "same member id, name and colour")
+        #expect(again.snapshot["members"].array.count == 2)
+        again.send(intent: lastSeq, "tasks", "submit")
+        #expect(try await again.next(type: "ack")["reason"].string == "duplicate", "a resend after the restart is not applied twice")
+        #expect(try server.session(id)["revision"] == before["revision"])
+        again.close()
+    }
+
+    @Test("kill -9 at random moments, thirty times: every change a client received survives, and everyone converges")
+    func crashes() async throws {
+        let folder = TemporaryFolder()
+        var process = try ServerProcess(arguments: ["--data-dir", folder.path, "--rate-limit", "100000"])
+        let created = try HTTPClient.send(method: "POST", target: "/api/sessions", port: process.port)
+        let session = try #require(try JSONValue.parse(created.text)["id"].string)
+        let typists = [("firstName", ProtocolClient.newClientId()), ("lastName", ProtocolClient.newClientId())]
+        /// Per typist: the counter of each intent sent, by seq, and the highest seq the server confirmed.
+        var sent: [[Int: Int]] = [[:], [:]]
+        var confirmed = [0, 0]
+        var seqs = [0, 0]
+        var random = SplitMix64(seed: 2026)
+        /// Intents the crash caught in flight: sent, never confirmed before the kill.
+        var caughtInFlight = 0
+        defer { process.kill() }
+
+        for round in 0..<30 {
+            var clients: [ProtocolClient] = []
+            for (_, clientId) in typists {
+                clients.append(try await ProtocolClient.join(port: process.port, session: session, clientId: clientId))
+            }
+            // What the restored server holds must include everything confirmed before the crash.
+            for (index, (field, _)) in typists.enumerated() {
+                let value = clients[index].screen("profile")["values"][field].string ?? ""
+                let held = Int(value.dropFirst(field.count + 1)) ?? 0
+                #expect(held >= (sent[index][confirmed[index]] ?? 0), "round \(round): \(field) lost a confirmed change (\(value))")
+                // Resend whatever was never confirmed, with its own seq.
+                for seq in sent[index].keys.sorted() where seq > confirmed[index] {
+                    clients[index].send(intent: seq, "profile", "edit", #""key":"\#(field)","value":"\#(field)-\#(sent[index][seq]!)""#)
+                }
+            }
+            // Type a burst, and kill the server somewhere in the middle of it.
+            let burst = 5 + Int(random.next() % 40)
+            for step in 0..<burst {
+                for (index, (field, _)) in typists.enumerated() {
+                    seqs[index] = max(seqs[index], sent[index].keys.max() ?? 0) + 1
+                    let counter = round * 1_000 + step
+                    sent[index][seqs[index]] = counter
+                    clients[index].send(intent: seqs[index], "profile", "edit", #""key":"\#(field)","value":"\#(field)-\#(counter)""#)
+                }
+            }
+            try await Task.sleep(for: .milliseconds(Int(random.next() % 25)))
+            process.kill()
+            // Read everything each client received before the connection dropped.
+            for (index, client) in clients.enumerated() {
+                while let message = try? await client.next(timeout: .seconds(2)) {
+                    let mine = message["by"].string == client.member || message["type"].string == "ack"
+                    if let seq = message["seq"].int, mine { confirmed[index] = max(confirmed[index], seq) }
+                }
+                caughtInFlight += seqs[index] - confirmed[index]
+            }
+            process = try ServerProcess(arguments: ["--data-dir", folder.path, "--rate-limit", "100000"])
+        }
+        #expect(caughtInFlight > 0, "the kills should catch some intents in flight")
+        #expect(confirmed.allSatisfy { $0 > 100 }, "and come after many confirmed ones: \(confirmed)")
+        // After the last restart everyone converges on the last value each typist sent.
+        let final = try await ProtocolClient.join(port: process.port, session: session)
+        var clients: [ProtocolClient] = []
+        for (index, (field, clientId)) in typists.enumerated() {
+            let client = try await ProtocolClient.join(port: process.port, session: session, clientId: clientId)
+            for seq in sent[index].keys.sorted() where seq > confirmed[index] {
+                client.send(intent: seq, "profile", "edit", #""key":"\#(field)","value":"\#(field)-\#(sent[index][seq]!)""#)
+            }
+            clients.append(client)
+        }
+        for (index, (field, _)) in typists.enumerated() {
+            let last = sent[index][sent[index].keys.max()!]!
+            while final.screen("profile")["values"][field].string != "\(field)-\(last)" {
+                _ = try await final.next(timeout: .seconds(5))
+            }
+        }
+        let served = try JSONValue.parse(try HTTPClient.send(target: "/api/sessions/\(session)", port: process.port).text)
+        #expect(final.state.canonical == served["state"].canonical)
+        for client in clients { client.close() }
+        final.close()
+    }
+
+    @Test("An expired session is deleted from the store too")
+    func expiryDeletes() async throws {
+        let folder = TemporaryFolder()
+        var server = try TestServer {
+            Self.persistent(folder)(&$0)
+            $0.sessions.idleTTLSeconds = 1
+        }
+        let id = try server.createSession()
+        let client = try await ProtocolClient.join(server, session: id)
+        client.close()
+        #expect(await eventually(timeout: .seconds(5)) { (try? server.get("/api/sessions/\(id)").status) == 404 })
+        server.stop()
+        server = try TestServer(configure: Self.persistent(folder))
+        defer { server.stop() }
+        #expect(try server.get("/api/sessions/\(id)").status == 404, "an expired session does not come back")
+    }
+
+    @Test("/healthz names the store")
+    func healthNamesTheStore() throws {
+        let folder = TemporaryFolder()
+        let server = try TestServer(configure: Self.persistent(folder))
+        defer { server.stop() }
+        let health = try JSONValue.parse(try server.get("/healthz").text)
+        #expect(health["status"].string == "ok")
+        #expect(health["storage"]["kind"].string == "sqlite")
+        #expect(health["storage"]["location"].string == folder.databasePath)
+        #expect(health["notDurableSessions"].int == 0)
+    }
+}
