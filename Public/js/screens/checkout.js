@@ -32,7 +32,7 @@ struct CheckoutForm: View {
     var body: some View {
         Form {
             TextField("Name", text: $name) ⟦edit:name⟧
-                .focused($focus, equals: .name) ${settings.ambiguousAddressBinding ? '' : '⟦tap:>name⟧'}
+                .focused($focus, equals: .name)${settings.ambiguousAddressBinding ? '' : ' ⟦tap:>name⟧'}
                 .submitLabel(.next)
             TextField("Address", text: $address) ⟦edit:address⟧
 ${addressBinding(settings.ambiguousAddressBinding)}
