@@ -54,18 +54,17 @@ export class CodePanel {
   #title = null;
   #hits = [];
   #handsOffUntil = 0;
-  /** Where this panel last scrolled itself; a scroll anywhere else is the person's. */
-  #ownTop = 0;
   #opening = false;
+  /** Watches the first line: its size changes with the font size and the panel's width. */
+  #resizes = new ResizeObserver((entries) => this.#resized(entries[0]));
+  #lineSize = null;
 
   constructor(root, caption) {
     this.root = root;
     this.caption = caption;
+    // Scrolling by hand starts with one of these (a scroll event alone may be the browser's own
+    // doing, such as keeping the text in place when the font size changes).
     const handsOff = () => { this.#handsOffUntil = performance.now() + HANDS_OFF_MS; };
-    root.addEventListener('scroll', () => {
-      if (Math.abs(root.scrollTop - this.#ownTop) > 1) handsOff();
-      this.#ownTop = root.scrollTop;
-    }, { passive: true });
     for (const type of ['wheel', 'touchmove', 'pointerdown']) root.addEventListener(type, handsOff, { passive: true });
     root.addEventListener('keydown', (event) => {
       if (['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' '].includes(event.key)) handsOff();
@@ -95,6 +94,9 @@ export class CodePanel {
     }));
     this.#hits = [];
     this.root.replaceChildren(...this.#lines.map((line) => line.element));
+    this.#resizes.disconnect();
+    this.#lineSize = null;
+    if (this.#lines.length) this.#resizes.observe(this.#lines[0].element);
     if (!sameScreen) {
       this.#scrollTo(0);
       // The update that opens a screen highlights its line without scrolling away from the top.
@@ -124,6 +126,14 @@ export class CodePanel {
     return true;
   }
 
+  /** A new font size or panel width moves the lines: bring the highlight back into view. */
+  #resized({ contentRect: { width, height } }) {
+    const size = `${Math.round(width)}x${Math.round(height)}`;
+    const changed = this.#lineSize !== null && size !== this.#lineSize;
+    this.#lineSize = size;
+    if (changed && this.#hits.length) this.#reveal(this.#hits[0].element, this.#hits.at(-1).element);
+  }
+
   /** Scrolls `first`…`last` into view unless they are in view or the person scrolled lately. */
   #reveal(first, last) {
     if (performance.now() < this.#handsOffUntil) return;
@@ -137,7 +147,6 @@ export class CodePanel {
 
   #scrollTo(top) {
     this.root.scrollTo({ top: Math.max(0, top), behavior: 'instant' });
-    this.#ownTop = this.root.scrollTop;
   }
 }
 
