@@ -142,7 +142,7 @@ def test_no_sideways_scrolling_at_390x844(display, output_dir):
             assert_no_sideways_scroll(b, f"{screen}{', presenting' if present else ''}")
             if present:
                 assert code_font_px(b) >= 16
-                b.js("document.getElementById('code').scrollIntoView({block: 'start'})")
+                b.js("document.querySelector('.panel-code').scrollIntoView({block: 'start'})")
                 b.settle()
                 b.screenshot(output_dir / f"present-390x844-{screen}.png")
 
