@@ -46,10 +46,40 @@ def flip_animation(pair, screen):
     wait_rewritten(pair, STILL_MOVE, f"{screen}, animation off")
 
 
-def release_by_tap(pair):
+# Steps of a walk: what browser A does; `walk` then waits for the line in both browsers.
+
+def tap(screen, key):
+    return lambda page: page.tap(screen, key)
+
+
+def typing(text):
+    return lambda page: page.type(text)
+
+
+def press(button):
+    return lambda page: page.button(button).click()
+
+
+def delete_row(row):
+    return lambda page: page.driver.find_element(By.CSS_SELECTOR, f"li[data-row='{row}'] .row-delete").click()
+
+
+def press_return(page):
+    page.press_return()
+
+
+def tap_nothing(page):
     """A tap outside every field: the browser's focus goes nowhere, and the session's to nil."""
+    page.js("document.activeElement.blur()")
+
+
+def walk(pair, steps):
+    """Runs `(action, line, why)` steps in browser A; `line` is the text (or `(text, next line's text)`) both must light."""
     a, _ = pair
-    a.js("document.activeElement.blur()")
+    for action, line, why in steps:
+        action(a)
+        text, after = line if isinstance(line, tuple) else (line, None)
+        wait_highlight(pair, text, after, why)
 
 
 def record_highlights(page):
@@ -82,24 +112,17 @@ def wheel_code(page, delta_y):
 
 def test_profile_lines_for_tap_edit_submit_toolbar_settings_and_navigation(pair):
     a, b = pair
-    a.tap("profile", "firstName")
-    wait_highlight(pair, ".focused($focus, equals: .firstName)", why="tap")
-    a.type("Ada")
-    wait_highlight(pair, 'TextField("First Name", text: $firstName)', why="edit")
-    a.press_return()
-    wait_highlight(pair, ".onSubmit { move(to: .lastName) }", why="Return on First Name")
-    a.button("Previous").click()
-    wait_highlight(pair, 'Button("Previous") { step(by: -1) }', why="toolbar Previous")
-    a.button("Next").click()
-    wait_highlight(pair, 'Button("Next") { step(by: +1) }', why="toolbar Next")
-    a.press_return()
-    wait_highlight(pair, ".onSubmit { focus = nil }", why="Return on Last Name")
-    a.tap("profile", "lastName")
-    wait_highlight(pair, ".focused($focus, equals: .lastName)", why="tap")
-    release_by_tap(pair)
-    wait_highlight(pair, "@FocusState private var focus: Field?", why="a tap on nothing")
+    walk(pair, [
+        (tap("profile", "firstName"), ".focused($focus, equals: .firstName)", "tap"),
+        (typing("Ada"), 'TextField("First Name", text: $firstName)', "edit"),
+        (press_return, ".onSubmit { move(to: .lastName) }", "Return on First Name"),
+        (press("Previous"), 'Button("Previous") { step(by: -1) }', "toolbar Previous"),
+        (press("Next"), 'Button("Next") { step(by: +1) }', "toolbar Next"),
+        (press_return, ".onSubmit { focus = nil }", "Return on Last Name"),
+        (tap("profile", "lastName"), ".focused($focus, equals: .lastName)", "tap"),
+        (tap_nothing, "@FocusState private var focus: Field?", "a tap on nothing"),
+    ])
     flip_animation(pair, "profile")
-
     a.go_to("checkout")
     b.wait_screen("checkout")
     a.go_to("profile")
@@ -111,47 +134,39 @@ def test_checkout_lines_for_auto_focus_submit_validation_binding_and_moving_on(p
     a, b = pair
     a.go_to("checkout")
     b.wait_screen("checkout")
-    wait_highlight(pair, ".onAppear { focus = .name }", why="auto-focus as the screen appears")
-    a.type("Ada Lovelace")
-    wait_highlight(pair, 'TextField("Name", text: $name)', why="edit")
-    a.press_return()
-    wait_highlight(pair, "case .name: move(to: .address)", why="Return on Name")
-    a.press_return()
-    wait_highlight(pair, "case .address: move(to: .phone)", why="Return on Address")
-    a.type("+44 20 7946 0000")
-    wait_highlight(pair, 'TextField("Phone", text: $phone)', why="edit")
-    a.press_return()
-    wait_highlight(pair, "case .phone, nil: focus = nil", why="Return on Phone")
-    a.tap("checkout", "address")
-    wait_highlight(pair, ".focused($focus, equals: .address)", why="tap")
-    a.tap("checkout", "phone")
-    wait_highlight(pair, ".focused($focus, equals: .phone)", why="tap")
-    a.button("Proceed to Gift Message").click()
-    wait_highlight(pair, "if address.isBlank || address.count > 200 { return .address }", why="Proceed, Address invalid")
+    first_invalid = "if address.isBlank || address.count > 200 { return .address }"
+    walk(pair, [
+        (lambda page: None, ".onAppear { focus = .name }", "auto-focus as the screen appears"),
+        (typing("Ada Lovelace"), 'TextField("Name", text: $name)', "edit"),
+        (press_return, "case .name: move(to: .address)", "Return on Name"),
+        (press_return, "case .address: move(to: .phone)", "Return on Address"),
+        (typing("+44 20 7946 0000"), 'TextField("Phone", text: $phone)', "edit"),
+        (press_return, "case .phone, nil: focus = nil", "Return on Phone"),
+        (tap("checkout", "address"), ".focused($focus, equals: .address)", "tap"),
+        (tap("checkout", "phone"), ".focused($focus, equals: .phone)", "tap"),
+        (press("Proceed to Gift Message"), first_invalid, "Proceed, Address invalid"),
+    ])
 
     # With Address focused, binding it to .name leaves no field bound to .address: focus resets.
     a.set_setting("setting-ambiguous", True)
     wait_rewritten(pair, [".focused($focus, equals: .name) // ⚠︎ twice"], "ambiguous binding on")
     for page in pair:
         page.wait(lambda page=page: page.log_entries()[0]["cause"] == "binding", "focus should reset by binding")
-    a.tap("checkout", "phone")
-    wait_highlight(pair, ".focused($focus, equals: .phone)", why="tap")
-    # The reported bug: this used to leave the tap on Phone highlighted.
-    a.button("Proceed to Gift Message").click()
-    wait_highlight(pair, "if address.isBlank || address.count > 200 { return .address }",
-                   why="Proceed with the ambiguous binding on (focus aimed at .address ends in nil)")
+    walk(pair, [
+        (tap("checkout", "phone"), ".focused($focus, equals: .phone)", "tap"),
+        # The reported bug: this used to leave the tap on Phone highlighted.
+        (press("Proceed to Gift Message"), first_invalid, "Proceed with the ambiguous binding on (focus aimed at .address ends in nil)"),
+    ])
     for page in pair:
         page.wait_focus("nil", None)
-    a.tap("checkout", "name")
-    wait_highlight(pair, ".focused($focus, equals: .name) // ⚠︎ twice",
-                   why="a tap on Name: the last field bound to .name, Address, shows focus")
+    walk(pair, [(tap("checkout", "name"), ".focused($focus, equals: .name) // ⚠︎ twice",
+                 "a tap on Name: the last field bound to .name, Address, shows focus")])
     a.set_setting("setting-ambiguous", False)
     wait_rewritten(pair, [".focused($focus, equals: .address)"], "ambiguous binding off")
     flip_animation(pair, "checkout")
 
-    a.tap("checkout", "address")
-    a.type("12 Marylebone Road")
-    wait_highlight(pair, 'TextField("Address", text: $address)', why="edit")
+    walk(pair, [(lambda page: (page.tap("checkout", "address"), page.type("12 Marylebone Road")),
+                 'TextField("Address", text: $address)', "edit")])
     for page in pair:
         record_highlights(page)
     a.button("Proceed to Gift Message").click()
@@ -173,36 +188,30 @@ def test_gift_lines_for_the_auto_focus_rows_return_and_validation(pair):
         seen = recorded_highlights(page)
         assert seen[-2:] == ["autoFocus = Task {", "focus = .message"], \
             f"[{page.name}] scheduling, then landing, should each light their line (saw {seen})"
-    a.type("Happy birthday")
-    wait_highlight(pair, "TextEditor(text: $message)", why="edit")
-    a.button("Send the Gift").click()
-    wait_highlight(pair, "move(to: .row(id: bad.id))", why="Send with an empty email")
-    release_by_tap(pair)
-    wait_highlight(pair, "@FocusState private var focus: GiftField?", why="a tap on nothing")
-    a.button("Add new email").click()
-    wait_highlight(pair, "move(to: .row(id: recipient.id))", why="Add new email")
-    a.type("grace@example.com")
-    wait_highlight(pair, 'TextField("Email", text: $recipient.email)', why="edit")
+    email = 'TextField("Email", text: $recipient.email)'
+    walk(pair, [
+        (typing("Happy birthday"), "TextEditor(text: $message)", "edit"),
+        (press("Send the Gift"), "move(to: .row(id: bad.id))", "Send with an empty email"),
+        (tap_nothing, "@FocusState private var focus: GiftField?", "a tap on nothing"),
+        (press("Add new email"), "move(to: .row(id: recipient.id))", "Add new email"),
+        (typing("grace@example.com"), email, "edit"),
+    ])
     first, second = a.rows("gift", "emails")
-    a.tap("gift", f"row/{first}")
-    wait_highlight(pair, ".focused($focus, equals: .row(id: recipient.id))", why="tap")
-    a.type("ada@example.com")
-    wait_highlight(pair, 'TextField("Email", text: $recipient.email)', why="edit")
-    a.press_return()
-    wait_highlight(pair, "move(to: .row(id: recipients[index + 1].id))", why="Return on the first email")
-    a.press_return()
-    wait_highlight(pair, "focus = nil", after="}", why="Return on the last email")
+    walk(pair, [
+        (tap("gift", f"row/{first}"), ".focused($focus, equals: .row(id: recipient.id))", "tap"),
+        (typing("ada@example.com"), email, "edit"),
+        (press_return, "move(to: .row(id: recipients[index + 1].id))", "Return on the first email"),
+        (press_return, ("focus = nil", "}"), "Return on the last email"),
+    ])
 
     a.tap("gift", "message")
     a.select_all()
     a.type(Keys.BACK_SPACE)
     b.wait_value("gift", "message", "")
-    a.button("Send the Gift").click()
-    wait_highlight(pair, "move(to: .message)", why="Send with an empty message")
+    walk(pair, [(press("Send the Gift"), "move(to: .message)", "Send with an empty message")])
     a.type("Happy birthday")
     b.wait_value("gift", "message", "Happy birthday")
-    a.button("Send the Gift").click()
-    wait_highlight(pair, "focus = nil", after="sendGift()", why="Send with everything valid")
+    walk(pair, [(press("Send the Gift"), ("focus = nil", "sendGift()"), "Send with everything valid")])
     flip_animation(pair, "gift")
 
     # Focus moved before the 0.75 s are up: the auto-focus is cancelled, by the line that does it.
@@ -211,15 +220,11 @@ def test_gift_lines_for_the_auto_focus_rows_return_and_validation(pair):
     a.driver.execute_async_script("""
         const [row, done] = arguments;
         document.getElementById('tab-gift').click();
-        const started = performance.now();
         const poll = () => {
             const screen = document.querySelector("section.screen[data-screen='gift']");
-            if (screen && !screen.hidden) {
-                document.getElementById('field-gift-row-' + row).focus();
-                done(performance.now() - started);
-            } else {
-                setTimeout(poll, 5);
-            }
+            if (!screen || screen.hidden) return setTimeout(poll, 5);
+            document.getElementById('field-gift-row-' + row).focus();
+            done();
         };
         poll();
     """, second)
@@ -243,34 +248,26 @@ def test_reminders_lines_for_navigation_rows_return_and_deleting(pair):
             f"[{page.name}] leaving the gift screen releases its focus ({newest})"
 
     rows = a.rows("tasks", "tasks")
-    a.tap("tasks", f"title/{rows[0]}")
-    wait_highlight(pair, ".focused(focus, equals: .title(id: reminder.id))", why="tap on a title")
-    a.type(" soon")
-    wait_highlight(pair, 'TextField("Title", text: $reminder.title)', why="edit a title")
-    a.press_return()
-    wait_highlight(pair, "return .notes(id: id)", why="Return on a title")
-    a.type(" please")
-    wait_highlight(pair, 'TextField("Notes", text: $reminder.notes)', why="edit notes")
-    a.press_return()
-    wait_highlight(pair, "return .title(id: reminders[index + 1].id)", why="Return on notes")
-    a.tap("tasks", f"title/{rows[-1]}")
-    a.wait(lambda: a.field("tasks", f"notes/{rows[-1]}").is_displayed(), "the focused row shows its notes")
-    a.tap("tasks", f"notes/{rows[-1]}")
-    wait_highlight(pair, ".focused(focus, equals: .notes(id: reminder.id))", why="tap on notes")
-    a.press_return()
-    wait_highlight(pair, "index + 1 < reminders.count else { return nil }", why="Return on the last notes")
-
-    a.button("New Reminder").click()
-    wait_highlight(pair, "move(to: .title(id: reminder.id))", why="New Reminder")
+    title_tap = ".focused(focus, equals: .title(id: reminder.id))"
+    walk(pair, [
+        (tap("tasks", f"title/{rows[0]}"), title_tap, "tap on a title"),
+        (typing(" soon"), 'TextField("Title", text: $reminder.title)', "edit a title"),
+        (press_return, "return .notes(id: id)", "Return on a title"),
+        (typing(" please"), 'TextField("Notes", text: $reminder.notes)', "edit notes"),
+        (press_return, "return .title(id: reminders[index + 1].id)", "Return on notes"),
+        (tap("tasks", f"title/{rows[-1]}"), title_tap, "tap on the last title"),
+        (tap("tasks", f"notes/{rows[-1]}"), ".focused(focus, equals: .notes(id: reminder.id))", "tap on notes"),
+        (press_return, "index + 1 < reminders.count else { return nil }", "Return on the last notes"),
+        (press("New Reminder"), "move(to: .title(id: reminder.id))", "New Reminder"),
+    ])
     added = a.rows("tasks", "tasks")[-1]
-    a.driver.find_element(By.CSS_SELECTOR, f"li[data-row='{added}'] .row-delete").click()
-    wait_highlight(pair, "move(to: heir.map { field.onRow(reminders[$0].id) })", why="deleting the focused reminder")
+    walk(pair, [(delete_row(added), "move(to: heir.map { field.onRow(reminders[$0].id) })", "deleting the focused reminder")])
     for page in pair:
         page.wait_focus(f".title(id: {rows[-1]})", f"title/{rows[-1]}")
-    a.driver.find_element(By.CSS_SELECTOR, f"li[data-row='{rows[0]}'] .row-delete").click()
-    wait_highlight(pair, "reminders.remove(at: index)", why="deleting a reminder without focus")
-    release_by_tap(pair)
-    wait_highlight(pair, "@FocusState private var focus: ReminderField?", why="a tap on nothing")
+    walk(pair, [
+        (delete_row(rows[0]), "reminders.remove(at: index)", "deleting a reminder without focus"),
+        (tap_nothing, "@FocusState private var focus: ReminderField?", "a tap on nothing"),
+    ])
     flip_animation(pair, "tasks")
 
 

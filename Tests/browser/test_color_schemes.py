@@ -10,31 +10,7 @@ import pytest
 from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
-from conftest import WINDOWS
-
-SCREENS = ["profile", "checkout", "gift", "tasks"]
-FIRST_FIELD = {"profile": "firstName", "checkout": "name", "gift": "message"}
-
-
-@pytest.fixture
-def schemes(pair):
-    """The pair, back to the browser's own colour scheme, layout and window size afterwards."""
-    yield pair
-    for page in pair:
-        page.emulate_media()
-        page.set_viewport(*WINDOWS[page.name])
-        page.forget_display_preferences()
-
-
-def focus_first_field(pair, screen):
-    a, b = pair
-    if a.current_screen() != screen:
-        a.go_to(screen)
-        b.wait_screen(screen)
-    key = f"title/{a.rows('tasks', 'tasks')[0]}" if screen == "tasks" else FIRST_FIELD[screen]
-    a.tap(screen, key)
-    for page in pair:
-        page.wait(lambda page=page: page.active_key() == key and page.keyboard_state() == "up", "a field has focus")
+from display import SCREENS, display, focus_first_field  # noqa: F401 (display is a fixture)
 
 
 def assert_no_axe_violations(page, when):
@@ -115,14 +91,14 @@ def background(page, selector):
 
 
 @pytest.mark.parametrize("scheme,layout", list(itertools.product(["light", "dark"], ["normal", "present"])))
-def test_axe_finds_no_violations(schemes, scheme, layout):
-    a, b = schemes
-    for page in schemes:
+def test_axe_finds_no_violations(display, scheme, layout):
+    a, b = display
+    for page in display:
         page.emulate_media(prefers_color_scheme=scheme)
         page.set_presenting(layout == "present")
     when = f"{scheme} scheme, {layout} layout"
-    focus_first_field(schemes, "profile")
-    for page in schemes:
+    focus_first_field(display, "profile")
+    for page in display:
         assert_no_axe_violations(page, f"profile, {when}")
 
     # Checkout with every warning showing: shared bindings, a diagnostic, three errors.
@@ -131,24 +107,24 @@ def test_axe_finds_no_violations(schemes, scheme, layout):
     a.set_setting("setting-ambiguous", True)
     a.tap("checkout", "phone")
     a.button("Proceed to Gift Message").click()
-    for page in schemes:
+    for page in display:
         page.wait(lambda page=page: page.driver.find_elements(By.ID, "diagnostics"), "the inspector warns")
         page.wait(lambda page=page: page.field("checkout", "phone").get_attribute("aria-invalid") == "true", "errors show")
         assert_no_axe_violations(page, f"checkout with warnings, {when}")
 
-    focus_first_field(schemes, "tasks")
-    for page in schemes:
+    focus_first_field(display, "tasks")
+    for page in display:
         assert_no_axe_violations(page, f"reminders, {when}")
 
 
-def test_the_dark_scheme_reaches_every_part(schemes, output_dir):
-    a, b = schemes
+def test_the_dark_scheme_reaches_every_part(display, output_dir):
+    a, b = display
     assert "dark" in a.js("return document.querySelector('meta[name=color-scheme]').content")
-    for page in schemes:
+    for page in display:
         page.emulate_media(prefers_color_scheme="dark")
     for screen in SCREENS:
-        focus_first_field(schemes, screen)
-        for page in schemes:
+        focus_first_field(display, screen)
+        for page in display:
             for selector in ["body", ".app-header", ".panel-code", "#code", ".phone", ".screen-panel .group, .screen-panel .rows",
                              ".keyboard-body", ".tabs", "#event-log"]:
                 color = background(page, selector)
@@ -163,8 +139,8 @@ def test_the_dark_scheme_reaches_every_part(schemes, output_dir):
         b.screenshot(output_dir / f"dark-390x844-{screen}.png")
 
 
-def test_people_colours_read_in_both_schemes_and_tell_twelve_people_apart(schemes):
-    a, _ = schemes
+def test_people_colours_read_in_both_schemes_and_tell_twelve_people_apart(display):
+    a, _ = display
     palettes = {}
     surfaces = {}
     for scheme in ["light", "dark"]:
@@ -189,8 +165,8 @@ def test_people_colours_read_in_both_schemes_and_tell_twelve_people_apart(scheme
     assert closest >= 12, f"two people's colours are too alike (CIEDE2000 {closest:.1f})"
 
 
-def test_reduced_motion_stills_the_code_highlight(schemes):
-    a, _ = schemes
+def test_reduced_motion_stills_the_code_highlight(display):
+    a, _ = display
     a.emulate_media(prefers_reduced_motion="reduce")
     a.tap("profile", "firstName")
     a.wait(lambda: a.highlighted_lines(), "a line is highlighted")

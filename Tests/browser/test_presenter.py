@@ -5,31 +5,7 @@ sideways scrolling at 390×844. Screenshots of each go to test-output/."""
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import WINDOWS
-
-SCREENS = ["profile", "checkout", "gift", "tasks"]
-FIRST_FIELD = {"profile": "firstName", "checkout": "name", "gift": "message"}
-
-
-@pytest.fixture
-def display(pair):
-    """The pair, put back afterwards: window sizes, remembered layout and code size."""
-    yield pair
-    for page in pair:
-        page.set_viewport(*WINDOWS[page.name])
-        page.forget_display_preferences()
-
-
-def open_screen(pair, screen):
-    """Shows `screen` in both browsers with its first field focused (so the keyboard and the code are lit)."""
-    a, b = pair
-    if a.current_screen() != screen:
-        a.go_to(screen)
-        b.wait_screen(screen)
-    key = f"title/{a.rows('tasks', 'tasks')[0]}" if screen == "tasks" else FIRST_FIELD[screen]
-    a.tap(screen, key)
-    for page in pair:
-        page.wait(lambda page=page: page.active_key() == key and page.keyboard_state() == "up", "a field has focus")
+from display import SCREENS, display, focus_first_field  # noqa: F401 (display is a fixture)
 
 
 def code_font_px(page):
@@ -55,7 +31,7 @@ def test_phone_and_code_stay_side_by_side(display, size, output_dir):
     a, _ = display
     a.set_viewport(*size)
     for screen in SCREENS:
-        open_screen(display, screen)
+        focus_first_field(display, screen)
         assert_side_by_side(a, f"{screen} at {size}")
         a.set_presenting(True)
         assert_side_by_side(a, f"{screen} at {size}, presenting")
@@ -138,7 +114,7 @@ def test_no_sideways_scrolling_at_390x844(display, output_dir):
     for present in (False, True):
         b.set_presenting(present)
         for screen in SCREENS:
-            open_screen(display, screen)
+            focus_first_field(display, screen)
             assert_no_sideways_scroll(b, f"{screen}{', presenting' if present else ''}")
             if present:
                 assert code_font_px(b) >= 16
@@ -149,7 +125,7 @@ def test_no_sideways_scrolling_at_390x844(display, output_dir):
 
 def test_a_new_font_size_or_layout_keeps_the_highlight_in_view(display):
     a, _ = display
-    open_screen(display, "tasks")
+    focus_first_field(display, "tasks")
     lit = [line["text"] for line in a.highlighted_lines()]
     a.wait(lambda: a.code_lines_in_view(lit), "the tap's line scrolls into view")
     for control in ["code-larger", "code-larger", "code-larger", "present", "code-larger", "present"]:
