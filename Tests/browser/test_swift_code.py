@@ -1,9 +1,13 @@
 """The SwiftUI each screen shows matches the phone: required fragments per screen (the focus types
 the server prints, submit labels, the cancellable 0.75 s auto-focus, styled row buttons, the
-animation switch on every screen), balanced brackets, and tags the code panel can match."""
+animation switch on every screen), balanced brackets, tags the code panel can match, and the four
+screens type-check together as one module against SwiftUI's signatures."""
 
 import itertools
 import re
+import shutil
+import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -12,6 +16,7 @@ TAGS = re.compile(r"\s*⟦([^⟧]*)⟧\s*$")
 CAUSES = "tap|submit|toolbar|validation|autoFocus|rowAdded|rowRemoved|navigation|binding"
 TAG = re.compile(rf"^(navigate|rowAdded|rowRemoved|autoFocusScheduled|autoFocusCancelled|binding|settings"
                  rf"|edit:\w+|validation:(valid|invalid|>\w+)|({CAUSES}):\w*>\w*)$")
+STAND_IN = Path(__file__).with_name("SwiftUIStandIn.swift")
 SETTINGS = [{"animatedFocusChange": animated, "ambiguousAddressBinding": ambiguous}
             for animated, ambiguous in itertools.product([False, True], repeat=2)]
 
@@ -196,6 +201,36 @@ def test_every_tag_is_one_the_code_panel_can_match(sources):
             match = TAGS.search(line)
             for tag in match.group(1).split(",") if match else []:
                 assert TAG.match(tag), f"{screen}: {tag!r} on {line.strip()!r} is not a tag any update produces"
+
+
+@pytest.mark.parametrize("index", range(len(SETTINGS)), ids=lambda index: "-".join(
+    name for name, on in SETTINGS[index].items() if on) or "defaults")
+def test_the_four_screens_type_check_as_one_module(sources, index, tmp_path):
+    """SwiftUI exists only on Apple's systems; SwiftUIStandIn.swift declares the parts the snippets
+    use with SwiftUI's signatures, so Swift 6 (strict concurrency) checks names, labels and types."""
+    swiftc = shutil.which("swiftc")
+    assert swiftc, "swiftc should be on PATH (make test builds the server with it)"
+    files = [str(STAND_IN)]
+    for screen in SCREENS:
+        path = tmp_path / f"{screen}.swift"
+        lines = ["import Foundation" if line == "import SwiftUI" else line for line in swift(sources[index][screen])]
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+        files.append(str(path))
+    result = subprocess.run([swiftc, "-typecheck", "-swift-version", "6", *files],
+                            capture_output=True, text=True, timeout=300, check=False)
+    assert result.returncode == 0, f"{SETTINGS[index]}: the Swift shown does not compile:\n{result.stderr}"
+
+
+def test_the_type_check_finds_a_wrong_label(tmp_path):
+    right = 'struct V: View {\n    @State private var text = ""\n    var body: some View { TextField("A", text: $text) }\n}\n'
+    for name, source in [("right", right), ("wrong", right.replace("text: $text", "txt: $text"))]:
+        (tmp_path / f"{name}.swift").write_text(source, encoding="utf-8")
+    results = {name: subprocess.run([shutil.which("swiftc"), "-typecheck", "-swift-version", "6", str(STAND_IN),
+                                     str(tmp_path / f"{name}.swift")], capture_output=True, text=True, timeout=300, check=False)
+               for name in ("right", "wrong")}
+    assert results["right"].returncode == 0, results["right"].stderr
+    assert results["wrong"].returncode != 0, "a wrong argument label should not type-check"
+    assert "wrong.swift:3:" in results["wrong"].stderr, results["wrong"].stderr
 
 
 def test_the_bracket_check_finds_a_missing_brace():
