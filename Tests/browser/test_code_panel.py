@@ -80,6 +80,9 @@ def walk(pair, steps):
         action(a)
         text, after = line if isinstance(line, tuple) else (line, None)
         wait_highlight(pair, text, after, why)
+        # The keyboard slides up or down after some steps; the next click waits for it to stop.
+        a.wait(lambda: a.js("return document.getElementById('keyboard').getAnimations({subtree: true})"
+                            ".every((animation) => animation.playState !== 'running')"), "the keyboard should stop sliding")
 
 
 def record_highlights(page):
