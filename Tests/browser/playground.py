@@ -231,3 +231,61 @@ class Playground:
             self.driver.save_screenshot(str(path))
         except WebDriverException as error:
             raise AssertionError(f"[{self.name}] screenshot failed: {error}") from error
+
+    # The code panel, the presenter layout and colour schemes
+
+    def highlighted_lines(self):
+        """Every highlighted code line: `{text, next}` (the line's text and the next line's), top to bottom."""
+        return self.js("""
+            return [...document.querySelectorAll('#code .code-line-hit')].map((line) => ({
+                text: line.textContent.trim(),
+                next: line.nextElementSibling?.textContent.trim() ?? null,
+            }));
+        """)
+
+    def code_lines(self):
+        """The code panel's lines as shown (without tags)."""
+        return self.js("return [...document.querySelectorAll('#code .code-line')].map((line) => line.textContent.replace(/\\n$/, ''))")
+
+    def code_scroll_top(self):
+        return self.js("return document.getElementById('code').scrollTop")
+
+    def code_lines_in_view(self, texts):
+        """Whether every line whose trimmed text is in `texts` lies inside the code panel's visible part."""
+        return self.js("""
+            const code = document.getElementById('code');
+            const view = code.getBoundingClientRect();
+            const lines = [...code.querySelectorAll('.code-line')].filter((line) => arguments[0].includes(line.textContent.trim()));
+            return lines.length > 0 && lines.every((line) => {
+                const box = line.getBoundingClientRect();
+                return box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+            });
+        """, list(texts))
+
+    def box(self, selector):
+        """The viewport box `{left, right, top, bottom, width, height}` of the first element matching `selector`."""
+        return self.js("""
+            const r = document.querySelector(arguments[0]).getBoundingClientRect();
+            return {left: r.left, right: r.right, top: r.top, bottom: r.bottom, width: r.width, height: r.height};
+        """, selector)
+
+    def set_viewport(self, width, height):
+        self.driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
+                                    {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": False})
+
+    def emulate_media(self, **features):
+        """Emulates media features (`prefers_color_scheme="dark"`); none given: the browser's own again."""
+        self.driver.execute_cdp_cmd("Emulation.setEmulatedMedia", {"features": [
+            {"name": name.replace("_", "-"), "value": value} for name, value in features.items()]})
+
+    def presenting(self):
+        return self.js("return document.documentElement.dataset.layout === 'present'")
+
+    def set_presenting(self, on):
+        if self.presenting() != on:
+            self.driver.find_element(By.ID, "present").click()
+        self.wait(lambda: self.presenting() == on, f"the presenter layout should be {'on' if on else 'off'}")
+
+    def forget_display_preferences(self):
+        """Drops the remembered layout and code sizes (they outlive a page in this browser)."""
+        self.js("for (const key of Object.keys(localStorage)) if (key.startsWith('focusSync.layout') || key.startsWith('focusSync.codeSize')) localStorage.removeItem(key);")

@@ -1,0 +1,178 @@
+"""Looks in both colour schemes: axe finds nothing in light or dark, in the normal and the presenter
+layout; the dark scheme reaches every part; the palette for other people reads on white and on the
+dark surfaces and tells twelve people apart; reduced motion stills the code highlight."""
+
+import itertools
+import math
+import re
+
+import pytest
+from axe_selenium_python import Axe
+from selenium.webdriver.common.by import By
+
+from display import SCREENS, display, focus_first_field  # noqa: F401 (display is a fixture)
+
+
+def assert_no_axe_violations(page, when):
+    axe = Axe(page.driver)
+    axe.inject()
+    results = axe.run()
+    assert results["violations"] == [], f"[{page.name}] {when}: {axe.report(results['violations'])}"
+
+
+def rgb(css):
+    """`#rrggbb` or `rgb(r, g, b)` → (r, g, b)."""
+    css = css.strip()
+    if css.startswith("#"):
+        return tuple(int(css[index:index + 2], 16) for index in (1, 3, 5))
+    return tuple(int(float(part)) for part in re.findall(r"[\d.]+", css)[:3])
+
+
+def luminance(color):
+    def channel(value):
+        value /= 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(value) for value in rgb(color))
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b
+
+
+def contrast(first, second):
+    high, low = sorted([luminance(first), luminance(second)], reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def lab(color):
+    def channel(value):
+        value /= 255
+        return value / 12.92 if value <= 0.04045 else ((value + 0.055) / 1.055) ** 2.4
+    r, g, b = (channel(value) for value in rgb(color))
+    x = (0.4124 * r + 0.3576 * g + 0.1805 * b) / 0.95047
+    y = 0.2126 * r + 0.7152 * g + 0.0722 * b
+    z = (0.0193 * r + 0.1192 * g + 0.9505 * b) / 1.08883
+    f = lambda t: t ** (1 / 3) if t > 216 / 24389 else (24389 / 27 * t + 16) / 116  # noqa: E731
+    return 116 * f(y) - 16, 500 * (f(x) - f(y)), 200 * (f(y) - f(z))
+
+
+def delta_e(first, second):
+    """CIEDE2000 colour difference (about 2 is just noticeable; over 10, plainly different colours)."""
+    l1, a1, b1 = lab(first)
+    l2, a2, b2 = lab(second)
+    c_bar = (math.hypot(a1, b1) + math.hypot(a2, b2)) / 2
+    g = 0.5 * (1 - math.sqrt(c_bar ** 7 / (c_bar ** 7 + 25 ** 7)))
+    a1p, a2p = (1 + g) * a1, (1 + g) * a2
+    c1p, c2p = math.hypot(a1p, b1), math.hypot(a2p, b2)
+    h1p, h2p = math.degrees(math.atan2(b1, a1p)) % 360, math.degrees(math.atan2(b2, a2p)) % 360
+    dhp = 0 if c1p * c2p == 0 else (h2p - h1p + 180) % 360 - 180
+    d_h = 2 * math.sqrt(c1p * c2p) * math.sin(math.radians(dhp / 2))
+    l_bar, cp_bar = (l1 + l2) / 2, (c1p + c2p) / 2
+    if c1p * c2p == 0:
+        h_bar = h1p + h2p
+    elif abs(h1p - h2p) <= 180:
+        h_bar = (h1p + h2p) / 2
+    else:
+        h_bar = (h1p + h2p + 360) / 2 if h1p + h2p < 360 else (h1p + h2p - 360) / 2
+    t = (1 - 0.17 * math.cos(math.radians(h_bar - 30)) + 0.24 * math.cos(math.radians(2 * h_bar))
+         + 0.32 * math.cos(math.radians(3 * h_bar + 6)) - 0.20 * math.cos(math.radians(4 * h_bar - 63)))
+    rotation = 30 * math.exp(-(((h_bar - 275) / 25) ** 2))
+    r_c = 2 * math.sqrt(cp_bar ** 7 / (cp_bar ** 7 + 25 ** 7))
+    s_l = 1 + 0.015 * (l_bar - 50) ** 2 / math.sqrt(20 + (l_bar - 50) ** 2)
+    s_c, s_h = 1 + 0.045 * cp_bar, 1 + 0.015 * cp_bar * t
+    r_t = -math.sin(math.radians(2 * rotation)) * r_c
+    return math.sqrt(((l2 - l1) / s_l) ** 2 + ((c2p - c1p) / s_c) ** 2 + (d_h / s_h) ** 2
+                     + r_t * ((c2p - c1p) / s_c) * (d_h / s_h))
+
+
+def custom_property(page, name, selector=":root"):
+    return page.js("return getComputedStyle(document.querySelector(arguments[0])).getPropertyValue(arguments[1]).trim()", selector, name)
+
+
+def background(page, selector):
+    return page.js("return getComputedStyle(document.querySelector(arguments[0])).backgroundColor", selector)
+
+
+@pytest.mark.parametrize("scheme,layout", list(itertools.product(["light", "dark"], ["normal", "present"])))
+def test_axe_finds_no_violations(display, scheme, layout):
+    a, b = display
+    for page in display:
+        page.emulate_media(prefers_color_scheme=scheme)
+        page.set_presenting(layout == "present")
+    when = f"{scheme} scheme, {layout} layout"
+    focus_first_field(display, "profile")
+    for page in display:
+        assert_no_axe_violations(page, f"profile, {when}")
+
+    # Checkout with every warning showing: shared bindings, a diagnostic, three errors.
+    a.go_to("checkout")
+    b.wait_screen("checkout")
+    a.set_setting("setting-ambiguous", True)
+    a.tap("checkout", "phone")
+    a.button("Proceed to Gift Message").click()
+    for page in display:
+        page.wait(lambda page=page: page.driver.find_elements(By.ID, "diagnostics"), "the inspector warns")
+        page.wait(lambda page=page: page.field("checkout", "phone").get_attribute("aria-invalid") == "true", "errors show")
+        assert_no_axe_violations(page, f"checkout with warnings, {when}")
+
+    focus_first_field(display, "tasks")
+    for page in display:
+        assert_no_axe_violations(page, f"reminders, {when}")
+
+
+def test_the_dark_scheme_reaches_every_part(display, output_dir):
+    a, b = display
+    assert "dark" in a.js("return document.querySelector('meta[name=color-scheme]').content")
+    for page in display:
+        page.emulate_media(prefers_color_scheme="dark")
+    for screen in SCREENS:
+        focus_first_field(display, screen)
+        for page in display:
+            for selector in ["body", ".app-header", ".panel-code", "#code", ".phone", ".screen-panel .group, .screen-panel .rows",
+                             ".keyboard-body", ".tabs", "#event-log"]:
+                color = background(page, selector)
+                if rgb(color) == (0, 0, 0) and "rgba(0, 0, 0, 0)" in color:
+                    continue  # transparent: drawn by what is behind it
+                assert luminance(color) < 0.08, f"[{page.name}] {selector} should be dark in the dark scheme, not {color}"
+            text = page.js("return getComputedStyle(document.body).color")
+            assert luminance(text) > 0.6, f"[{page.name}] text should be light in the dark scheme, not {text}"
+            page.js("window.scrollTo(0, 0)")
+            page.settle()
+        a.screenshot(output_dir / f"dark-1280x800-{screen}.png")
+        b.screenshot(output_dir / f"dark-390x844-{screen}.png")
+
+
+def test_people_colours_read_in_both_schemes_and_tell_twelve_people_apart(display):
+    a, _ = display
+    palettes = {}
+    surfaces = {}
+    for scheme in ["light", "dark"]:
+        a.emulate_media(prefers_color_scheme=scheme)
+        palettes[scheme] = [custom_property(a, f"--person-{index}") for index in range(1, 13)]
+        surfaces[scheme] = {
+            "page": custom_property(a, "--bg"), "panel": custom_property(a, "--surface"),
+            "phone cell": custom_property(a, "--surface", ".phone"), "accent": custom_property(a, "--accent"),
+        }
+    palette = palettes["light"]
+    assert palettes["dark"] == palette, "the server hands out one colour per person, whatever the scheme"
+    assert all(re.fullmatch(r"#[0-9a-f]{6}", color) for color in palette), palette
+    assert len(set(palette)) == 12
+    for color in palette:
+        assert contrast(color, "#ffffff") >= 4.5, f"{color} on white"
+        for scheme, named in surfaces.items():
+            for name in ["page", "panel", "phone cell"]:
+                assert contrast(color, named[name]) >= 3, f"{color} on the {scheme} {name} ({named[name]})"
+            accent = named["accent"]
+            assert delta_e(color, accent) >= 20, f"{color} is too close to this page's own focus colour {accent} ({scheme})"
+    closest = min(delta_e(first, second) for first, second in itertools.combinations(palette, 2))
+    assert closest >= 12, f"two people's colours are too alike (CIEDE2000 {closest:.1f})"
+
+
+def test_reduced_motion_stills_the_code_highlight(display):
+    a, _ = display
+    a.emulate_media(prefers_reduced_motion="reduce")
+    a.tap("profile", "firstName")
+    a.wait(lambda: a.highlighted_lines(), "a line is highlighted")
+    animation = a.js("return getComputedStyle(document.querySelector('#code .code-line-hit')).animationName")
+    assert animation == "none", f"the highlight should not flash with reduced motion ({animation})"
+    a.emulate_media()
+    a.tap("profile", "lastName")
+    a.wait(lambda: a.js("return getComputedStyle(document.querySelector('#code .code-line-hit')).animationName") == "line-flash",
+           "without the preference, a newly highlighted line flashes")

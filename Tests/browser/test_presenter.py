@@ -1,0 +1,133 @@
+"""The presenter layout: phone and code side by side from 1024×768, code of at least 16 px, the event
+log and the diagnostics on screen at 1280×800, a font-size control this browser remembers, and no
+sideways scrolling at 390×844. Screenshots of each go to test-output/."""
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from display import SCREENS, display, focus_first_field  # noqa: F401 (display is a fixture)
+
+
+def code_font_px(page):
+    return page.js("return parseFloat(getComputedStyle(document.getElementById('code')).fontSize)")
+
+
+def assert_side_by_side(page, why):
+    phone, code = page.box(".phone"), page.box("#code")
+    viewport_height = page.js("return innerHeight")
+    assert code["left"] >= phone["right"], f"[{page.name}] {why}: the code should sit right of the phone ({phone}, {code})"
+    assert code["top"] < phone["bottom"] and code["bottom"] > phone["top"], f"[{page.name}] {why}: beside it, not below"
+    assert 0 <= code["top"] < viewport_height - 200, f"[{page.name}] {why}: the code starts on screen, without scrolling"
+
+
+def assert_no_sideways_scroll(page, why):
+    assert page.horizontal_overflow() <= 0, f"[{page.name}] {why}: the page scrolls sideways"
+    overflow = page.js("const code = document.getElementById('code'); return code.scrollWidth - code.clientWidth")
+    assert overflow <= 0, f"[{page.name}] {why}: the code panel scrolls sideways by {overflow} px"
+
+
+@pytest.mark.parametrize("size", [(1024, 768), (1280, 800)], ids=["1024x768", "1280x800"])
+def test_phone_and_code_stay_side_by_side(display, size, output_dir):
+    a, _ = display
+    a.set_viewport(*size)
+    for screen in SCREENS:
+        focus_first_field(display, screen)
+        assert_side_by_side(a, f"{screen} at {size}")
+        a.set_presenting(True)
+        assert_side_by_side(a, f"{screen} at {size}, presenting")
+        assert code_font_px(a) >= 16, "the presenter layout shows code at 16 px or more"
+        assert_no_sideways_scroll(a, f"{screen} at {size}, presenting")
+        a.js("window.scrollTo(0, 0)")
+        a.settle()
+        a.screenshot(output_dir / f"present-{size[0]}x{size[1]}-{screen}.png")
+        a.set_presenting(False)
+
+
+def test_presenter_layout_fits_the_log_and_diagnostics_at_1280x800(display, output_dir):
+    a, b = display
+    a.set_viewport(1280, 800)
+    a.set_presenting(True)
+    a.go_to("checkout")
+    b.wait_screen("checkout")
+    for key in ["address", "phone", "name", "address", "phone", "name"]:
+        a.tap("checkout", key)
+        a.wait(lambda key=key: a.active_key() == key, f"{key} has focus")
+    a.set_setting("setting-ambiguous", True)
+    a.tap("checkout", "phone")
+    a.button("Proceed to Gift Message").click()
+    a.wait(lambda: len(a.driver.find_elements(By.CSS_SELECTOR, "#inspector .inspector-errors li")) == 3, "three fields need fixing")
+    a.wait(lambda: a.driver.find_elements(By.ID, "diagnostics"), "the inspector warns about the shared key")
+    a.settle()
+
+    page_height = a.js("return [document.documentElement.scrollHeight, innerHeight]")
+    assert page_height[0] <= page_height[1], f"the presenter layout fits the window without scrolling ({page_height})"
+    viewport = {"top": 0, "left": 0, "bottom": 800, "right": 1280}
+    for selector in [".phone", "#code", ".panel-inspector", "#diagnostics", ".panel-log", ".panel-settings"]:
+        box = a.box(selector)
+        inside = box["top"] >= viewport["top"] and box["left"] >= viewport["left"] \
+            and box["bottom"] <= viewport["bottom"] and box["right"] <= viewport["right"]
+        assert inside, f"{selector} should be on screen whole at 1280×800: {box}"
+    inspector = a.js("const panel = document.querySelector('.panel-inspector'); return [panel.scrollHeight, panel.clientHeight]")
+    assert inspector[0] <= inspector[1], f"the inspector (with its diagnostics) shows whole, nothing scrolled away ({inspector})"
+    diagnostics, panel = a.box("#diagnostics"), a.box(".panel-inspector")
+    assert panel["top"] <= diagnostics["top"] and diagnostics["bottom"] <= panel["bottom"]
+    shown = a.js("""
+        const log = document.getElementById('event-log').getBoundingClientRect();
+        return [...document.querySelectorAll('#event-log .event')].filter((entry) => {
+            const box = entry.getBoundingClientRect();
+            return box.top >= log.top && box.bottom <= log.bottom;
+        }).length;
+    """)
+    assert shown >= 5, f"the event log shows the newest moves without scrolling (only {shown} fit)"
+    a.screenshot(output_dir / "present-1280x800-checkout-diagnostics.png")
+
+
+def test_code_font_size_is_remembered_per_layout(display):
+    a, _ = display
+    start = code_font_px(a)
+    a.driver.find_element(By.ID, "code-larger").click()
+    a.driver.find_element(By.ID, "code-larger").click()
+    larger = code_font_px(a)
+    assert larger > start
+    assert a.driver.find_element(By.ID, "code-size").text == f"{larger:g} px"
+
+    a.open(a.url)
+    assert code_font_px(a) == larger, "the size survives a reload"
+    a.set_presenting(True)
+    presenting = code_font_px(a)
+    assert presenting >= 16
+    smaller = a.driver.find_element(By.ID, "code-smaller")
+    for _ in range(12):
+        smaller.click()
+    assert code_font_px(a) == 16, "the presenter layout's code goes no smaller than 16 px"
+    assert smaller.get_attribute("aria-disabled") == "true"
+    a.open(a.url)
+    assert a.presenting(), "the presenter layout survives a reload"
+    assert code_font_px(a) == 16
+    a.set_presenting(False)
+    assert code_font_px(a) == larger, "each layout keeps its own size"
+
+
+def test_no_sideways_scrolling_at_390x844(display, output_dir):
+    a, b = display
+    assert b.js("return innerWidth") == 390
+    for present in (False, True):
+        b.set_presenting(present)
+        for screen in SCREENS:
+            focus_first_field(display, screen)
+            assert_no_sideways_scroll(b, f"{screen}{', presenting' if present else ''}")
+            if present:
+                assert code_font_px(b) >= 16
+                b.js("document.querySelector('.panel-code').scrollIntoView({block: 'start'})")
+                b.settle()
+                b.screenshot(output_dir / f"present-390x844-{screen}.png")
+
+
+def test_a_new_font_size_or_layout_keeps_the_highlight_in_view(display):
+    a, _ = display
+    focus_first_field(display, "tasks")
+    lit = [line["text"] for line in a.highlighted_lines()]
+    a.wait(lambda: a.code_lines_in_view(lit), "the tap's line scrolls into view")
+    for control in ["code-larger", "code-larger", "code-larger", "present", "code-larger", "present"]:
+        a.driver.find_element(By.ID, control).click()
+        a.wait(lambda: a.code_lines_in_view(lit), f"after {control}, the highlighted line should still be in view")
