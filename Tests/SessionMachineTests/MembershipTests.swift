@@ -10,7 +10,7 @@ struct MembershipTests {
         var harness = Harness()
         let joined = harness.join(1, name: "Ada")
         let snapshot = try #require(joined)
-        #expect(snapshot.you == Member(member: MemberID(rawValue: "m1"), name: "Ada", color: "#1f6feb"))
+        #expect(snapshot.you == Member(member: MemberID(rawValue: "m1"), name: "Ada", color: "#d20e00"))
         #expect(snapshot.role == .editor)
         #expect(snapshot.revision == 0)
         #expect(snapshot.present == [MemberID(rawValue: "m1")])

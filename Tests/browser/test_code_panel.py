@@ -247,7 +247,7 @@ def test_reminders_lines_for_navigation_rows_return_and_deleting(pair):
     wait_highlight(pair, "struct ReminderList: View {", why="the screen appearing")
     for page in pair:
         newest = page.log_entries()[0]
-        assert (newest["move"], newest["cause"]) == (".message → nil", "navigation"), \
+        assert (newest["move"], newest["cause"]) == ("Gift Message → nil", "navigation"), \
             f"[{page.name}] leaving the gift screen releases its focus ({newest})"
 
     rows = a.rows("tasks", "tasks")
