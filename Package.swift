@@ -7,6 +7,8 @@ import PackageDescription
 /// - `FocusCore`: the pure focus model. No I/O, no C, no Foundation networking.
 /// - `WebSocketTransport`: the only place that touches libwebsockets (`CLibWebSockets`).
 /// - `MarkdownRendering`: the only place that touches cmark (`CCmark`).
+/// - `RedisCoordination`: the only place that touches hiredis (`CHiredis`): leases, the fenced
+///   change log and snapshots in Redis, for running several processes (docs/SCALING.md).
 /// - `FocusSyncServer`: HTTP routes, static files, sessions and protocol v1, built on the three above.
 /// - `CommandLineParsing`: the argument-parser-style command line both executables share.
 /// - `focus-sync`: the command-line entry point.
@@ -28,10 +30,18 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // No `pkgConfig: "hiredis"`: its flags carry `-D_FILE_OFFSET_BITS=64`, which SwiftPM drops
+        // with a warning on every build. The shim includes <hiredis/hiredis.h> from /usr/include
+        // and the module map links the library; on 64-bit Linux the define changes nothing.
+        .systemLibrary(
+            name: "CHiredis",
+            providers: [.apt(["libhiredis-dev"])]
+        ),
         .target(name: "FocusCore"),
         .target(name: "CommandLineParsing"),
         .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets"]),
         .target(name: "MarkdownRendering", dependencies: ["CCmark"]),
+        .target(name: "RedisCoordination", dependencies: ["CHiredis"]),
         .target(
             name: "FocusSyncServer",
             dependencies: ["FocusCore", "WebSocketTransport", "MarkdownRendering", "CommandLineParsing"]

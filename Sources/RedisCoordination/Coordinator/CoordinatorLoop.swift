@@ -1,0 +1,327 @@
+/// The coordinator's own thread: it connects, reconnects with backoff, sends the inbox to
+/// Redis in pipelined batches, keeps the leases renewed and reports what came of it all.
+///
+/// Each turn either sends one batch (the renewals that are due, then up to `batchLimit`
+/// requests in asking order) or waits for a request, a renewal, a deadline or a reconnect.
+/// A broken round trip puts its writes back at the front of the inbox (every write script is
+/// idempotent, so sending them again is safe even when Redis ran them) and fails the other
+/// requests; while disconnected, writes wait and other requests fail at once.
+///
+/// `@unchecked Sendable`: it is handed to its thread once and touched only there after that.
+final class CoordinatorLoop: @unchecked Sendable {
+    private let configuration: RedisCoordinatorConfiguration
+    private let events: RedisCoordinatorEvents
+    private let inbox: RequestInbox
+    private let status: CoordinatorStatus
+    /// `node/instance`: this coordinator in lease values.
+    private let claimant: String
+    private let clock = ContinuousClock()
+
+    private var connection: RedisConnection?
+    private var commands: CommandBuilder?
+    private var keeper: LeaseKeeper
+    private var reconnectDelay: Duration
+    private var nextConnectAttempt: ContinuousClock.Instant
+    private var lastExchange: ContinuousClock.Instant
+    private var lastFailure = "not connected yet"
+    private var seenArrivals: UInt64 = 0
+
+    init(
+        configuration: RedisCoordinatorConfiguration, events: RedisCoordinatorEvents, inbox: RequestInbox,
+        status: CoordinatorStatus, claimant: String
+    ) {
+        self.configuration = configuration
+        self.events = events
+        self.inbox = inbox
+        self.status = status
+        self.claimant = claimant
+        keeper = LeaseKeeper(safetyMargin: configuration.leaseSafetyMargin)
+        reconnectDelay = configuration.reconnectDelay
+        nextConnectAttempt = clock.now
+        lastExchange = clock.now
+    }
+
+    /// Runs until the inbox is closed and everything sendable was sent.
+    func run() {
+        while turn() {}
+        finish()
+    }
+
+    /// One turn of the loop; false once the inbox is closed and nothing is left to send.
+    private func turn() -> Bool {
+        let closing = inbox.isClosed
+        if connection == nil && (closing || clock.now >= nextConnectAttempt) {
+            connect()
+        }
+        report(keeper.expire(at: clock.now))
+        guard connection != nil else {
+            if closing { return false }
+            for request in inbox.takeAllButWrites() {
+                request.fail(unavailable)
+            }
+            seenArrivals = inbox.wait(after: seenArrivals, until: earliest(nextConnectAttempt, keeper.nextEvent(connected: false)))
+            return true
+        }
+        let requests = inbox.take(limit: configuration.batchLimit)
+        if closing && requests.isEmpty { return false }
+        let now = clock.now
+        let renewals = keeper.takeDueRenewals(at: now)
+        let probe = requests.isEmpty && renewals.isEmpty && now >= lastExchange + configuration.probeInterval
+        if requests.isEmpty && renewals.isEmpty && !probe {
+            let wake = earliest(lastExchange + configuration.probeInterval, keeper.nextEvent(connected: true))
+            seenArrivals = inbox.wait(after: seenArrivals, until: wake)
+            return true
+        }
+        exchange(BatchPlan(probe: probe, renewals: renewals, requests: requests))
+        return true
+    }
+
+    // MARK: Connecting
+
+    /// Connects and loads every script; on failure, waits twice as long before the next try.
+    private func connect() {
+        do throws(ConnectionFailure) {
+            let connection = try RedisConnection(
+                url: configuration.url, connectTimeout: configuration.connectTimeout,
+                commandTimeout: configuration.commandTimeout)
+            let replies = try connection.send(LuaScript.all.map { RedisCommand("SCRIPT", "LOAD", $0.source) })
+            var digests: [String: String] = [:]
+            for (script, reply) in zip(LuaScript.all, replies) {
+                guard reply.errorMessage == nil, let digest = reply.text else {
+                    throw ConnectionFailure(reason: "loading the \(script.name) script got \(reply)")
+                }
+                digests[script.name] = digest
+            }
+            self.connection = connection
+            commands = CommandBuilder(
+                digests: digests, claimant: claimant, retention: configuration.retention, pageSize: configuration.loadPageSize)
+            lastExchange = clock.now
+            reconnectDelay = configuration.reconnectDelay
+            setHealth(.ok)
+        } catch {
+            lastFailure = error.reason
+            nextConnectAttempt = clock.now + reconnectDelay
+            reconnectDelay = min(reconnectDelay * 2, configuration.maximumReconnectDelay)
+            setHealth(.degraded(reason: unavailable.description))
+        }
+    }
+
+    /// Forgets a broken connection; the next turn reconnects at once.
+    private func drop(_ failure: ConnectionFailure) {
+        connection = nil
+        commands = nil
+        lastFailure = failure.reason
+        nextConnectAttempt = clock.now
+        setHealth(.degraded(reason: unavailable.description))
+    }
+
+    private var unavailable: RedisCoordinationError {
+        .unavailable(url: configuration.url, reason: lastFailure)
+    }
+
+    private func setHealth(_ health: CoordinatorHealth) {
+        if status.set(health) {
+            events.onHealthChange(health)
+        }
+    }
+
+    // MARK: Round trips
+
+    private func exchange(_ plan: BatchPlan) {
+        guard let connection, let commands else { return }
+        let sentAt = clock.now
+        let replies: [RedisReply]
+        do throws(ConnectionFailure) {
+            replies = try connection.send(plan.steps.map(commands.command(for:)))
+            if let transient = replies.first(where: \.isTransientError) {
+                throw ConnectionFailure(reason: "Redis answered '\(transient.errorMessage ?? "")'")
+            }
+        } catch {
+            drop(error)
+            inbox.putBack(plan.writes)
+            for request in plan.requests {
+                request.fail(unavailable)
+            }
+            return
+        }
+        lastExchange = clock.now
+        settle(plan, replies: replies, sentAt: sentAt)
+    }
+
+    /// Hands out what one round trip brought: renewals first, then the commit report, then
+    /// the answers to the other requests.
+    private func settle(_ plan: BatchPlan, replies: [RedisReply], sentAt: ContinuousClock.Instant) {
+        var answers: [(CoordinatorRequest, RedisReply)] = []
+        var failures: [FailedWrite] = []
+        var lastTicket: WriteTicket?
+        var settledCount = 0
+        for (step, reply) in zip(plan.steps, replies) {
+            switch step {
+            case .probe:
+                break
+            case .renewal(let lease):
+                settleRenewal(of: lease, reply, sentAt: sentAt)
+            case .writes(let writes):
+                settledCount += writes.count
+                lastTicket = max(lastTicket ?? writes[0].ticket, writes.map(\.ticket).max() ?? writes[0].ticket)
+                if let failure = Self.writeFailure(reply) {
+                    failures += writes.map { FailedWrite(ticket: $0.ticket, sessionID: $0.sessionID, failure: failure) }
+                }
+            case .request(let request):
+                answers.append((request, reply))
+            }
+        }
+        inbox.settled(settledCount)
+        if let lastTicket {
+            events.onCommit(lastTicket, CommitOutcome(failures: failures.sorted { $0.ticket < $1.ticket }))
+        }
+        var broken: ConnectionFailure?
+        for (request, reply) in answers {
+            if let failure = answer(request, reply, sentAt: sentAt, connectionBroken: broken != nil) {
+                broken = failure
+            }
+        }
+        if let broken {
+            drop(broken)
+        }
+    }
+
+    /// Why a write script's reply means nothing was stored, or nil when it was.
+    private static func writeFailure(_ reply: RedisReply) -> WriteFailure? {
+        if let message = reply.errorMessage { return WriteFailure(errorReply: message) }
+        return reply.integer == nil ? .refusedByRedis("unexpected reply: \(reply)") : nil
+    }
+
+    private func settleRenewal(of lease: Lease, _ reply: RedisReply, sentAt: ContinuousClock.Instant) {
+        switch ReplyDecoding.renewal(reply) {
+        case .renewed:
+            keeper.renewed(lease, sentAt: sentAt)
+        case .lost(let holder):
+            report(keeper.renewalRefused(lease, holder: holder).map { [$0] } ?? [])
+        case nil:
+            break  // retried when due again; the deadline still protects
+        }
+    }
+
+    /// Answers one request that is not a write. Returns the failure of a follow-up round
+    /// trip (more pages of a long stream), after which the connection is dropped.
+    private func answer(
+        _ request: CoordinatorRequest, _ reply: RedisReply, sentAt: ContinuousClock.Instant, connectionBroken: Bool
+    ) -> ConnectionFailure? {
+        func refusal(_ command: String) -> RedisCoordinationError {
+            if let message = reply.errorMessage {
+                return .refused(url: configuration.url, command: command, message: message)
+            }
+            return .unexpectedReply(url: configuration.url, command: command, reply: reply.description)
+        }
+        switch request {
+        case .write:
+            break
+        case .acquire(let sessionID, let ttl, _, let answer):
+            guard let acquisition = ReplyDecoding.acquisition(reply, sessionID: sessionID, claimant: claimant, ttl: ttl) else {
+                answer(.failure(refusal("the acquire script")))
+                break
+            }
+            if case .acquired(let lease) = acquisition {
+                keeper.keep(lease, confirmedAt: sentAt)
+            }
+            answer(.success(acquisition))
+        case .renew(let lease, let answer):
+            switch ReplyDecoding.renewal(reply) {
+            case .renewed:
+                keeper.renewed(lease, sentAt: sentAt)
+                answer(.success(true))
+            case .lost(let holder):
+                report(keeper.renewalRefused(lease, holder: holder).map { [$0] } ?? [])
+                answer(.success(false))
+            case nil:
+                answer(.failure(refusal("the renew script")))
+            }
+        case .release(let lease, let answer):
+            keeper.forget(lease)
+            if let released = reply.integer {
+                answer(.success(released == 1))
+            } else {
+                answer(.failure(refusal("the release script")))
+            }
+        case .load(let sessionID, let answer):
+            guard let loaded = ReplyDecoding.storedSession(reply, sessionID: sessionID) else {
+                answer(.failure(refusal("the load script")))
+                break
+            }
+            guard var session = loaded, session.changes.count == configuration.loadPageSize else {
+                answer(.success(loaded))
+                break
+            }
+            if connectionBroken {
+                answer(.failure(unavailable))
+                break
+            }
+            do throws(ConnectionFailure) {
+                try readRemainingChanges(into: &session)
+                answer(.success(session))
+            } catch {
+                lastFailure = error.reason
+                answer(.failure(unavailable))
+                return error
+            }
+        case .viewer(_, let answer):
+            switch reply {
+            case .null: answer(.success(nil))
+            case .bulk: answer(.success(reply.text))
+            default: answer(.failure(refusal("GET")))
+            }
+        case .owner(_, let answer):
+            switch reply {
+            case .null: answer(.success(nil))
+            case .bulk: answer(.success(reply.text.flatMap(Lease.node(ofHolder:))))
+            default: answer(.failure(refusal("GET")))
+            }
+        }
+        return nil
+    }
+
+    /// Reads the pages of a session's stream after the first one the load script returned.
+    private func readRemainingChanges(into session: inout StoredSession) throws(ConnectionFailure) {
+        guard let connection, let commands else { throw ConnectionFailure(reason: "the connection is closed") }
+        var page = session.changes
+        while page.count == configuration.loadPageSize, let last = page.last {
+            let reply = try connection.send([commands.changes(of: session.metadata.sessionID, after: last.revision)])[0]
+            guard let changes = ReplyDecoding.changes(reply, sessionID: session.metadata.sessionID) else {
+                throw ConnectionFailure(reason: "XRANGE answered \(reply)")
+            }
+            page = changes
+            session.changes += changes
+        }
+    }
+
+    private func report(_ lost: [LostLease]) {
+        for lease in lost {
+            events.onLeaseLost(lease)
+        }
+    }
+
+    // MARK: Shutting down
+
+    /// Gives back every lease still held (so other nodes need not wait for them to lapse),
+    /// then settles what could not be sent.
+    private func finish() {
+        if connection != nil && !keeper.leases.isEmpty {
+            exchange(BatchPlan(probe: false, renewals: [], requests: keeper.leases.map { .release($0, reply: { _ in }) }))
+        }
+        for request in inbox.takeAllButWrites() {
+            request.fail(.shutDown)
+        }
+        let abandoned = inbox.abandonWrites()
+        if let last = abandoned.last {
+            events.onCommit(
+                last.ticket,
+                .storedExcept(abandoned.map { FailedWrite(ticket: $0.ticket, sessionID: $0.sessionID, failure: .abandoned) }))
+        }
+        connection = nil
+    }
+
+    private func earliest(_ first: ContinuousClock.Instant, _ second: ContinuousClock.Instant?) -> ContinuousClock.Instant {
+        second.map { min(first, $0) } ?? first
+    }
+}

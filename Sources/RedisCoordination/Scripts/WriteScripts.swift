@@ -1,0 +1,111 @@
+/// The scripts that write a session, each fenced by the writer's lease.
+///
+/// ARGV always starts with the holder, the epoch and the retention in milliseconds. A
+/// refusal is an error reply starting with a word ``WriteFailure`` decodes: `FENCED`,
+/// `STALE`, `CONFLICT`, `EXISTS`, `VIEWERTAKEN`. Every script is idempotent, so a batch whose
+/// replies were lost can be sent again.
+enum WriteScripts {
+    /// ARGV after the common three: `revision at payload` for each change, in order. Adds each
+    /// as stream entry `<revision>-1`. A revision at or below the stream's last is accepted
+    /// only as a repeat (the entry exists with the same payload, or a snapshot covers it);
+    /// otherwise the whole call is refused before anything is written. Returns the stream's
+    /// last revision.
+    static let append = LuaScript(
+        session: "append",
+        """
+        local refusal = fence(ARGV[1], ARGV[2])
+        if refusal then return refusal end
+        local stored = -1
+        if redis.call('EXISTS', log) == 1 then
+          local info = redis.call('XINFO', 'STREAM', log)
+          for i = 1, #info, 2 do
+            if info[i] == 'last-generated-id' then stored = tonumber(string.match(info[i + 1], '^(%d+)-')) end
+          end
+        end
+        local covered = tonumber(redis.call('HGET', snapshot, 'revision') or '-1')
+        local top, fresh = stored, {}
+        for i = 4, #ARGV, 3 do
+          local revision = tonumber(ARGV[i])
+          if revision > top then
+            fresh[#fresh + 1] = i
+            top = revision
+          else
+            local id = ARGV[i] .. '-1'
+            local found = redis.call('XRANGE', log, id, id)
+            if #found == 1 then
+              if found[1][2][4] ~= ARGV[i + 2] then return redis.error_reply('CONFLICT ' .. ARGV[i]) end
+            elseif revision > covered then
+              return redis.error_reply('STALE ' .. stored)
+            end
+          end
+        end
+        for _, i in ipairs(fresh) do
+          redis.call('XADD', log, ARGV[i] .. '-1', 'at', ARGV[i + 1], 'change', ARGV[i + 2])
+        end
+        touch(ARGV[3])
+        return top
+        """)
+
+    /// ARGV after the common three: revision, state. Replaces the snapshot unless a newer one
+    /// is stored, and trims the stream entries the snapshot covers.
+    static let snapshot = LuaScript(
+        session: "snapshot",
+        """
+        local refusal = fence(ARGV[1], ARGV[2])
+        if refusal then return refusal end
+        local current = tonumber(redis.call('HGET', snapshot, 'revision') or '-1')
+        if tonumber(ARGV[4]) < current then return redis.error_reply('STALE ' .. current) end
+        redis.call('HSET', snapshot, 'revision', ARGV[4], 'state', ARGV[5])
+        redis.call('XTRIM', log, 'MINID', ARGV[4] .. '-1')
+        touch(ARGV[3])
+        return 1
+        """)
+
+    /// ARGV after the common three: client id, record.
+    static let member = LuaScript(
+        session: "member",
+        """
+        local refusal = fence(ARGV[1], ARGV[2])
+        if refusal then return refusal end
+        redis.call('HSET', members, ARGV[4], ARGV[5])
+        touch(ARGV[3])
+        return 1
+        """)
+
+    /// KEYS[7]: the viewer key, when there is a viewer capability. ARGV after the common
+    /// three: session id, metadata, viewer capability. Creating the same metadata twice is a
+    /// repeat; other metadata for an existing session is refused.
+    static let create = LuaScript(
+        session: "create",
+        """
+        local refusal = fence(ARGV[1], ARGV[2])
+        if refusal then return refusal end
+        local existing = redis.call('HGET', meta, 'data')
+        if existing then
+          if existing == ARGV[5] then return 0 end
+          return redis.error_reply('EXISTS')
+        end
+        if KEYS[7] then
+          local other = redis.call('GET', KEYS[7])
+          if other and other ~= ARGV[4] then return redis.error_reply('VIEWERTAKEN') end
+          redis.call('SET', KEYS[7], ARGV[4])
+          redis.call('HSET', meta, 'viewer', ARGV[6], 'viewerKey', KEYS[7])
+        end
+        redis.call('HSET', meta, 'data', ARGV[5])
+        touch(ARGV[3])
+        return 1
+        """)
+
+    /// Deletes every key of the session and its viewer key. A session already gone is a repeat.
+    static let delete = LuaScript(
+        session: "delete",
+        """
+        if redis.call('EXISTS', epoch) == 0 and redis.call('EXISTS', meta) == 0 then return 0 end
+        local refusal = fence(ARGV[1], ARGV[2])
+        if refusal then return refusal end
+        local viewer = redis.call('HGET', meta, 'viewerKey')
+        if viewer then redis.call('DEL', viewer) end
+        redis.call('DEL', lease, epoch, log, snapshot, meta, members)
+        return 1
+        """)
+}
