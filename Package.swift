@@ -51,6 +51,7 @@ let package = Package(
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
+        .testTarget(name: "RedisCoordinationTests", dependencies: ["RedisCoordination"]),
         .testTarget(
             name: "FocusSyncServerTests",
             dependencies: ["FocusSyncServer", "WebSocketTransport", "FocusCore", "CommandLineParsing"]

@@ -3,7 +3,12 @@ struct RedisCommand: Sendable, Equatable {
     private(set) var arguments: [[UInt8]]
 
     init(_ name: String, _ words: String...) {
-        arguments = [Array(name.utf8)] + words.map { Array($0.utf8) }
+        self.init(words: [name] + words)
+    }
+
+    /// A command from its name and arguments as text, all in one list.
+    init(words: [String]) {
+        arguments = words.map { Array($0.utf8) }
     }
 
     /// The command's name, for error messages.
