@@ -164,9 +164,7 @@ final class CoordinatorLoop: @unchecked Sendable {
             case .writes(let writes):
                 settledCount += writes.count
                 lastTicket = max(lastTicket ?? writes[0].ticket, writes.map(\.ticket).max() ?? writes[0].ticket)
-                if let failure = Self.writeFailure(reply) {
-                    failures += writes.map { FailedWrite(ticket: $0.ticket, sessionID: $0.sessionID, failure: failure) }
-                }
+                failures += Self.failures(of: writes, reply)
             case .request(let request):
                 answers.append((request, reply))
             }
@@ -186,10 +184,24 @@ final class CoordinatorLoop: @unchecked Sendable {
         }
     }
 
-    /// Why a write script's reply means nothing was stored, or nil when it was.
-    private static func writeFailure(_ reply: RedisReply) -> WriteFailure? {
-        if let message = reply.errorMessage { return WriteFailure(errorReply: message) }
-        return reply.integer == nil ? .refusedByRedis("unexpected reply: \(reply)") : nil
+    /// The writes of one script call that were not stored: all of them for an error reply,
+    /// those answered with a refusal when an append answers per change.
+    private static func failures(of writes: [SessionWrite], _ reply: RedisReply) -> [FailedWrite] {
+        func failed(_ write: SessionWrite, _ failure: WriteFailure) -> FailedWrite {
+            FailedWrite(ticket: write.ticket, sessionID: write.sessionID, failure: failure)
+        }
+        switch reply {
+        case .error(let message):
+            return writes.map { failed($0, WriteFailure(errorReply: message)) }
+        case .integer:
+            return []
+        case .array(let results) where results.count == writes.count && results.allSatisfy({ $0.text != nil }):
+            return zip(writes, results).compactMap { write, result in
+                result.text == "ok" ? nil : failed(write, WriteFailure(errorReply: result.text ?? ""))
+            }
+        default:
+            return writes.map { failed($0, .refusedByRedis("unexpected reply: \(reply)")) }
+        }
     }
 
     private func settleRenewal(of lease: Lease, _ reply: RedisReply, sentAt: ContinuousClock.Instant) {

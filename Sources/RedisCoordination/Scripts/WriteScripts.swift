@@ -1,49 +1,48 @@
 /// The scripts that write a session, each fenced by the writer's lease.
 ///
 /// ARGV always starts with the holder, the epoch and the retention in milliseconds. A
-/// refusal is an error reply starting with a word ``WriteFailure`` decodes: `FENCED`,
-/// `STALE`, `CONFLICT`, `EXISTS`, `VIEWERTAKEN`. Every script is idempotent, so a batch whose
-/// replies were lost can be sent again.
+/// refusal starts with a word ``WriteFailure`` decodes: `FENCED` (an error reply refusing the
+/// whole call), `STALE`, `CONFLICT` (one change of an append), `EXISTS`, `VIEWERTAKEN`. Every
+/// script is idempotent, so a batch whose replies were lost can be sent again.
 enum WriteScripts {
     /// ARGV after the common three: `revision at payload` for each change, in order. Adds each
-    /// as stream entry `<revision>-1`. A revision at or below the stream's last is accepted
-    /// only as a repeat (the entry exists with the same payload, or a snapshot covers it);
-    /// otherwise the whole call is refused before anything is written. Returns the stream's
-    /// last revision.
+    /// as stream entry `<revision>-1` and answers `ok` for it, or a refusal when its revision
+    /// is not above the stream's last one and it is no repeat (a stored entry with the same
+    /// payload, or a revision a snapshot covers). Each change is judged as if it came alone,
+    /// so merging appends into one call never changes what is stored.
     static let append = LuaScript(
         session: "append",
         """
         local refusal = fence(ARGV[1], ARGV[2])
         if refusal then return refusal end
-        local stored = -1
+        local top = -1
         if redis.call('EXISTS', log) == 1 then
           local info = redis.call('XINFO', 'STREAM', log)
           for i = 1, #info, 2 do
-            if info[i] == 'last-generated-id' then stored = tonumber(string.match(info[i + 1], '^(%d+)-')) end
+            if info[i] == 'last-generated-id' then top = tonumber(string.match(info[i + 1], '^(%d+)-')) end
           end
         end
         local covered = tonumber(redis.call('HGET', snapshot, 'revision') or '-1')
-        local top, fresh = stored, {}
+        local results = {}
         for i = 4, #ARGV, 3 do
           local revision = tonumber(ARGV[i])
+          local id = ARGV[i] .. '-1'
+          local result = 'ok'
           if revision > top then
-            fresh[#fresh + 1] = i
+            redis.call('XADD', log, id, 'at', ARGV[i + 1], 'change', ARGV[i + 2])
             top = revision
           else
-            local id = ARGV[i] .. '-1'
             local found = redis.call('XRANGE', log, id, id)
             if #found == 1 then
-              if found[1][2][4] ~= ARGV[i + 2] then return redis.error_reply('CONFLICT ' .. ARGV[i]) end
+              if found[1][2][4] ~= ARGV[i + 2] then result = 'CONFLICT ' .. ARGV[i] end
             elseif revision > covered then
-              return redis.error_reply('STALE ' .. stored)
+              result = 'STALE ' .. top
             end
           end
-        end
-        for _, i in ipairs(fresh) do
-          redis.call('XADD', log, ARGV[i] .. '-1', 'at', ARGV[i + 1], 'change', ARGV[i + 2])
+          results[#results + 1] = result
         end
         touch(ARGV[3])
-        return top
+        return results
         """)
 
     /// ARGV after the common three: revision, state. Replaces the snapshot unless a newer one
