@@ -3,7 +3,8 @@
 /// ARGV always starts with the holder, the epoch and the retention in milliseconds. A
 /// refusal starts with a word ``WriteFailure`` decodes: `FENCED` (an error reply refusing the
 /// whole call), `STALE`, `CONFLICT` (one change of an append), `EXISTS`, `VIEWERTAKEN`. Every
-/// script is idempotent, so a batch whose replies were lost can be sent again.
+/// script is idempotent, so a batch whose replies were lost can be sent again. Every refusal
+/// has a word after its code: Redis puts `ERR ` in front of a one-word error.
 enum WriteScripts {
     /// ARGV after the common three: `revision at payload` for each change, in order. Adds each
     /// as stream entry `<revision>-1` and answers `ok` for it, or a refusal when its revision
@@ -82,11 +83,11 @@ enum WriteScripts {
         local existing = redis.call('HGET', meta, 'data')
         if existing then
           if existing == ARGV[5] then return 0 end
-          return redis.error_reply('EXISTS')
+          return redis.error_reply('EXISTS ' .. ARGV[4])
         end
         if KEYS[7] then
           local other = redis.call('GET', KEYS[7])
-          if other and other ~= ARGV[4] then return redis.error_reply('VIEWERTAKEN') end
+          if other and other ~= ARGV[4] then return redis.error_reply('VIEWERTAKEN ' .. other) end
           redis.call('SET', KEYS[7], ARGV[4])
           redis.call('HSET', meta, 'viewer', ARGV[6], 'viewerKey', KEYS[7])
         end
