@@ -61,6 +61,28 @@ struct OutageTests {
         #expect(one.recorder.lostLeases.isEmpty)
     }
 
+    @Test func writesRedisHasNoMemoryForWaitUntilItHas() async throws {
+        let redis = try RedisServer()
+        defer { redis.stop() }
+        let one = try TestNode(redis.url, node: "node1")
+        defer { one.shutdown() }
+        let session = sessionID("crowded")
+        let lease = try await one.lease(session)
+        #expect(await one.settled(try one.append(1...3, under: lease)))
+
+        try redis.command("CONFIG", "SET", "maxmemory", "1")
+        let last = try one.append(4...10, under: lease)
+        #expect(await waitUntil { isDegraded(one) })
+        guard case .degraded(let reason) = one.coordinator.health else { return }
+        #expect(reason.contains("OOM command not allowed"))
+        #expect(one.recorder.settledUpTo.map { $0 < last } ?? true)
+        try redis.command("CONFIG", "SET", "maxmemory", "0")
+
+        #expect(await one.settled(last))
+        #expect(one.recorder.failedWrites.isEmpty)
+        #expect(try stream(redis, session) == Array(1...10))
+    }
+
     @Test func theWriteBufferIsBoundedAndShutdownReportsWhatItCouldNotSend() async throws {
         let redis = try RedisServer()
         defer { redis.stop() }

@@ -40,11 +40,13 @@ enum RedisReply: Sendable, Equatable, CustomStringConvertible {
         if case .error(let message) = self { message } else { nil }
     }
 
-    /// True for errors that say Redis cannot answer right now (loading its data, a script
-    /// running too long, the script cache flushed): the request is retried on a new connection.
+    /// True for errors that say Redis cannot take the command right now (loading its data, a
+    /// script running too long, the script cache flushed, out of memory, failing to save, a
+    /// replica): the batch is sent again on a new connection, after the reconnect delay.
     var isTransientError: Bool {
         guard let message = errorMessage else { return false }
-        return ["LOADING", "BUSY", "NOSCRIPT", "MASTERDOWN", "TRYAGAIN"].contains { message.hasPrefix($0) }
+        return ["LOADING", "BUSY", "NOSCRIPT", "MASTERDOWN", "TRYAGAIN", "OOM", "MISCONF", "READONLY"]
+            .contains { message.hasPrefix($0 + " ") }
     }
 
     var description: String {

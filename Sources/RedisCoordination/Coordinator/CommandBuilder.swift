@@ -34,16 +34,16 @@ struct CommandBuilder {
             call(LeaseScripts.release, SessionKeys(sessionID: lease.sessionID).scriptKeys, [lease.holder])
         case .load(let sessionID, _):
             call(LoadScript.load, SessionKeys(sessionID: sessionID).scriptKeys, [String(pageSize)])
+        case .continueLoad(let session, _):
+            // The load continues after the last change it has, which the first page set.
+            RedisCommand(
+                "XRANGE", SessionKeys(sessionID: session.metadata.sessionID).log,
+                "(\(session.changes.last?.revision ?? -1)-1", "+", "COUNT", String(pageSize))
         case .viewer(let capability, _):
             RedisCommand("GET", SessionKeys.viewer(capability))
         case .owner(let sessionID, _):
             RedisCommand("GET", SessionKeys(sessionID: sessionID).lease)
         }
-    }
-
-    /// The stream entries of `sessionID` after `revision`, one page.
-    func changes(of sessionID: String, after revision: Int64) -> RedisCommand {
-        RedisCommand("XRANGE", SessionKeys(sessionID: sessionID).log, "(\(revision)-1", "+", "COUNT", String(pageSize))
     }
 
     private func renew(_ lease: Lease) -> RedisCommand {

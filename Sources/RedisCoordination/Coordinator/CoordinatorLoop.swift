@@ -56,9 +56,7 @@ final class CoordinatorLoop: @unchecked Sendable {
         report(keeper.expire(at: clock.now))
         guard connection != nil else {
             if closing { return false }
-            for request in inbox.takeAllButWrites() {
-                request.fail(unavailable)
-            }
+            fail(inbox.takeAllButWrites(), with: unavailable)
             seenArrivals = inbox.wait(after: seenArrivals, until: earliest(nextConnectAttempt, keeper.nextEvent(connected: false)))
             return true
         }
@@ -96,22 +94,25 @@ final class CoordinatorLoop: @unchecked Sendable {
             commands = CommandBuilder(
                 digests: digests, claimant: claimant, retention: configuration.retention, pageSize: configuration.loadPageSize)
             lastExchange = clock.now
-            reconnectDelay = configuration.reconnectDelay
             setHealth(.ok)
         } catch {
-            lastFailure = error.reason
-            nextConnectAttempt = clock.now + reconnectDelay
-            reconnectDelay = min(reconnectDelay * 2, configuration.maximumReconnectDelay)
-            setHealth(.degraded(reason: unavailable.description))
+            backOff(error)
         }
     }
 
-    /// Forgets a broken connection; the next turn reconnects at once.
+    /// Forgets a broken connection and waits before connecting again.
     private func drop(_ failure: ConnectionFailure) {
         connection = nil
         commands = nil
+        backOff(failure)
+    }
+
+    /// Schedules the next connection attempt after the reconnect delay, and doubles the delay
+    /// (up to the maximum) until a round trip succeeds again.
+    private func backOff(_ failure: ConnectionFailure) {
         lastFailure = failure.reason
-        nextConnectAttempt = clock.now
+        nextConnectAttempt = clock.now + reconnectDelay
+        reconnectDelay = min(reconnectDelay * 2, configuration.maximumReconnectDelay)
         setHealth(.degraded(reason: unavailable.description))
     }
 
@@ -138,14 +139,24 @@ final class CoordinatorLoop: @unchecked Sendable {
             }
         } catch {
             drop(error)
-            inbox.putBack(plan.writes)
-            for request in plan.requests {
-                request.fail(unavailable)
-            }
+            inbox.putBack(plan.writes.map(CoordinatorRequest.write))
+            fail(plan.requests, with: unavailable)
             return
         }
         lastExchange = clock.now
+        reconnectDelay = configuration.reconnectDelay
         settle(plan, replies: replies, sentAt: sentAt)
+    }
+
+    /// Answers requests that are not writes with `error`. A lease whose release failed is not
+    /// renewed any more either: it lapses by itself.
+    private func fail(_ requests: [CoordinatorRequest], with error: RedisCoordinationError) {
+        for request in requests {
+            if case .release(let lease, _) = request {
+                keeper.forget(lease)
+            }
+            request.fail(error)
+        }
     }
 
     /// Hands out what one round trip brought: renewals first, then the commit report, then
@@ -173,14 +184,8 @@ final class CoordinatorLoop: @unchecked Sendable {
         if let lastTicket {
             events.onCommit(lastTicket, CommitOutcome(failures: failures.sorted { $0.ticket < $1.ticket }))
         }
-        var broken: ConnectionFailure?
         for (request, reply) in answers {
-            if let failure = answer(request, reply, sentAt: sentAt, connectionBroken: broken != nil) {
-                broken = failure
-            }
-        }
-        if let broken {
-            drop(broken)
+            answer(request, reply, sentAt: sentAt)
         }
     }
 
@@ -215,11 +220,8 @@ final class CoordinatorLoop: @unchecked Sendable {
         }
     }
 
-    /// Answers one request that is not a write. Returns the failure of a follow-up round
-    /// trip (more pages of a long stream), after which the connection is dropped.
-    private func answer(
-        _ request: CoordinatorRequest, _ reply: RedisReply, sentAt: ContinuousClock.Instant, connectionBroken: Bool
-    ) -> ConnectionFailure? {
+    /// Answers one request that is not a write.
+    private func answer(_ request: CoordinatorRequest, _ reply: RedisReply, sentAt: ContinuousClock.Instant) {
         func refusal(_ command: String) -> RedisCoordinationError {
             if let message = reply.errorMessage {
                 return .refused(url: configuration.url, command: command, message: message)
@@ -261,22 +263,14 @@ final class CoordinatorLoop: @unchecked Sendable {
                 answer(.failure(refusal("the load script")))
                 break
             }
-            guard var session = loaded, session.changes.count == configuration.loadPageSize else {
-                answer(.success(loaded))
+            continueLoading(loaded, page: loaded?.changes.count ?? 0, answer)
+        case .continueLoad(var session, let answer):
+            guard let changes = ReplyDecoding.changes(reply, sessionID: session.metadata.sessionID) else {
+                answer(.failure(refusal("XRANGE")))
                 break
             }
-            if connectionBroken {
-                answer(.failure(unavailable))
-                break
-            }
-            do throws(ConnectionFailure) {
-                try readRemainingChanges(into: &session)
-                answer(.success(session))
-            } catch {
-                lastFailure = error.reason
-                answer(.failure(unavailable))
-                return error
-            }
+            session.changes += changes
+            continueLoading(session, page: changes.count, answer)
         case .viewer(_, let answer):
             switch reply {
             case .null: answer(.success(nil))
@@ -290,20 +284,17 @@ final class CoordinatorLoop: @unchecked Sendable {
             default: answer(.failure(refusal("GET")))
             }
         }
-        return nil
     }
 
-    /// Reads the pages of a session's stream after the first one the load script returned.
-    private func readRemainingChanges(into session: inout StoredSession) throws(ConnectionFailure) {
-        guard let connection, let commands else { throw ConnectionFailure(reason: "the connection is closed") }
-        var page = session.changes
-        while page.count == configuration.loadPageSize, let last = page.last {
-            let reply = try connection.send([commands.changes(of: session.metadata.sessionID, after: last.revision)])[0]
-            guard let changes = ReplyDecoding.changes(reply, sessionID: session.metadata.sessionID) else {
-                throw ConnectionFailure(reason: "XRANGE answered \(reply)")
-            }
-            page = changes
-            session.changes += changes
+    /// Answers a load, or queues its next page first when this page was full: one page per
+    /// round trip, so renewals and deadlines are looked after between pages.
+    private func continueLoading(
+        _ session: StoredSession?, page: Int, _ answer: @escaping CoordinatorRequest.Reply<StoredSession?>
+    ) {
+        if let session, page == configuration.loadPageSize {
+            inbox.putBack([.continueLoad(session, reply: answer)])
+        } else {
+            answer(.success(session))
         }
     }
 
@@ -321,9 +312,7 @@ final class CoordinatorLoop: @unchecked Sendable {
         if connection != nil && !keeper.leases.isEmpty {
             exchange(BatchPlan(probe: false, renewals: [], requests: keeper.leases.map { .release($0, reply: { _ in }) }))
         }
-        for request in inbox.takeAllButWrites() {
-            request.fail(.shutDown)
-        }
+        fail(inbox.takeAllButWrites(), with: .shutDown)
         let abandoned = inbox.abandonWrites()
         if let last = abandoned.last {
             events.onCommit(

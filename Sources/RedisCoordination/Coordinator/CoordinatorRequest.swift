@@ -11,6 +11,9 @@ enum CoordinatorRequest: Sendable {
     case renew(Lease, reply: Reply<Bool>)
     case release(Lease, reply: Reply<Bool>)
     case load(sessionID: String, reply: Reply<StoredSession?>)
+    /// The next page of a long stream for a load under way: queued again at the front after
+    /// each page, so a long load never holds up renewals.
+    case continueLoad(StoredSession, reply: Reply<StoredSession?>)
     case viewer(capability: String, reply: Reply<String?>)
     case owner(sessionID: String, reply: Reply<String?>)
 
@@ -19,6 +22,7 @@ enum CoordinatorRequest: Sendable {
         switch self {
         case .write(let write): write.sessionID
         case .acquire(let sessionID, _, _, _), .load(let sessionID, _), .owner(let sessionID, _): sessionID
+        case .continueLoad(let session, _): session.metadata.sessionID
         case .renew(let lease, _), .release(let lease, _): lease.sessionID
         case .viewer: nil
         }
@@ -34,7 +38,7 @@ enum CoordinatorRequest: Sendable {
         case .write: break
         case .acquire(_, _, _, let reply): reply(.failure(error))
         case .renew(_, let reply), .release(_, let reply): reply(.failure(error))
-        case .load(_, let reply): reply(.failure(error))
+        case .load(_, let reply), .continueLoad(_, let reply): reply(.failure(error))
         case .viewer(_, let reply), .owner(_, let reply): reply(.failure(error))
         }
     }

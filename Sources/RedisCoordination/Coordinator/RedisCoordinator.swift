@@ -42,6 +42,11 @@ public final class RedisCoordinator: Sendable {
         thread.start()
     }
 
+    /// Shuts down (see ``shutdown()``) if nobody did.
+    deinit {
+        shutdown()
+    }
+
     public var nodeID: String { configuration.nodeID }
 
     /// Whether Redis is reachable now.

@@ -63,10 +63,11 @@ final class RequestInbox: @unchecked Sendable {
         }
     }
 
-    /// Puts writes whose round trip failed back at the front, in their order.
-    func putBack(_ writes: [SessionWrite]) {
+    /// Puts requests back at the front, in their order: writes whose round trip failed, or
+    /// the next step of a request under way.
+    func putBack(_ requests: [CoordinatorRequest]) {
         locked {
-            queue.insert(contentsOf: writes.map(CoordinatorRequest.write), at: 0)
+            queue.insert(contentsOf: requests, at: 0)
         }
     }
 
