@@ -5,11 +5,8 @@ import Testing
 /// the newest lease holder.
 @Suite("Redis fenced change log")
 struct FencedAppendTests {
-    /// The revisions and payloads stored in the session's stream, read directly.
     private func stream(_ redis: RedisServer, _ session: String) throws -> [(Int64, String)] {
-        let reply = try redis.command("XRANGE", SessionKeys(sessionID: session).log, "-", "+")
-        let changes = try #require(ReplyDecoding.changes(reply, sessionID: session))
-        return changes.map { ($0.revision, String(decoding: $0.payload, as: UTF8.self)) }
+        try redis.storedChanges(of: session).map { ($0.revision, String(decoding: $0.payload, as: UTF8.self)) }
     }
 
     @Test func aNodeThatLostTheLeaseCannotAppend() async throws {

@@ -5,11 +5,6 @@ import Testing
 /// writes in order, and catches up when Redis is back.
 @Suite("Redis outages")
 struct OutageTests {
-    private func stream(_ redis: RedisServer, _ session: String) throws -> [Int64] {
-        let reply = try redis.command("XRANGE", SessionKeys(sessionID: session).log, "-", "+")
-        return try #require(ReplyDecoding.changes(reply, sessionID: session)).map(\.revision)
-    }
-
     private func isDegraded(_ node: TestNode) -> Bool {
         node.coordinator.health != .ok
     }
@@ -33,7 +28,7 @@ struct OutageTests {
         #expect(await one.settled(last))
         #expect(one.coordinator.health == .ok)
         #expect(one.recorder.failedWrites.isEmpty)
-        #expect(try stream(redis, session) == Array(1...40))
+        #expect(try redis.storedChanges(of: session).map(\.revision) == Array(1...40))
         #expect(one.recorder.healthChanges.map(\.status) == ["ok", "degraded", "ok"])
         #expect(one.recorder.lostLeases.isEmpty)
         #expect(one.coordinator.pendingWriteCount == 0)
@@ -56,7 +51,7 @@ struct OutageTests {
         #expect(await one.settled(last))
         #expect(one.coordinator.health == .ok)
         #expect(one.recorder.failedWrites.isEmpty)
-        #expect(try stream(redis, session) == Array(1...20))
+        #expect(try redis.storedChanges(of: session).map(\.revision) == Array(1...20))
         #expect(try await reply { try one.coordinator.leaseHolder(of: session, $0) } == "node1")
         #expect(one.recorder.lostLeases.isEmpty)
     }
@@ -80,7 +75,7 @@ struct OutageTests {
 
         #expect(await one.settled(last))
         #expect(one.recorder.failedWrites.isEmpty)
-        #expect(try stream(redis, session) == Array(1...10))
+        #expect(try redis.storedChanges(of: session).map(\.revision) == Array(1...10))
     }
 
     @Test func theWriteBufferIsBoundedAndShutdownReportsWhatItCouldNotSend() async throws {

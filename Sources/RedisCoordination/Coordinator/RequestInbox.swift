@@ -31,8 +31,10 @@ final class RequestInbox: @unchecked Sendable {
     }
 
     /// Queues a write under the next ticket, unless the bound on unsettled writes is reached.
+    /// A record of another session than the lease's is a programming error.
     func submitWrite(_ kind: SessionWrite.Kind, under lease: Lease) throws(RedisCoordinationError) -> WriteTicket {
-        try locked { () throws(RedisCoordinationError) in
+        precondition(kind.sessionID.map { $0 == lease.sessionID } ?? true, "a record of \(kind.sessionID ?? "") under \(lease)")
+        return try locked { () throws(RedisCoordinationError) in
             guard !closed else { throw .shutDown }
             guard unsettledWrites < writeLimit else { throw .pendingWritesFull(limit: writeLimit, url: url) }
             lastTicket += 1

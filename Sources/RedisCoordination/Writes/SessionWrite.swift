@@ -6,6 +6,17 @@ struct SessionWrite: Sendable {
         case member(MemberRecord)
         case create(SessionMetadata)
         case delete
+
+        /// The session the record names, if it names one.
+        var sessionID: String? {
+            switch self {
+            case .change(let change): change.sessionID
+            case .snapshot(let snapshot): snapshot.sessionID
+            case .member(let member): member.sessionID
+            case .create(let metadata): metadata.sessionID
+            case .delete: nil
+            }
+        }
     }
 
     let ticket: WriteTicket

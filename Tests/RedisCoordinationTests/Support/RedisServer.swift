@@ -92,6 +92,15 @@ final class RedisServer {
         return try connection.send([RedisCommand(words: words)])[0]
     }
 
+    /// The changes stored in a session's stream, read directly.
+    func storedChanges(of session: String) throws -> [ChangeRecord] {
+        let reply = try command("XRANGE", SessionKeys(sessionID: session).log, "-", "+")
+        guard let changes = ReplyDecoding.changes(reply, sessionID: session) else {
+            throw SetupError(description: "XRANGE of \(session) answered \(reply)")
+        }
+        return changes
+    }
+
     private static var executable: String? {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
         return (path.split(separator: ":").map(String.init) + ["/usr/sbin", "/usr/bin"])
