@@ -43,6 +43,18 @@ struct LeaseKeeperTests {
         #expect(keeper.leases.isEmpty)
     }
 
+    @Test func aHandoffRequestIsReportedOncePerNodeAndLease() {
+        var keeper = LeaseKeeper(safetyMargin: .seconds(1))
+        keeper.keep(lease, confirmedAt: start)
+        let first = keeper.handoffRequested(lease, by: "node2")
+        keeper.renewed(lease, sentAt: start + .seconds(3))
+        let again = keeper.handoffRequested(lease, by: "node2")
+        let another = keeper.handoffRequested(lease, by: "node3")
+        let other = Lease(sessionID: "session2", claimant: "node1/abc", epoch: 1, ttl: .seconds(9))
+        let notHeld = keeper.handoffRequested(other, by: "node2")
+        #expect([first, again, another, notHeld] == [true, false, true, false])
+    }
+
     @Test func answersAboutAnOlderLeaseLeaveTheNewerOneAlone() {
         var keeper = LeaseKeeper(safetyMargin: .seconds(1))
         let newer = Lease(sessionID: "session1", claimant: "node1/abc", epoch: 6, ttl: .seconds(9))

@@ -95,6 +95,33 @@ struct LeaseTests {
         #expect(try await reply { try one.coordinator.renewLease(lease, $0) } == false)
     }
 
+    @Test func aNodeAskingForAHeldSessionIsHeardAtTheHoldersNextRenewal() async throws {
+        let redis = try RedisServer()
+        defer { redis.stop() }
+        let one = try TestNode(redis.url, node: "node1")
+        let two = try TestNode(redis.url, node: "node2")
+        defer { one.shutdown(); two.shutdown() }
+        let session = sessionID("wanted")
+        let lease = try await one.lease(session, ttl: TestNode.shortestLease)
+
+        guard case .heldElsewhere = try await two.acquire(session, ttl: TestNode.shortestLease) else {
+            Issue.record("node2 got a lease node1 holds")
+            return
+        }
+        _ = try await two.acquire(session, ttl: TestNode.shortestLease)
+        #expect(await waitUntil { !one.recorder.handoffRequests.isEmpty })
+        // Heard once, however often node2 asks, and the lease is still node1's until it lets go.
+        try await Task.sleep(for: TestNode.shortestLease / 2)
+        #expect(one.recorder.handoffRequests.map(\.lease) == [lease])
+        #expect(one.recorder.handoffRequests.map(\.node) == ["node2"])
+        #expect(one.recorder.lostLeases.isEmpty)
+
+        #expect(try await reply { try one.coordinator.releaseLease(lease, $0) })
+        let taken = try await two.lease(session, ttl: TestNode.shortestLease)
+        #expect(taken.epoch == lease.epoch + 1)
+        #expect(try redis.command("EXISTS", SessionKeys(sessionID: session).wanted) == .integer(0))
+    }
+
     @Test func shuttingDownReleasesEveryLease() async throws {
         let redis = try RedisServer()
         defer { redis.stop() }

@@ -75,7 +75,7 @@ struct CommandBuilder {
             return call(WriteScripts.member, keys.scriptKeys, arguments)
         case .create(let metadata):
             arguments += [Array(metadata.sessionID.utf8), metadata.payload, Array((metadata.viewerCapability ?? "").utf8)]
-            let viewerKey = metadata.viewerCapability.map { [SessionKeys.viewer($0)] } ?? []
+            let viewerKey = metadata.viewerCapability.map { [SessionKeys.viewer($0)] } ?? []  // KEYS[8]
             return call(WriteScripts.create, keys.scriptKeys + viewerKey, arguments)
         case .delete:
             return call(WriteScripts.delete, keys.scriptKeys, arguments)

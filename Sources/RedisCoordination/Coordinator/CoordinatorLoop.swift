@@ -209,14 +209,21 @@ final class CoordinatorLoop: @unchecked Sendable {
         }
     }
 
-    private func settleRenewal(of lease: Lease, _ reply: RedisReply, sentAt: ContinuousClock.Instant) {
+    /// Records what a renewal brought; true when it was renewed.
+    @discardableResult
+    private func settleRenewal(of lease: Lease, _ reply: RedisReply, sentAt: ContinuousClock.Instant) -> Bool? {
         switch ReplyDecoding.renewal(reply) {
-        case .renewed:
+        case .renewed(let wantedBy):
             keeper.renewed(lease, sentAt: sentAt)
+            if let wantedBy, keeper.handoffRequested(lease, by: wantedBy) {
+                events.onHandoffRequested(lease, wantedBy)
+            }
+            return true
         case .lost(let holder):
             report(keeper.renewalRefused(lease, holder: holder).map { [$0] } ?? [])
+            return false
         case nil:
-            break  // retried when due again; the deadline still protects
+            return nil  // a renewal the keeper sent is retried when due again; the deadline still protects
         }
     }
 
@@ -241,14 +248,9 @@ final class CoordinatorLoop: @unchecked Sendable {
             }
             answer(.success(acquisition))
         case .renew(let lease, let answer):
-            switch ReplyDecoding.renewal(reply) {
-            case .renewed:
-                keeper.renewed(lease, sentAt: sentAt)
-                answer(.success(true))
-            case .lost(let holder):
-                report(keeper.renewalRefused(lease, holder: holder).map { [$0] } ?? [])
-                answer(.success(false))
-            case nil:
+            if let renewed = settleRenewal(of: lease, reply, sentAt: sentAt) {
+                answer(.success(renewed))
+            } else {
                 answer(.failure(refusal("the renew script")))
             }
         case .release(let lease, let answer):

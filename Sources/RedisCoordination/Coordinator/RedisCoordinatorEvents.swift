@@ -9,14 +9,21 @@ public struct RedisCoordinatorEvents: Sendable {
     public var onLeaseLost: @Sendable (LostLease) -> Void
     /// Redis became reachable (`ok`) or unreachable (`degraded`).
     public var onHealthChange: @Sendable (CoordinatorHealth) -> Void
+    /// Another node asked for a session whose lease this node holds: HAProxy sends the
+    /// session's new clients there (a node came back, so the hash points at it again). Give the
+    /// session up: wait for its writes to settle, release the lease, close its connections so
+    /// the clients reconnect to that node. Reported once per node and lease, at a renewal.
+    public var onHandoffRequested: @Sendable (_ lease: Lease, _ node: String) -> Void
 
     public init(
         onCommit: @escaping @Sendable (_ upTo: WriteTicket, _ outcome: CommitOutcome) -> Void,
         onLeaseLost: @escaping @Sendable (LostLease) -> Void,
-        onHealthChange: @escaping @Sendable (CoordinatorHealth) -> Void = { _ in }
+        onHealthChange: @escaping @Sendable (CoordinatorHealth) -> Void = { _ in },
+        onHandoffRequested: @escaping @Sendable (_ lease: Lease, _ node: String) -> Void = { _, _ in }
     ) {
         self.onCommit = onCommit
         self.onLeaseLost = onLeaseLost
         self.onHealthChange = onHealthChange
+        self.onHandoffRequested = onHandoffRequested
     }
 }

@@ -2,7 +2,8 @@
 /// a reply of a shape the script never returns.
 enum ReplyDecoding {
     enum Renewal: Equatable {
-        case renewed
+        /// `wantedBy`: a node that asked for the session meanwhile.
+        case renewed(wantedBy: String?)
         case lost(holder: String?)
     }
 
@@ -27,7 +28,7 @@ enum ReplyDecoding {
     static func renewal(_ reply: RedisReply) -> Renewal? {
         guard let elements = reply.elements, let verdict = elements.first?.text else { return nil }
         switch (verdict, elements.count) {
-        case ("renewed", 1): return .renewed
+        case ("renewed", 2): return .renewed(wantedBy: elements[1].text.flatMap { $0.isEmpty ? nil : $0 })
         case ("lost", 2): return .lost(holder: elements[1].text.flatMap { $0.isEmpty ? nil : $0 })
         default: return nil
         }

@@ -12,6 +12,8 @@ struct LeaseKeeper {
         var lease: Lease
         var renewalDue: ContinuousClock.Instant
         var deadline: ContinuousClock.Instant
+        /// The node whose request for the session was reported already.
+        var handoffReportedTo: String?
     }
 
     let safetyMargin: Duration
@@ -26,14 +28,23 @@ struct LeaseKeeper {
 
     /// Starts (or goes on) keeping `lease`, confirmed by a command sent at `sentAt`.
     mutating func keep(_ lease: Lease, confirmedAt sentAt: ContinuousClock.Instant) {
+        let reported = kept[lease.sessionID].flatMap { $0.lease == lease ? $0.handoffReportedTo : nil }
         kept[lease.sessionID] = Kept(
-            lease: lease, renewalDue: sentAt + lease.ttl / 3, deadline: sentAt + lease.ttl - safetyMargin)
+            lease: lease, renewalDue: sentAt + lease.ttl / 3, deadline: sentAt + lease.ttl - safetyMargin,
+            handoffReportedTo: reported)
     }
 
     /// Records a confirmed renewal of `lease`, if it is still the one kept for its session.
     mutating func renewed(_ lease: Lease, sentAt: ContinuousClock.Instant) {
         guard kept[lease.sessionID]?.lease == lease else { return }
         keep(lease, confirmedAt: sentAt)
+    }
+
+    /// `node` asked for the session of `lease`: true the first time, when it is to be reported.
+    mutating func handoffRequested(_ lease: Lease, by node: String) -> Bool {
+        guard kept[lease.sessionID]?.lease == lease, kept[lease.sessionID]?.handoffReportedTo != node else { return false }
+        kept[lease.sessionID]?.handoffReportedTo = node
+        return true
     }
 
     /// Redis refused to renew `lease`: it is lost, if it was still kept.

@@ -8,7 +8,8 @@ enum LeaseScripts {
     /// ARGV: claimant (`node/instance`), ttl ms, retention ms, `1` to refuse a session without
     /// metadata. Returns `{'acquired', epoch}`, `{'held', holder, pttl}` or `{'absent'}`.
     /// The claimant already holding the lease gets it again with its epoch unchanged, so an
-    /// acquisition whose reply was lost can be repeated.
+    /// acquisition whose reply was lost can be repeated. A claimant refused because another
+    /// node holds the lease is noted as wanting it, which that node's next renewal hears.
     static let acquire = LuaScript(
         session: "acquire",
         """
@@ -17,19 +18,24 @@ enum LeaseScripts {
         local owner = redis.call('GET', lease)
         if owner then
           local prefix, held = string.match(owner, '^(.*)/(%d+)$')
-          if prefix ~= claimant then return {'held', owner, redis.call('PTTL', lease)} end
+          if prefix ~= claimant then
+            redis.call('SET', wanted, string.match(claimant, '^[^/]*'), 'PX', ttl)
+            return {'held', owner, redis.call('PTTL', lease)}
+          end
           redis.call('PEXPIRE', lease, ttl)
           touch(retention)
           return {'acquired', held}
         end
         local next_epoch = redis.call('INCR', epoch)
+        redis.call('DEL', wanted)
         redis.call('SET', lease, claimant .. '/' .. next_epoch, 'PX', ttl)
         touch(retention)
         return {'acquired', tostring(next_epoch)}
         """)
 
     /// ARGV: holder, epoch, ttl ms, retention ms. Extends the holder's lease, or takes it back
-    /// when it lapsed and nobody acquired it since. Returns `{'renewed'}` or `{'lost', holder}`.
+    /// when it lapsed and nobody acquired it since. Returns `{'renewed', node or ''}` (the node
+    /// that asked for the session meanwhile, if any) or `{'lost', holder}`.
     static let renew = LuaScript(
         session: "renew",
         """
@@ -43,7 +49,7 @@ enum LeaseScripts {
           return {'lost', owner or ''}
         end
         touch(retention)
-        return {'renewed'}
+        return {'renewed', redis.call('GET', wanted) or ''}
         """)
 
     /// ARGV: holder. Deletes the lease if it is still the holder's; returns 1 if it was.

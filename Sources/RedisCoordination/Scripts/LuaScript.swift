@@ -34,13 +34,13 @@ struct LuaScript: Sendable, Hashable {
 
     /// Names for the session's keys, and the two rules every write follows.
     ///
-    /// `touch` keeps the session's keys (all but the lease, which lapses on its own) for the
-    /// retention time, so a session nobody owns or writes any more disappears by itself.
+    /// `touch` keeps the session's keys (all but the lease and the handoff request, which lapse
+    /// on their own) for the retention time, so a session nobody owns or writes any more disappears by itself.
     /// `fence` refuses a write unless nobody acquired the lease since the writer did (the
     /// epoch, a counter raised by every acquisition, is still the writer's) and the lease is
     /// the writer's or has lapsed: a stale owner's write fails inside Redis.
     private static let sessionPrelude = """
-        local lease, epoch, log, snapshot, meta, members = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6]
+        local lease, epoch, log, snapshot, meta, members, wanted = KEYS[1], KEYS[2], KEYS[3], KEYS[4], KEYS[5], KEYS[6], KEYS[7]
 
         local function touch(ms)
           for i = 2, 6 do redis.call('PEXPIRE', KEYS[i], ms) end

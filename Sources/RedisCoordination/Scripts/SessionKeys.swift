@@ -14,6 +14,8 @@ struct SessionKeys: Sendable, Equatable {
     let snapshot: String
     let metadata: String
     let members: String
+    /// The node that asked for the lease while another held it (lapses with the lease's ttl).
+    let wanted: String
 
     init(sessionID: String) {
         let base = "fs:{\(Self.routingKey(of: sessionID))}:session:\(sessionID)"
@@ -23,11 +25,12 @@ struct SessionKeys: Sendable, Equatable {
         snapshot = base + ":snapshot"
         metadata = base + ":meta"
         members = base + ":members"
+        wanted = base + ":wanted"
     }
 
-    /// The keys in the order every session script expects them as `KEYS[1]`…`KEYS[6]`.
+    /// The keys in the order every session script expects them as `KEYS[1]`…`KEYS[7]`.
     var scriptKeys: [String] {
-        [lease, epoch, log, snapshot, metadata, members]
+        [lease, epoch, log, snapshot, metadata, members, wanted]
     }
 
     /// The key that maps a viewer capability to its session.

@@ -72,7 +72,7 @@ enum WriteScripts {
         return 1
         """)
 
-    /// KEYS[7]: the viewer key, when there is a viewer capability. ARGV after the common
+    /// KEYS[8]: the viewer key, when there is a viewer capability. ARGV after the common
     /// three: session id, metadata, viewer capability. Creating the same metadata twice is a
     /// repeat; other metadata for an existing session is refused.
     static let create = LuaScript(
@@ -85,11 +85,11 @@ enum WriteScripts {
           if existing == ARGV[5] then return 0 end
           return redis.error_reply('EXISTS ' .. ARGV[4])
         end
-        if KEYS[7] then
-          local other = redis.call('GET', KEYS[7])
+        if KEYS[8] then
+          local other = redis.call('GET', KEYS[8])
           if other and other ~= ARGV[4] then return redis.error_reply('VIEWERTAKEN ' .. other) end
-          redis.call('SET', KEYS[7], ARGV[4])
-          redis.call('HSET', meta, 'viewer', ARGV[6], 'viewerKey', KEYS[7])
+          redis.call('SET', KEYS[8], ARGV[4])
+          redis.call('HSET', meta, 'viewer', ARGV[6], 'viewerKey', KEYS[8])
         end
         redis.call('HSET', meta, 'data', ARGV[5])
         touch(ARGV[3])
@@ -105,7 +105,7 @@ enum WriteScripts {
         if refusal then return refusal end
         local viewer = redis.call('HGET', meta, 'viewerKey')
         if viewer then redis.call('DEL', viewer) end
-        redis.call('DEL', lease, epoch, log, snapshot, meta, members)
+        redis.call('DEL', lease, epoch, log, snapshot, meta, members, wanted)
         return 1
         """)
 }

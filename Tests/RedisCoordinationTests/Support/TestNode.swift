@@ -7,17 +7,20 @@ final class EventRecorder: Sendable {
     private let commits = Mutex<[(upTo: WriteTicket, outcome: CommitOutcome)]>([])
     private let lost = Mutex<[LostLease]>([])
     private let healths = Mutex<[CoordinatorHealth]>([])
+    private let handoffs = Mutex<[(lease: Lease, node: String)]>([])
 
     var events: RedisCoordinatorEvents {
         RedisCoordinatorEvents(
             onCommit: { upTo, outcome in self.commits.withLock { $0.append((upTo, outcome)) } },
             onLeaseLost: { lease in self.lost.withLock { $0.append(lease) } },
-            onHealthChange: { health in self.healths.withLock { $0.append(health) } })
+            onHealthChange: { health in self.healths.withLock { $0.append(health) } },
+            onHandoffRequested: { lease, node in self.handoffs.withLock { $0.append((lease, node)) } })
     }
 
     var commitReports: [(upTo: WriteTicket, outcome: CommitOutcome)] { commits.withLock { $0 } }
     var lostLeases: [LostLease] { lost.withLock { $0 } }
     var healthChanges: [CoordinatorHealth] { healths.withLock { $0 } }
+    var handoffRequests: [(lease: Lease, node: String)] { handoffs.withLock { $0 } }
 
     /// The highest ticket settled so far.
     var settledUpTo: WriteTicket? { commits.withLock { $0.last?.upTo } }
