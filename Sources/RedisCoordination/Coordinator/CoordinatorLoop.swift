@@ -174,7 +174,7 @@ final class CoordinatorLoop: @unchecked Sendable {
                 settleRenewal(of: lease, reply, sentAt: sentAt)
             case .writes(let writes):
                 settledCount += writes.count
-                lastTicket = max(lastTicket ?? writes[0].ticket, writes.map(\.ticket).max() ?? writes[0].ticket)
+                lastTicket = later(lastTicket, writes.last?.ticket)
                 failures += Self.failures(of: writes, reply)
             case .request(let request):
                 answers.append((request, reply))
@@ -326,5 +326,12 @@ final class CoordinatorLoop: @unchecked Sendable {
 
     private func earliest(_ first: ContinuousClock.Instant, _ second: ContinuousClock.Instant?) -> ContinuousClock.Instant {
         second.map { min(first, $0) } ?? first
+    }
+
+    /// The larger of two tickets, either of which may be missing.
+    private func later(_ first: WriteTicket?, _ second: WriteTicket?) -> WriteTicket? {
+        guard let first else { return second }
+        guard let second else { return first }
+        return max(first, second)
     }
 }

@@ -42,9 +42,10 @@ public final class RedisCoordinator: Sendable {
         thread.start()
     }
 
-    /// Shuts down (see ``shutdown()``) if nobody did.
+    /// Closes the inbox if nobody called ``shutdown()``; the thread then finishes by itself
+    /// without anyone waiting (this may run on the coordinator's own thread, from a callback).
     deinit {
-        shutdown()
+        inbox.close()
     }
 
     public var nodeID: String { configuration.nodeID }
