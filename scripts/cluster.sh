@@ -107,11 +107,21 @@ listening() {
     (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null
 }
 
-# True if $1 is the PID of a running process whose command line contains $2, so a PID the
-# kernel handed to another program since is never signalled.
+# When process $1 started, in clock ticks since boot (field 22 of /proc/PID/stat): set at fork,
+# kept through exec, so a PID and its start time name one process, never a later one.
+started_at() {
+    local stat
+    stat=$(cat "/proc/$1/stat" 2>/dev/null) || return 1
+    stat=${stat##*) }  # the fields after the command name, which may hold spaces
+    set -- $stat
+    echo "${20}"
+}
+
+# True if PID $1 is still the process that started at $2: a PID the kernel handed to another
+# process since is never signalled.
 ours() {
-    local pid=$1 expected=$2
-    [ -n "$pid" ] && [ -r "/proc/$pid/cmdline" ] && tr '\0' ' ' < "/proc/$pid/cmdline" | grep -qF -- "$expected"
+    local pid=$1 start=$2
+    [ -n "$pid" ] && [ -n "$start" ] && [ "$(started_at "$pid")" = "$start" ]
 }
 
 # Waits up to $2 seconds for `$1` (a command) to succeed.
@@ -125,33 +135,24 @@ wait_for() {
 }
 
 # Starts `$@` in a session of its own (so closing the terminal does not end it), with its output
-# in $state/$name.log, and records "name pid port" in $state/processes.
+# in $state/$name.log, and records "name pid port start-time" in $state/processes.
 launch() {
     local name=$1 process_port=$2
     shift 2
     setsid "$@" > "$state/$name.log" 2>&1 < /dev/null &
-    echo "$name $! $process_port" >> "$state/processes"
+    echo "$name $! $process_port $(started_at $!)" >> "$state/processes"
 }
 
-# The recorded processes as "name pid port" lines.
+# The recorded processes as "name pid port start-time" lines.
 recorded() {
     [ -f "$state/processes" ] && cat "$state/processes" || true
-}
-
-# The program each recorded name must be running, for `ours`.
-program_of() {
-    case "$1" in
-        redis) echo redis-server ;;
-        haproxy) echo haproxy ;;
-        *) echo focus-sync ;;
-    esac
 }
 
 start() {
     scripts/ensure-debian-packages.sh redis-server haproxy curl >&2
     [ -x "$server" ] || fail "no server at $server; build it with 'make build' (or run 'make cluster')"
-    while read -r name pid _; do
-        ours "$pid" "$(program_of "$name")" \
+    while read -r name pid _ start; do
+        ours "$pid" "$start" \
             && fail "the cluster is already running ($name has PID $pid); run 'scripts/cluster.sh stop' first"
     done < <(recorded)
     for p in "$port" "$redis_port" "${ports[@]}"; do
@@ -200,8 +201,8 @@ start() {
 
 status() {
     local running=0
-    while read -r name pid process_port; do
-        if ! ours "$pid" "$(program_of "$name")"; then
+    while read -r name pid process_port start; do
+        if ! ours "$pid" "$start"; then
             note "$name (PID $pid) is not running"
         elif [ "$name" = redis ] || [ "$name" = haproxy ]; then
             note "$name pid=$pid port=$process_port"
@@ -213,25 +214,26 @@ status() {
     [ "$running" -gt 0 ] || { note "no FocusSync process of the cluster is running"; return 1; }
 }
 
-# Ends every recorded process that is still the program it was (HAProxy first, Redis last):
+# Ends every recorded process that is still the one started (HAProxy first, Redis last):
 # SIGTERM, then SIGKILL for any still running after 5 seconds.
 stop_recorded() {
     local lines
     mapfile -t lines < <(recorded | tac)
-    local pids=()
+    local signalled=()
     for line in "${lines[@]}"; do
-        read -r name pid _ <<< "$line"
-        if ours "$pid" "$(program_of "$name")"; then
+        read -r name pid _ start <<< "$line"
+        if ours "$pid" "$start"; then
             kill -TERM "$pid" 2>/dev/null || true
-            pids+=("$pid")
+            signalled+=("$pid $start")
         fi
     done
-    for pid in "${pids[@]}"; do
+    for entry in "${signalled[@]}"; do
+        read -r pid start <<< "$entry"
         for _ in $(seq 100); do
-            [ -d "/proc/$pid" ] || break
+            ours "$pid" "$start" || break
             sleep 0.05
         done
-        if [ -d "/proc/$pid" ]; then
+        if ours "$pid" "$start"; then
             note "PID $pid did not end after SIGTERM; sending SIGKILL"
             kill -KILL "$pid" 2>/dev/null || true
         fi
