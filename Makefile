@@ -2,7 +2,7 @@
 # `make cluster` starts several processes behind HAProxy with Redis (docs/SCALING.md).
 # They install what is missing first, so they work on a fresh Debian machine with the Swift toolchain.
 
-RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev libhiredis-dev
+RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev libsqlite3-dev libhiredis-dev
 TEST_PACKAGES := chromium chromium-driver fonts-liberation fonts-dejavu-core redis-server haproxy curl
 SWIFT_STRICT  := -Xswiftc -warnings-as-errors
 PORT ?= 8080
