@@ -171,14 +171,17 @@ start() {
     wait_for "redis-cli -p $redis_port ping 2>/dev/null | grep -q PONG" 10 \
         || fail "redis-server did not answer on port $redis_port; see $state/redis.log"
 
-    # The coordination options, once focus-sync has them (docs/SCALING.md).
-    local coordinated=no
-    "$server" --help 2>/dev/null | grep -q -- "--redis" && coordinated=yes
+    # The coordination options, once focus-sync has them (docs/SCALING.md), and a data folder
+    # of its own for each process if it keeps one.
+    local help coordinated=no
+    help=$("$server" --help 2>/dev/null || true)
+    grep -q -- "--redis" <<< "$help" && coordinated=yes
     local index=0
     for p in "${ports[@]}"; do
         index=$((index + 1))
         local options=(--port "$p")
         [ "$coordinated" = yes ] && options+=(--redis "redis://127.0.0.1:$redis_port" --node-id "node$index")
+        grep -q -- "--data-dir" <<< "$help" && options+=(--data-dir "$state/node$index")
         launch "node$index" "$p" "$server" "${options[@]}"
     done
     [ "$coordinated" = yes ] || note "note: $server has no --redis option yet; its processes do not share sessions"

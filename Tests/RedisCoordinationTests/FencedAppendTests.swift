@@ -84,7 +84,7 @@ struct FencedAppendTests {
         #expect(await one.settled(last))
         let reports = one.recorder.commitReports
         #expect(reports.allSatisfy { $0.outcome == .stored })
-        #expect(reports.map(\.upTo) == reports.map(\.upTo).sorted())
+        #expect(reports.map(\.through) == reports.map(\.through).sorted())
         #expect(reports.count < revisions.count * sessions.count, "every append had a round trip of its own")
         for session in sessions {
             let stored = try stream(redis, session)

@@ -70,7 +70,7 @@ struct OutageTests {
         #expect(await waitUntil { isDegraded(one) })
         guard case .degraded(let reason) = one.coordinator.health else { return }
         #expect(reason.contains("OOM command not allowed"))
-        #expect(one.recorder.settledUpTo.map { $0 < last } ?? true)
+        #expect(one.recorder.settledThrough.map { $0 < last } ?? true)
         try redis.command("CONFIG", "SET", "maxmemory", "0")
 
         #expect(await one.settled(last))
@@ -94,7 +94,7 @@ struct OutageTests {
         #expect(one.coordinator.pendingWriteCount == 5)
 
         one.shutdown()
-        #expect(one.recorder.settledUpTo == last)
+        #expect(one.recorder.settledThrough == last)
         #expect(one.recorder.failedWrites.map(\.failure) == Array(repeating: .abandoned, count: 5))
         #expect(one.coordinator.pendingWriteCount == 0)
         #expect(throws: RedisCoordinationError.shutDown) { try one.append(6...6, under: lease) }

@@ -1,10 +1,10 @@
 /// What the coordinator tells its owner, always on the coordinator's own thread (hop to the
 /// service thread with `WebSocketServer.execute`).
 public struct RedisCoordinatorEvents: Sendable {
-    /// Every write with a ticket up to `upTo` is settled: stored in Redis, or listed in the
+    /// Every write whose ticket is at most `through` is settled: stored in Redis, or listed in the
     /// outcome as not stored. Tickets are settled in order, one report per round trip that
     /// carried writes.
-    public var onCommit: @Sendable (_ upTo: WriteTicket, _ outcome: CommitOutcome) -> Void
+    public var onCommit: @Sendable (_ through: WriteTicket, _ outcome: CommitOutcome) -> Void
     /// A lease this node held is no longer its own: stop accepting changes for the session.
     public var onLeaseLost: @Sendable (LostLease) -> Void
     /// Redis became reachable (`ok`) or unreachable (`degraded`).
@@ -16,7 +16,7 @@ public struct RedisCoordinatorEvents: Sendable {
     public var onHandoffRequested: @Sendable (_ lease: Lease, _ node: String) -> Void
 
     public init(
-        onCommit: @escaping @Sendable (_ upTo: WriteTicket, _ outcome: CommitOutcome) -> Void,
+        onCommit: @escaping @Sendable (_ through: WriteTicket, _ outcome: CommitOutcome) -> Void,
         onLeaseLost: @escaping @Sendable (LostLease) -> Void,
         onHealthChange: @escaping @Sendable (CoordinatorHealth) -> Void = { _ in },
         onHandoffRequested: @escaping @Sendable (_ lease: Lease, _ node: String) -> Void = { _, _ in }

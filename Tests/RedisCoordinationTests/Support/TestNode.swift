@@ -4,26 +4,26 @@ import Synchronization
 
 /// Everything a coordinator reported, in order.
 final class EventRecorder: Sendable {
-    private let commits = Mutex<[(upTo: WriteTicket, outcome: CommitOutcome)]>([])
+    private let commits = Mutex<[(through: WriteTicket, outcome: CommitOutcome)]>([])
     private let lost = Mutex<[LostLease]>([])
     private let healths = Mutex<[CoordinatorHealth]>([])
     private let handoffs = Mutex<[(lease: Lease, node: String)]>([])
 
     var events: RedisCoordinatorEvents {
         RedisCoordinatorEvents(
-            onCommit: { upTo, outcome in self.commits.withLock { $0.append((upTo, outcome)) } },
+            onCommit: { through, outcome in self.commits.withLock { $0.append((through, outcome)) } },
             onLeaseLost: { lease in self.lost.withLock { $0.append(lease) } },
             onHealthChange: { health in self.healths.withLock { $0.append(health) } },
             onHandoffRequested: { lease, node in self.handoffs.withLock { $0.append((lease, node)) } })
     }
 
-    var commitReports: [(upTo: WriteTicket, outcome: CommitOutcome)] { commits.withLock { $0 } }
+    var commitReports: [(through: WriteTicket, outcome: CommitOutcome)] { commits.withLock { $0 } }
     var lostLeases: [LostLease] { lost.withLock { $0 } }
     var healthChanges: [CoordinatorHealth] { healths.withLock { $0 } }
     var handoffRequests: [(lease: Lease, node: String)] { handoffs.withLock { $0 } }
 
     /// The highest ticket settled so far.
-    var settledUpTo: WriteTicket? { commits.withLock { $0.last?.upTo } }
+    var settledThrough: WriteTicket? { commits.withLock { $0.last?.through } }
 
     /// Every write reported as not stored.
     var failedWrites: [FailedWrite] {
@@ -84,7 +84,7 @@ struct TestNode {
 
     /// Waits until `ticket` is settled; false after `timeout`.
     func settled(_ ticket: WriteTicket, timeout: Duration = .seconds(10)) async -> Bool {
-        await waitUntil(timeout: timeout) { (recorder.settledUpTo ?? WriteTicket(rawValue: 0)) >= ticket }
+        await waitUntil(timeout: timeout) { (recorder.settledThrough ?? WriteTicket(rawValue: 0)) >= ticket }
     }
 
     func shutdown() {
