@@ -1,14 +1,15 @@
-# FocusSync: `make run` serves the playground, `make test` runs every test, `make bench` measures.
+# FocusSync: `make run` serves the playground, `make test` runs every test, `make bench` measures,
+# `make cluster` starts several processes behind HAProxy with Redis (docs/SCALING.md).
 # They install what is missing first, so they work on a fresh Debian machine with the Swift toolchain.
 
-RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev libsqlite3-dev
-TEST_PACKAGES := chromium chromium-driver fonts-liberation fonts-dejavu-core
+RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev libsqlite3-dev libhiredis-dev
+TEST_PACKAGES := chromium chromium-driver fonts-liberation fonts-dejavu-core redis-server haproxy curl
 SWIFT_STRICT  := -Xswiftc -warnings-as-errors
 PORT ?= 8080
 ARGS ?=
 BENCH_ARGS ?=
 
-.PHONY: run build test test-browser setup setup-test bench clean
+.PHONY: run build test test-browser test-cluster setup setup-test bench cluster cluster-status cluster-stop clean
 
 setup:
 	@scripts/ensure-debian-packages.sh $(RUN_PACKAGES)
@@ -28,6 +29,7 @@ test: setup-test
 	@# One test at a time: libwebsockets 4.1.6 closes a descriptor twice when a libuv context is
 	@# destroyed, which can hit a socket another test just opened (see Loop/EventPipeGuard.swift).
 	swift test --skip-build --no-parallel
+	$(MAKE) --no-print-directory test-cluster
 	$(MAKE) --no-print-directory test-browser
 
 # Release builds of server and load generator, pinned to a core each; see docs/PERFORMANCE.md.
@@ -36,6 +38,21 @@ bench: setup
 
 test-browser:
 	.venv/bin/python -m pytest -q Tests/browser
+
+# scripts/cluster.sh and its HAProxy routing, on free ports, with the debug build `make test` makes.
+test-cluster:
+	.venv/bin/python -m pytest -q Tests/cluster
+
+# Redis, three focus-sync processes and HAProxy on 127.0.0.1; prints the URL to open.
+# Ports: CLUSTER_PORT (8090), CLUSTER_NODE_PORTS (8091,8092,8093), CLUSTER_REDIS_PORT (6390).
+cluster: build
+	@scripts/cluster.sh start
+
+cluster-status:
+	@scripts/cluster.sh status
+
+cluster-stop:
+	@scripts/cluster.sh stop
 
 clean:
 	rm -rf .build .venv test-output

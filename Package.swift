@@ -8,6 +8,8 @@ import PackageDescription
 /// - `WebSocketTransport`: the only place that touches libwebsockets (`CLibWebSockets`).
 /// - `MarkdownRendering`: the only place that touches cmark (`CCmark`).
 /// - `SQLiteStorage`: the durable log of sessions; the only place that touches SQLite (`CSQLite`).
+/// - `RedisCoordination`: the only place that touches hiredis (`CHiredis`): leases, the fenced
+///   change log and snapshots in Redis, for running several processes (docs/SCALING.md).
 /// - `FocusProtocol`: the wire vocabulary: client messages read strictly, server messages, error codes.
 /// - `SessionMachine`: a session as a pure state machine, and the registry of sessions.
 /// - `FocusSyncServer`: HTTP routes, static files and the drivers that run the machines on the transport.
@@ -39,6 +41,13 @@ let package = Package(
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
         ),
+        // No `pkgConfig: "hiredis"`: its flags carry `-D_FILE_OFFSET_BITS=64`, which SwiftPM drops
+        // with a warning on every build. The shim includes <hiredis/hiredis.h> from /usr/include
+        // and the module map links the library; on 64-bit Linux the define changes nothing.
+        .systemLibrary(
+            name: "CHiredis",
+            providers: [.apt(["libhiredis-dev"])]
+        ),
         .target(name: "FocusCore"),
         .target(name: "FocusProtocol", dependencies: ["FocusCore"]),
         .target(name: "SessionMachine", dependencies: ["FocusCore", "FocusProtocol"]),
@@ -46,6 +55,7 @@ let package = Package(
         .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets"]),
         .target(name: "MarkdownRendering", dependencies: ["CCmark"]),
         .target(name: "SQLiteStorage", dependencies: ["CSQLite"]),
+        .target(name: "RedisCoordination", dependencies: ["CHiredis"]),
         .target(
             name: "FocusSyncServer",
             dependencies: [
@@ -65,6 +75,7 @@ let package = Package(
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport", "TestSupport"]),
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "storage-test-child", "TestSupport"]),
+        .testTarget(name: "RedisCoordinationTests", dependencies: ["RedisCoordination"]),
         .testTarget(
             name: "FocusSyncServerTests",
             dependencies: [

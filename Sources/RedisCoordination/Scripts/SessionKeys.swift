@@ -1,0 +1,44 @@
+/// The Redis keys of one session.
+///
+/// Every key carries the session's routing key (the first eight characters of its id, shared
+/// with its viewer capability) as a hash tag, so one session's keys would also share a slot
+/// on a Redis Cluster, as its scripts need. The lease and the epoch are separate keys: the
+/// lease lapses on its own, the epoch (the fencing token) outlives it.
+struct SessionKeys: Sendable, Equatable {
+    /// Characters of a session id (or viewer capability) that HAProxy hashes and the keys tag.
+    static let routingKeyLength = 8
+
+    let lease: String
+    let epoch: String
+    let log: String
+    let snapshot: String
+    let metadata: String
+    let members: String
+    /// The node that asked for the lease while another held it (lapses with the lease's ttl).
+    let wanted: String
+
+    init(sessionID: String) {
+        let base = "fs:{\(Self.routingKey(of: sessionID))}:session:\(sessionID)"
+        lease = base + ":lease"
+        epoch = base + ":epoch"
+        log = base + ":log"
+        snapshot = base + ":snapshot"
+        metadata = base + ":meta"
+        members = base + ":members"
+        wanted = base + ":wanted"
+    }
+
+    /// The keys in the order every session script expects them as `KEYS[1]`…`KEYS[7]`.
+    var scriptKeys: [String] {
+        [lease, epoch, log, snapshot, metadata, members, wanted]
+    }
+
+    /// The key that maps a viewer capability to its session.
+    static func viewer(_ capability: String) -> String {
+        "fs:{\(routingKey(of: capability))}:viewer:\(capability)"
+    }
+
+    static func routingKey(of identifier: String) -> Substring {
+        identifier.prefix(routingKeyLength)
+    }
+}

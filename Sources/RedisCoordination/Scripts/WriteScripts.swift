@@ -1,0 +1,111 @@
+/// The scripts that write a session, each fenced by the writer's lease.
+///
+/// ARGV always starts with the holder, the epoch and the retention in milliseconds. A
+/// refusal starts with a word ``WriteFailure`` decodes: `FENCED` (an error reply refusing the
+/// whole call), `STALE`, `CONFLICT` (one change of an append), `EXISTS`, `VIEWERTAKEN`. Every
+/// script is idempotent, so a batch whose replies were lost can be sent again. Every refusal
+/// has a word after its code: Redis puts `ERR ` in front of a one-word error.
+enum WriteScripts {
+    /// ARGV after the common three: `revision at payload` for each change, in order. Adds each
+    /// as stream entry `<revision>-1` and answers `ok` for it, or a refusal when its revision
+    /// is not above the stream's last one and it is no repeat (a stored entry with the same
+    /// payload, or a revision a snapshot covers). Each change is judged as if it came alone,
+    /// so merging appends into one call never changes what is stored.
+    static let append = LuaScript(
+        session: "append",
+        """
+        local refusal = fence(ARGV[1], ARGV[2])
+        if refusal then return refusal end
+        local top = -1
+        if redis.call('EXISTS', log) == 1 then
+          local info = redis.call('XINFO', 'STREAM', log)
+          for i = 1, #info, 2 do
+            if info[i] == 'last-generated-id' then top = tonumber(string.match(info[i + 1], '^(%d+)-')) end
+          end
+        end
+        local covered = tonumber(redis.call('HGET', snapshot, 'revision') or '-1')
+        local results = {}
+        for i = 4, #ARGV, 3 do
+          local revision = tonumber(ARGV[i])
+          local id = ARGV[i] .. '-1'
+          local result = 'ok'
+          if revision > top then
+            redis.call('XADD', log, id, 'at', ARGV[i + 1], 'change', ARGV[i + 2])
+            top = revision
+          else
+            local found = redis.call('XRANGE', log, id, id)
+            if #found == 1 then
+              if found[1][2][4] ~= ARGV[i + 2] then result = 'CONFLICT ' .. ARGV[i] end
+            elseif revision > covered then
+              result = 'STALE ' .. top
+            end
+          end
+          results[#results + 1] = result
+        end
+        touch(ARGV[3])
+        return results
+        """)
+
+    /// ARGV after the common three: revision, state. Replaces the snapshot unless a newer one
+    /// is stored, and trims the stream entries the snapshot covers.
+    static let snapshot = LuaScript(
+        session: "snapshot",
+        """
+        local refusal = fence(ARGV[1], ARGV[2])
+        if refusal then return refusal end
+        local current = tonumber(redis.call('HGET', snapshot, 'revision') or '-1')
+        if tonumber(ARGV[4]) < current then return redis.error_reply('STALE ' .. current) end
+        redis.call('HSET', snapshot, 'revision', ARGV[4], 'state', ARGV[5])
+        redis.call('XTRIM', log, 'MINID', ARGV[4] .. '-1')
+        touch(ARGV[3])
+        return 1
+        """)
+
+    /// ARGV after the common three: client id, record.
+    static let member = LuaScript(
+        session: "member",
+        """
+        local refusal = fence(ARGV[1], ARGV[2])
+        if refusal then return refusal end
+        redis.call('HSET', members, ARGV[4], ARGV[5])
+        touch(ARGV[3])
+        return 1
+        """)
+
+    /// KEYS[8]: the viewer key, when there is a viewer capability. ARGV after the common
+    /// three: session id, metadata, viewer capability. Creating the same metadata twice is a
+    /// repeat; other metadata for an existing session is refused.
+    static let create = LuaScript(
+        session: "create",
+        """
+        local refusal = fence(ARGV[1], ARGV[2])
+        if refusal then return refusal end
+        local existing = redis.call('HGET', meta, 'data')
+        if existing then
+          if existing == ARGV[5] then return 0 end
+          return redis.error_reply('EXISTS ' .. ARGV[4])
+        end
+        if KEYS[8] then
+          local other = redis.call('GET', KEYS[8])
+          if other and other ~= ARGV[4] then return redis.error_reply('VIEWERTAKEN ' .. other) end
+          redis.call('SET', KEYS[8], ARGV[4])
+          redis.call('HSET', meta, 'viewer', ARGV[6], 'viewerKey', KEYS[8])
+        end
+        redis.call('HSET', meta, 'data', ARGV[5])
+        touch(ARGV[3])
+        return 1
+        """)
+
+    /// Deletes every key of the session and its viewer key. A session already gone is a repeat.
+    static let delete = LuaScript(
+        session: "delete",
+        """
+        if redis.call('EXISTS', epoch) == 0 and redis.call('EXISTS', meta) == 0 then return 0 end
+        local refusal = fence(ARGV[1], ARGV[2])
+        if refusal then return refusal end
+        local viewer = redis.call('HGET', meta, 'viewerKey')
+        if viewer then redis.call('DEL', viewer) end
+        redis.call('DEL', lease, epoch, log, snapshot, meta, members, wanted)
+        return 1
+        """)
+}

@@ -1,0 +1,31 @@
+/// One write to a session, with the ticket it was given and the lease it was made under.
+struct SessionWrite: Sendable {
+    enum Kind: Sendable {
+        case change(ChangeRecord)
+        case snapshot(SnapshotRecord)
+        case member(MemberRecord)
+        case create(SessionMetadata)
+        case delete
+
+        /// The session the record names, if it names one.
+        var sessionID: String? {
+            switch self {
+            case .change(let change): change.sessionID
+            case .snapshot(let snapshot): snapshot.sessionID
+            case .member(let member): member.sessionID
+            case .create(let metadata): metadata.sessionID
+            case .delete: nil
+            }
+        }
+    }
+
+    let ticket: WriteTicket
+    let lease: Lease
+    let kind: Kind
+
+    var sessionID: String { lease.sessionID }
+
+    var change: ChangeRecord? {
+        if case .change(let change) = kind { change } else { nil }
+    }
+}
