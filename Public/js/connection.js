@@ -16,8 +16,9 @@ const FINAL_CLOSE = new Map([[4404, 'unknown_session']]);
 const FATAL_ERRORS = new Set(FINAL_CLOSE.values());
 
 /**
- * Dispatches `message` (detail: a server message, after the pending queue has been settled) and
- * `status` (detail: `{state, retryAt, problem}`) events.
+ * Dispatches `message` (detail: a server message, after the pending queue has been settled),
+ * `status` (detail: `{state, retryAt, problem}`) and `pending` (detail: how many intents wait for
+ * an answer) events.
  * States: `connecting`, `connected`, `reconnecting`, `offline`, `ended`.
  */
 export class Connection extends EventTarget {
@@ -195,6 +196,7 @@ export class Connection extends EventTarget {
   #persist() {
     sessionStorage.setItem(`${this.#storageKey}.seq`, String(this.seq));
     sessionStorage.setItem(`${this.#storageKey}.pending`, JSON.stringify(this.pending));
+    this.dispatchEvent(new CustomEvent('pending', { detail: this.pending.length }));
   }
 }
 

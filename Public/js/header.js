@@ -3,20 +3,21 @@
 import { h, byId } from './dom.js';
 import { copyLink } from './session.js';
 
-const PROBLEMS = {
-  unknown_session: 'This session does not exist (it may have expired).',
-  session_full: 'This session is full.',
+/** Why a session cannot be reached, in plain words, for the one explanation the page shows. */
+const ENDED = {
+  unknown_session: 'There is no session at this link. It may have expired (a session is kept for a day after the last person leaves it), or the link may be incomplete.',
 };
 
 export class Header {
   #countdown = 0;
 
-  constructor({ onRetry }) {
+  /** `onRetry()`: reconnect now; `onEnded(reason)`: the session cannot be reached again. */
+  constructor({ onRetry, onEnded }) {
+    this.onEnded = onEnded;
     this.presence = byId('presence-list');
     this.connection = byId('connection');
     this.connectionText = byId('connection-text');
     this.retry = byId('retry-now');
-    this.problem = byId('session-problem');
     this.shareStatus = byId('share-status');
     this.shareFallback = byId('share-fallback');
     this.shareURL = byId('share-url');
@@ -42,11 +43,7 @@ export class Header {
     const render = () => { this.connectionText.textContent = describe(status); };
     render();
     if (status.state === 'reconnecting' && status.retryAt) this.#countdown = setInterval(render, 250);
-    const problem = PROBLEMS[status.problem];
-    this.problem.hidden = !problem;
-    if (problem) {
-      this.problem.replaceChildren(problem, ' ', h('a', { href: './', text: 'Start a new session' }));
-    }
+    if (status.state === 'ended') this.onEnded(ENDED[status.problem] ?? 'The server ended this session.');
   }
 
   async #share() {

@@ -26,7 +26,8 @@ class Playground {
   constructor(connection) {
     this.connection = connection;
     this.store = new Store();
-    this.header = new Header({ onRetry: () => connection.retryNow() });
+    this.header = new Header({ onRetry: () => connection.retryNow(), onEnded: (reason) => this.#end(reason) });
+    this.offline = byId('phone-offline');
     this.screens = byId('screens');
     this.notice = byId('notice');
     this.tabs = new Tabs(byId('tabs'), byId('screen-panel'), (screen) => this.#navigate(screen));
@@ -51,7 +52,11 @@ class Playground {
     });
     this.#wireSettings();
     connection.addEventListener('message', (event) => this.#receive(event.detail));
-    connection.addEventListener('status', (event) => this.header.showConnection(event.detail));
+    connection.addEventListener('status', (event) => {
+      this.header.showConnection(event.detail);
+      this.#showWaiting();
+    });
+    connection.addEventListener('pending', () => this.#showWaiting());
     this.header.showConnection(connection.status);
   }
 
@@ -83,7 +88,8 @@ class Playground {
         if (this.store.ready) this.follower.apply({ force: true });
         break;
       case 'error':
-        this.#showNotice(message.message);
+        // An unknown session is explained once, by the page that replaces the playground.
+        if (message.code !== 'unknown_session') this.#showNotice(message.message);
         if (!this.store.ready) return;
         this.#render();
         this.follower.apply({ force: true });
@@ -193,6 +199,21 @@ class Playground {
     this.ambiguous = byId('setting-ambiguous');
     this.animated.addEventListener('change', () => this.#send({ action: 'configure', settings: { animatedFocusChange: this.animated.checked } }));
     this.ambiguous.addEventListener('change', () => this.#send({ action: 'configure', settings: { ambiguousAddressBinding: this.ambiguous.checked } }));
+  }
+
+  /** The phone says itself when it is offline, and how many changes it holds for the server. */
+  #showWaiting() {
+    const { state } = this.connection.status;
+    const count = this.connection.pending.length;
+    const offline = state !== 'connected' && state !== 'ended';
+    this.offline.hidden = !offline;
+    this.offline.textContent = offline ? `Offline — ${count === 0 ? 'nothing' : count} ${count === 1 ? 'change' : 'changes'} waiting` : '';
+  }
+
+  /** The session cannot be reached again: one explanation and one way forward replace the playground. */
+  #end(reason) {
+    byId('session-ended-reason').textContent = reason;
+    byId('session-ended').hidden = false;
   }
 
   #showNotice(text) {

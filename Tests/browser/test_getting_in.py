@@ -33,12 +33,18 @@ def test_share_copies_the_link_or_shows_it_to_copy(pair):
     a.wait(shared, "Share should copy the link or show it")
 
 
-def test_a_link_to_a_session_that_does_not_exist_offers_a_new_one(solo):
+def test_a_link_to_a_session_that_does_not_exist_is_explained_once_with_one_way_forward(solo):
     solo.driver.get(f"{solo.base_url}?session=AAAAAAAAAAAAAAAAAAAAAA")
-    problem = solo.driver.find_element(By.ID, "session-problem")
-    solo.wait(problem.is_displayed, "the page should say the session does not exist")
-    assert "does not exist" in problem.text
-    link = problem.find_element(By.LINK_TEXT, "Start a new session")
+    ended = solo.driver.find_element(By.ID, "session-ended")
+    solo.wait(ended.is_displayed, "the page should explain that the session does not exist")
+    assert "no session at this link" in ended.text
+    assert "expired" in ended.text
+    # One explanation and one way forward: no phone, no switches, no second error.
+    for hidden in (".layout", "#presence-list", "#share"):
+        assert not solo.driver.find_element(By.CSS_SELECTOR, hidden).is_displayed(), f"{hidden} should not be shown"
+    assert not [alert for alert in solo.driver.find_elements(By.CSS_SELECTOR, "[role=alert]") if alert.is_displayed()]
+    assert len(ended.find_elements(By.CSS_SELECTOR, "a, button")) == 1
+    link = ended.find_element(By.LINK_TEXT, "Start a new session")
     link.click()
     solo.wait_connected()
     assert "AAAAAAAAAAAAAAAAAAAAAA" not in solo.url
