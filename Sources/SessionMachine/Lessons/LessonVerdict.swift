@@ -1,5 +1,5 @@
 /// What one applied change meant for the current step of a lesson.
-public enum LessonVerdict: String, Sendable {
+public enum LessonVerdict: Sendable {
     /// The step's goal was met: the lesson moved to the next step, or is complete.
     case passed
     /// A move the step did not ask for: the hint shows until the step passes.

@@ -123,10 +123,11 @@ struct LessonCatalogueTests {
         }
     }
 
-    @Test("Every step's settings change something and only what its screen shows")
+    @Test("Every lesson sets the animation switch first (its focus patterns count events); every step's settings change something its screen shows")
     func settingsMatchTheSchema() throws {
         for lesson in LessonCatalogue.seeds.lessons {
             let screen = try #require(Self.schema.screen(lesson.screen))
+            #expect(lesson.steps.first?.settings?.animatedFocusChange != nil, "\(lesson.id)")
             for (index, step) in lesson.steps.enumerated() {
                 guard let settings = step.settings else { continue }
                 #expect(!settings.isEmpty, "\(lesson.id) step \(index)")

@@ -23,12 +23,16 @@ struct ProfileLessonTests {
         #expect(walk.progress.complete)
     }
 
-    @Test("A tap on the wrong field shows the hint; the right tap passes and clears it")
+    @Test("Next where the step asks for Return shows the hint; Return passes and clears it")
     func wrongMove() throws {
         var walk = try LessonWalk(.profileKeyboard)
-        try walk.play(.focus(.lastName), expecting: .wrongMove)
+        try walk.play(.focus(.lastName), expecting: .neutral)
         try walk.play(.focus(.firstName), expecting: .passed)
-        #expect(walk.progress.step == 1 && !walk.progress.hint)
+        try walk.play(.next, expecting: .wrongMove)
+        #expect(walk.state[.profile]?.focus == .lastName, "the toolbar moved focus, but that is not what the step teaches")
+        try walk.play(.focus(.firstName), expecting: .neutral)
+        try walk.play(.submit, expecting: .passed)
+        #expect(walk.progress.step == 2 && !walk.progress.hint)
     }
 
     @Test("After the fix, a Return through nil does not pass: the move must be one event, straight to Last Name")

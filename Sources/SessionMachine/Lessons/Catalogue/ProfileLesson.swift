@@ -15,11 +15,12 @@ extension Lesson {
                 swift: ".focused($focus, equals: .firstName)",
                 settings: SettingsPatch(animatedFocusChange: false),
                 goal: .focus(to: "firstName", cause: .tap),
-                neutral: LessonStep.defaultNeutral + [.navigate]
+                // Taps are neutral: if First Name has focus already, a second tap changes nothing.
+                neutral: LessonStep.defaultNeutral + [.navigate, .tap]
             ),
             LessonStep(
                 instruction: "Type a first name and press Return. The key reads “next”, and focus moves on to Last Name.",
-                hint: "Press Return while First Name has focus: Last Name should take it.",
+                hint: "Use the keyboard's Return key, not the toolbar, while First Name has focus: Last Name should take it.",
                 swift: ".onSubmit { focus = .lastName }  // First Name, .submitLabel(.next)",
                 goal: .focus(from: "firstName", to: "lastName", cause: .submit),
                 neutral: LessonStep.defaultNeutral + [.tap]
