@@ -151,7 +151,7 @@ struct LessonCatalogueTests {
                 }
             }
         }
-        #expect(Set(Self.focusCasesNamed(in: "case .name: focus = .address  // .submitLabel(.next)")) == ["name", "address"])
+        #expect(Set(Self.focusCasesNamed(in: "case .name: move(to: .address)  // then focus = .phone")) == ["name", "address", "phone"])
     }
 
     @Test("Every event kind a goal can name is an event the engine emits")
@@ -213,11 +213,11 @@ struct LessonCatalogueTests {
         }
     }
 
-    /// The case names a line of Swift assigns, binds, returns or switches on: what follows
-    /// `focus = .`, `equals: .`, `return .` and `case .`.
+    /// The case names a line of Swift assigns, moves to, binds, returns or switches on: what
+    /// follows `focus = .`, `move(to: .`, `equals: .`, `return .` and `case .`.
     static func focusCasesNamed(in line: String) -> [String] {
         var names: [String] = []
-        for marker in ["focus = .", "equals: .", "return .", "case ."] {
+        for marker in ["focus = .", "move(to: .", "equals: .", "return .", "case ."] {
             var rest = Substring(line)
             while let range = rest.range(of: marker) {
                 rest = rest[range.upperBound...]

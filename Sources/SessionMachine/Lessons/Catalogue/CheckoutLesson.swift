@@ -12,7 +12,7 @@ extension Lesson {
             LessonStep(
                 instruction: "Open Checkout, tap Name, type a name and press Return: focus moves on to Address.",
                 hint: "Type a name into Name first, then press Return there: Address should take focus.",
-                swift: "case .name: focus = .address",
+                swift: "case .name: move(to: .address)",
                 settings: SettingsPatch(animatedFocusChange: false, ambiguousAddressBinding: false),
                 goal: .all([.focus(from: "name", to: "address", cause: .submit), .state(StatePattern(filled: ["name"]))]),
                 neutral: LessonStep.defaultNeutral + [.navigate, .tap]
@@ -20,14 +20,14 @@ extension Lesson {
             LessonStep(
                 instruction: "Press Return in Address: focus moves on to Phone.",
                 hint: "Press Return while Address has focus; Phone should take it.",
-                swift: "case .address: focus = .phone",
+                swift: "case .address: move(to: .phone)",
                 goal: .focus(from: "address", to: "phone", cause: .submit),
                 neutral: LessonStep.defaultNeutral + [.tap]
             ),
             LessonStep(
                 instruction: "Leave Address empty and tap Proceed to Gift Message: focus goes to the first field that needs fixing, Address.",
                 hint: "Proceed picks Address only when Name is filled in and Address is empty; clear Address and try again.",
-                swift: "if let invalid = order.firstInvalidField { focus = invalid }",
+                swift: "move(to: invalid)  // firstInvalidField: .address",
                 goal: .all([.validation(valid: false, firstInvalid: "address"), .state(StatePattern(focus: "address"))]),
                 neutral: LessonStep.defaultNeutral + [.tap]
             ),
@@ -51,7 +51,7 @@ extension Lesson {
                 instruction: "Symptom two: press Return. From .name the form asks for .address, which no field is bound to, "
                     + "so focus ends at nil and the keyboard goes away.",
                 hint: "Press Return while the caret is in Address (focus is .name), without typing there.",
-                swift: "case .name: focus = .address  // nothing is bound to .address",
+                swift: "case .name: move(to: .address)  // no field is bound to .address",
                 goal: .focus(from: "name", to: .nothing, cause: .submit),
                 neutral: LessonStep.defaultNeutral + [.tap]
             ),
@@ -59,7 +59,7 @@ extension Lesson {
                 instruction: "Symptom three: tap Phone, then Proceed with Address still empty. "
                     + "Validation asks for .address, no field answers, and focus goes nowhere.",
                 hint: "With Name filled in and Address empty, tap Phone and then Proceed.",
-                swift: "focus = invalid  // .address, bound to no field",
+                swift: "move(to: invalid)  // .address, bound to no field",
                 goal: .all([.validation(valid: false, firstInvalid: "address"), .state(StatePattern(focus: .nothing))]),
                 neutral: LessonStep.defaultNeutral + [.tap]
             ),
@@ -79,7 +79,7 @@ extension Lesson {
             LessonStep(
                 instruction: "Tap Proceed once more, Address still empty: this time focus reaches Address.",
                 hint: "Leave Address empty and tap Proceed; Address should take focus and show the caret.",
-                swift: "focus = invalid  // .address, bound to exactly one field",
+                swift: "move(to: invalid)  // .address, bound to exactly one field",
                 settings: SettingsPatch(ambiguousAddressBinding: false),
                 goal: .all([
                     .validation(valid: false, firstInvalid: "address"),

@@ -21,7 +21,7 @@ extension Lesson {
             LessonStep(
                 instruction: "Type a first name and press Return. The key reads “next”, and focus moves on to Last Name.",
                 hint: "Use the keyboard's Return key, not the toolbar, while First Name has focus: Last Name should take it.",
-                swift: ".onSubmit { focus = .lastName }  // First Name, .submitLabel(.next)",
+                swift: ".onSubmit { move(to: .lastName) }  // First Name, .submitLabel(.next)",
                 goal: .focus(from: "firstName", to: "lastName", cause: .submit),
                 neutral: LessonStep.defaultNeutral + [.tap]
             ),
@@ -35,14 +35,14 @@ extension Lesson {
             LessonStep(
                 instruction: "Tap Last Name, then press Previous on the keyboard toolbar: focus steps back to First Name.",
                 hint: "Use Previous on the toolbar above the keyboard while Last Name has focus.",
-                swift: "Button(\"Previous\") { focus = .firstName }",
+                swift: "Button(\"Previous\") { step(by: -1) }  // .lastName to .firstName",
                 goal: .focus(from: "lastName", to: "firstName", cause: .toolbar),
                 neutral: LessonStep.defaultNeutral + [.tap]
             ),
             LessonStep(
                 instruction: "Press Next: focus steps forward to Last Name. On the last field Next has nowhere to go.",
                 hint: "Press Next on the keyboard toolbar while First Name has focus.",
-                swift: "Button(\"Next\") { focus = .lastName }",
+                swift: "Button(\"Next\") { step(by: +1) }  // .firstName to .lastName",
                 goal: .focus(from: "firstName", to: "lastName", cause: .toolbar),
                 neutral: LessonStep.defaultNeutral + [.tap]
             ),
@@ -50,7 +50,7 @@ extension Lesson {
                 instruction: "Focus changes are animated now, as a bare assignment is. Tap First Name and press Return, "
                     + "and watch the event log: focus is nil for a moment before Last Name gets it. That gap is the keyboard dipping.",
                 hint: "Press Return in First Name; with the animation on, focus passes through nil on its way to Last Name.",
-                swift: ".onSubmit { focus = .lastName }  // animated: nil in between",
+                swift: "focus = field  // move(to:) without a transaction: nil in between",
                 settings: SettingsPatch(animatedFocusChange: true),
                 goal: .all([
                     .focus(from: "firstName", to: .nothing, cause: .submit),
@@ -61,13 +61,13 @@ extension Lesson {
             LessonStep(
                 instruction: "Fix it by moving focus inside a transaction that has no animation: switch off the animated focus change.",
                 hint: "Turn the animated focus change switch off; that is what the transaction does for this move.",
-                swift: "withTransaction(Transaction(animation: nil)) { focus = .lastName }",
+                swift: "withTransaction(Transaction(animation: nil)) { focus = field }",
                 goal: .settings(SettingsPatch(animatedFocusChange: false))
             ),
             LessonStep(
                 instruction: "Tap First Name and press Return again: one event, straight from First Name to Last Name, and the keyboard stays put.",
                 hint: "Press Return in First Name; without the animation focus goes straight to Last Name.",
-                swift: "focus = .lastName  // inside withTransaction: no nil in between",
+                swift: ".onSubmit { move(to: .lastName) }  // straight there, no nil",
                 settings: SettingsPatch(animatedFocusChange: false),
                 goal: .focus(from: "firstName", to: "lastName", cause: .submit),
                 neutral: LessonStep.defaultNeutral + [.tap]
