@@ -1,0 +1,174 @@
+/// One text field as a page edits it while others edit it too: the client half of operational
+/// transformation (ot.js's client), one splice in flight at a time.
+///
+/// The page applies its person's edits at once and tells the client (`edit`), which says what to
+/// send. While a splice is in flight, further edits are composed into one buffered operation,
+/// sent when the server answers. Remote operations are transformed over the page's unanswered
+/// edits before they are shown (`receive`), and the selection with them, so nobody's typing is
+/// lost or moved. `Public/js/splice-client.js` is the same machine, step by step.
+///
+/// States: synchronized (nothing in flight), awaiting confirm (one splice in flight), awaiting
+/// with buffer (and edits made since), awaiting text (the server refused the splice in flight and
+/// a fresh copy of the text is on its way).
+public struct SpliceClient: Sendable {
+    /// Where the client is in its exchange with the server.
+    public enum State: Equatable, Sendable {
+        case synchronized
+        case awaitingConfirm
+        case awaitingWithBuffer
+        case awaitingText
+    }
+
+    /// The splice in flight: as sent, and as transformed since over the operations received.
+    private struct InFlight: Sendable {
+        let sent: OutgoingSplice
+        var operation: TextOperation
+        var refused = false
+    }
+
+    /// The page's member id, for breaking ties with remote inserts.
+    public let member: String
+    /// The field's text as the page shows it.
+    public private(set) var text: String
+    /// The page's caret or selection in `text`; set it when the person moves it.
+    public var selection: TextSelection
+    /// The last session revision whose operations on this field the client has: the base of the
+    /// next splice it sends.
+    public private(set) var revision: Int
+    /// The field's text at `revision` as the server has it.
+    public private(set) var serverText: String
+    private var inFlight: InFlight?
+    /// Edits made since the splice in flight was sent, composed; they apply after it.
+    private var buffer: TextOperation?
+
+    /// A field holding `text` at session `revision`, with the caret at its end.
+    public init(member: String, text: String, revision: Int) {
+        self.member = member
+        self.text = text
+        self.serverText = text
+        self.revision = revision
+        self.selection = TextSelection(caret: text.utf16Length)
+    }
+
+    public var state: State {
+        switch (inFlight, buffer) {
+        case (nil, _): .synchronized
+        case (let sent?, _) where sent.refused: .awaitingText
+        case (_?, nil): .awaitingConfirm
+        case (_?, _?): .awaitingWithBuffer
+        }
+    }
+
+    /// The splice in flight, to send again unchanged (same splice, same base) after the server
+    /// refused it as `rate_limited`; `nil` when nothing is in flight or it awaits a fresh text.
+    public var resendable: OutgoingSplice? {
+        inFlight.flatMap { $0.refused ? nil : $0.sent }
+    }
+
+    /// The person changed the text by `splice` (already shown); `selection` is the selection after
+    /// it (the caret after the inserted text if `nil`).
+    /// - Returns: the splice to send now, or `nil` if one is in flight (the edit waits in the buffer).
+    public mutating func edit(_ splice: TextSplice, selection: TextSelection? = nil) -> OutgoingSplice? {
+        guard !splice.isNoop else { return nil }
+        let operation = TextOperation(splice, length: text.utf16Length)
+        operation.apply(to: &text)
+        self.selection = selection ?? TextSelection(caret: splice.at + splice.insert.utf16Length)
+        guard inFlight == nil else {
+            buffer = buffer.map { $0.composed(with: operation) } ?? operation
+            return nil
+        }
+        let sent = OutgoingSplice(splice: splice, base: revision)
+        inFlight = InFlight(sent: sent, operation: operation)
+        return sent
+    }
+
+    /// Another member's operation on this field, as the server applied it at `revision`: the
+    /// update's splices, each applying to the text the ones before it made.
+    /// - Returns: the operation the page applies to `text` (already applied to `text` and
+    ///   `selection`), or `nil` for an update the client already has (`revision` not after its own).
+    @discardableResult
+    public mutating func receive(_ splices: [TextSplice], revision: Int, member: String) -> TextOperation? {
+        guard revision > self.revision else { return nil }
+        var remote = TextOperation(splices: splices, length: serverText.utf16Length)
+        remote.apply(to: &serverText)
+        self.revision = revision
+        if var sent = inFlight {
+            let tieBreak = TieBreak(member: self.member, appliedBy: member)
+            (sent.operation, remote) = TextOperation.transform(sent.operation, remote, tieBreak: tieBreak)
+            inFlight = sent
+            if let pending = buffer {
+                let transformed = TextOperation.transform(pending, remote, tieBreak: tieBreak)
+                buffer = transformed.0
+                remote = transformed.1
+            }
+        }
+        remote.apply(to: &text)
+        selection = selection.transformed(by: remote)
+        return remote
+    }
+
+    /// The server applied the splice in flight, making session `revision` (or answered that it
+    /// changed nothing: pass the revision of the last update received before that answer).
+    /// - Returns: the buffered edits' first splice, to send now, if there are any.
+    public mutating func acknowledge(revision: Int) -> OutgoingSplice? {
+        guard let sent = inFlight else { preconditionFailure("An acknowledgement arrived with no splice in flight.") }
+        sent.operation.apply(to: &serverText)
+        self.revision = max(self.revision, revision)
+        inFlight = nil
+        return sendBuffer()
+    }
+
+    /// The server refused the splice in flight (`stale_base`, `bad_splice`): it changed nothing.
+    /// Edits wait in the buffer until `recover` brings a fresh text.
+    public mutating func refuse() {
+        inFlight?.refused = true
+    }
+
+    /// Starts again from the server's `text` at session `revision` (after a refusal, or a reconnect's
+    /// snapshot), with the page's unanswered edits applied on top: they are rebased over the
+    /// difference between the text the client knew and `text`, so they keep their place among
+    /// the characters both hold. `inFlightApplied` says whether the server had applied the splice
+    /// in flight before `revision` (after a reconnect; `false` after a refusal). `revision` must not
+    /// be older than the client's; an older fresh copy is ignored and the client rebases on its own.
+    /// - Returns: the first splice of the rebased edits, to send now, if there are any.
+    public mutating func recover(text fresh: String, revision freshRevision: Int, inFlightApplied: Bool) -> OutgoingSplice? {
+        var known = serverText
+        var pending: TextOperation?
+        if let sent = inFlight {
+            if inFlightApplied { sent.operation.apply(to: &known) } else { pending = sent.operation }
+        }
+        if let buffered = buffer {
+            pending = pending.map { $0.composed(with: buffered) } ?? buffered
+        }
+        inFlight = nil
+        buffer = nil
+        let (base, baseRevision) = freshRevision >= revision ? (fresh, freshRevision) : (known, revision)
+        var difference = TextOperation.difference(from: known, to: base)
+        if let edits = pending {
+            let transformed = TextOperation.transform(edits, difference, tieBreak: .bFirst)
+            buffer = transformed.0.isNoop ? nil : transformed.0
+            difference = transformed.1
+        }
+        difference.apply(to: &text)
+        selection = selection.transformed(by: difference)
+        serverText = base
+        revision = baseRevision
+        return sendBuffer()
+    }
+
+    /// Sends the buffer's first splice (a buffer of edits in several places is several splices,
+    /// sent one at a time); the rest stays buffered.
+    private mutating func sendBuffer() -> OutgoingSplice? {
+        guard let pending = buffer else { return nil }
+        buffer = nil
+        let splices = pending.splices
+        guard let first = splices.first else { return nil }
+        let operation = TextOperation(first, length: serverText.utf16Length)
+        if splices.count > 1 {
+            buffer = TextOperation(splices: splices.dropFirst(), length: operation.targetLength)
+        }
+        let sent = OutgoingSplice(splice: first, base: revision)
+        inFlight = InFlight(sent: sent, operation: operation)
+        return sent
+    }
+}
