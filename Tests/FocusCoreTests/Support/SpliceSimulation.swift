@@ -11,7 +11,7 @@ import FocusCore
 /// one seed both make the same `Report`.
 struct SpliceSimulation {
     /// What a run ended with, and how often each path was taken.
-    struct Report: Codable, Equatable {
+    struct Report: Codable, Equatable, Sendable {
         var text = ""
         var revision = 0
         var edits = 0
@@ -42,6 +42,12 @@ struct SpliceSimulation {
         /// The page's own tags in the order its text held them after its last edit.
         var ownOrder: [UInt32] = []
     }
+
+    /// The seeds the tests run, each for `steps` steps.
+    static let runs = 1_500
+    static let steps = 160
+    /// The runs of seeds `0..<runs`, made once and shared by the tests that check them.
+    static let results: [(report: Report, failures: [String])] = (0..<UInt64(runs)).map { run(seed: $0, steps: steps) }
 
     static let members = ["m2", "m10", "m1"]
     static let initialText = "Hi👋"
