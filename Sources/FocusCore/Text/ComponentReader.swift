@@ -35,11 +35,14 @@ struct ComponentReader {
     /// (and `count` must not split a surrogate pair), and returns them.
     mutating func takeInserted(_ count: Int) -> String {
         guard case .insert(let text)? = current else { preconditionFailure("The reader is not at an insert.") }
-        guard count < text.utf16.count else {
+        guard count < text.utf16Length else {
             advance()
             return text
         }
-        let split = text.utf16Index(count)
+        guard let bytes = text.utf8Offsets(ofUTF16: [count]) else {
+            preconditionFailure("Taking \(count) code units of an insert would split a surrogate pair.")
+        }
+        let split = text.utf8Index(bytes[0])
         current = .insert(String(text[split...]))
         return String(text[..<split])
     }
@@ -50,7 +53,7 @@ extension TextOperation.Component {
     var length: Int {
         switch self {
         case .retain(let count), .delete(let count): count
-        case .insert(let text): text.utf16.count
+        case .insert(let text): text.utf16Length
         }
     }
 }

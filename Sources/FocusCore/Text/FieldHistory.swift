@@ -78,7 +78,9 @@ public struct FieldHistory: Sendable {
         guard base >= oldestBase else { return .failure(.baseTooOld(base: base, oldest: oldestBase)) }
         guard splice.at >= 0, splice.delete >= 0 else { return .failure(.negative(splice)) }
         let first = firstIndex(after: base)
-        let length = first < ring.count ? self[first].operation.baseLength : text.utf16.count
+        // The length at `base` from the history, so only `fits` below reads the whole text.
+        let length = first < ring.count ? self[first].operation.baseLength
+            : ring.isEmpty ? text.utf16Length : self[ring.count - 1].operation.targetLength
         guard splice.at <= length, splice.delete <= length - splice.at else {
             return .failure(.pastEnd(splice, length: length))
         }
@@ -88,8 +90,8 @@ public struct FieldHistory: Sendable {
             operation = TextOperation.transform(operation, entry.operation, tieBreak: TieBreak(member: member, appliedBy: entry.member)).0
         }
         guard operation.fits(text) else {
-            precondition(operation.baseLength == text.utf16.count,
-                         "The field history ends at \(operation.baseLength) code units but the field holds \(text.utf16.count); record every change.")
+            precondition(operation.baseLength == text.utf16Length,
+                         "The field history ends at \(operation.baseLength) code units but the field holds \(text.utf16Length); record every change.")
             return .failure(.insideSurrogatePair(splice))
         }
         return .success(operation)

@@ -29,11 +29,11 @@ extension TextOperation {
                 first.take(count)
                 second.take(count)
             case (.insert(let text)?, .retain(let kept)?):
-                let count = min(text.utf16.count, kept)
+                let count = min(text.utf16Length, kept)
                 result.insert(first.takeInserted(count))
                 second.take(count)
             case (.insert(let text)?, .delete(let deleted)?):
-                let count = min(text.utf16.count, deleted)
+                let count = min(text.utf16Length, deleted)
                 _ = first.takeInserted(count)
                 second.take(count)
             case (.retain?, nil), (.insert?, nil), (nil, .retain?), (nil, .delete?):

@@ -11,7 +11,7 @@ extension TextOperation {
             case .retain(let count):
                 offset += count
             case .insert(let text):
-                if offset < index || bias == .after { moved += text.utf16.count }
+                if offset < index || bias == .after { moved += text.utf16Length }
             case .delete(let count):
                 moved -= min(count, index - offset)
                 offset += count

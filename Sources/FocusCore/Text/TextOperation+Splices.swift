@@ -37,7 +37,7 @@ extension TextOperation {
                 offset += count
             case .insert(let text):
                 open = TextSplice(at: open?.at ?? offset, delete: open?.delete ?? 0, insert: (open?.insert ?? "") + text)
-                offset += text.utf16.count
+                offset += text.utf16Length
             case .delete(let count):
                 open = TextSplice(at: open?.at ?? offset, delete: (open?.delete ?? 0) + count, insert: open?.insert ?? "")
             }

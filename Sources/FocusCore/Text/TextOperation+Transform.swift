@@ -18,10 +18,10 @@ extension TextOperation {
                 return (aPrime, bPrime)
             case (.insert(let text)?, _) where tieBreak == .aFirst || !second.isAtInsert:
                 aPrime.insert(text)
-                bPrime.retain(text.utf16.count)
+                bPrime.retain(text.utf16Length)
                 first.advance()
             case (_, .insert(let text)?):
-                aPrime.retain(text.utf16.count)
+                aPrime.retain(text.utf16Length)
                 bPrime.insert(text)
                 second.advance()
             case (.retain(let kept)?, .retain(let keptToo)?):

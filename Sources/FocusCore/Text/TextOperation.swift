@@ -49,7 +49,7 @@ public struct TextOperation: Equatable, Sendable, CustomStringConvertible {
     /// the operation.
     public mutating func insert(_ text: String) {
         guard !text.isEmpty else { return }
-        targetLength += text.utf16.count
+        targetLength += text.utf16Length
         let last = components.count - 1
         switch (components.last, last > 0 ? components[last - 1] : nil) {
         case (.insert(let previous)?, _):
@@ -94,27 +94,45 @@ public struct TextOperation: Equatable, Sendable, CustomStringConvertible {
     /// the operation's edges must not split a surrogate pair (`fits(_:)`).
     ///
     /// One splice is made in place, moving only the text after it; more splices build the result
-    /// in one pass.
+    /// in one pass. Either way the text's UTF-16 offsets are found in one pass over its bytes, up to
+    /// the end of the last splice (so the length is checked in debug builds only: `fits` checks it).
     public func apply(to text: inout String) {
-        precondition(text.utf16.count == baseLength, "The operation applies to \(baseLength) code units, not \(text.utf16.count).")
+        assert(text.utf16Length == baseLength, "The operation applies to \(baseLength) code units, not \(text.utf16Length).")
         let splices = self.splices
         if splices.count == 1 {
             text.replaceUTF16(at: splices[0].at, deleting: splices[0].delete, with: splices[0].insert)
             return
         }
         guard !splices.isEmpty else { return }
-        var result = ""
-        var index = text.startIndex
+        var edges: [Int] = []
+        var offset = 0
         for component in components {
             switch component {
-            case .retain(let count):
-                let end = text.utf16.index(index, offsetBy: count)
-                result += text[index..<end]
-                index = end
+            case .retain(let count), .delete(let count):
+                offset += count
+                edges.append(offset)
+            case .insert:
+                break
+            }
+        }
+        guard let bytes = text.utf8Offsets(ofUTF16: edges) else {
+            preconditionFailure("The operation \(self) splits a surrogate pair of the text.")
+        }
+        var result = ""
+        result.reserveCapacity(text.utf8.count + targetLength - baseLength)
+        var edge = 0
+        var start = 0
+        for component in components {
+            switch component {
+            case .retain:
+                result += text[text.utf8Index(start)..<text.utf8Index(bytes[edge])]
+                start = bytes[edge]
+                edge += 1
+            case .delete:
+                start = bytes[edge]
+                edge += 1
             case .insert(let inserted):
                 result += inserted
-            case .delete(let count):
-                index = text.utf16.index(index, offsetBy: count)
             }
         }
         text = result
@@ -130,20 +148,23 @@ public struct TextOperation: Equatable, Sendable, CustomStringConvertible {
     /// Whether the operation applies to `text`: the lengths agree, and no insert or delete starts or
     /// ends between the two halves of a surrogate pair.
     public func fits(_ text: String) -> Bool {
-        guard text.utf16.count == baseLength else { return false }
+        var edges: [Int] = []
         var offset = 0
         for component in components {
             switch component {
             case .retain(let count):
                 offset += count
             case .insert:
-                guard text.isUTF16Boundary(offset) else { return false }
+                edges.append(offset)
             case .delete(let count):
-                guard text.isUTF16Boundary(offset), text.isUTF16Boundary(offset + count) else { return false }
+                edges.append(offset)
                 offset += count
+                edges.append(offset)
             }
         }
-        return true
+        // The base length as the last edge checks the length in the same pass.
+        edges.append(baseLength)
+        return text.utf8Offsets(ofUTF16: edges)?.last == text.utf8.count
     }
 
     /// `[retain 3, insert "X", delete 1, retain 2]`, for test failures and logs.

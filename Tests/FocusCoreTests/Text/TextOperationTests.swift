@@ -47,7 +47,7 @@ struct TextOperationTests {
 
     @Test("Applying keeps astral characters whole, in one splice or several")
     func applyAstral() {
-        let one = TextOperation(TextSplice(at: 3, delete: 2, insert: "🎉"), length: 7)
+        let one = TextOperation(TextSplice(at: 3, delete: 1, insert: "🎉"), length: 7)
         #expect(one.applied(to: "a😀b😀c") == "a😀🎉😀c")
         var several = TextOperation()
         several.delete(2)
