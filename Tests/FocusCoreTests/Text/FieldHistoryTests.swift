@@ -112,6 +112,19 @@ struct FieldHistoryTests {
         #expect(history.oldestBase == 8)
         #expect(history.rebase(TextSplice(at: 4, insert: "x"), base: 8, member: "m0", current: 14, text: text).map { $0.applied(to: text) } == .success("1234x567"))
     }
+
+    @Test("Operations of one splice and of several come back as recorded")
+    func storage() {
+        var history = FieldHistory(since: 0)
+        let one = TextOperation(TextSplice(at: 1, delete: 1, insert: "😀"), length: 3)
+        let two = TextOperation(splices: [TextSplice(at: 0, insert: "X"), TextSplice(at: 3, delete: 1)], length: 4)
+        let none = TextOperation(identityOf: 3)
+        history.record(one, revision: 1, member: "m1")
+        history.record(two, revision: 2, member: "m2")
+        history.record(none, revision: 3, member: "m3")
+        #expect((0..<3).map { history[$0].operation } == [one, two, none])
+        #expect(history[1].member == "m2")
+    }
 }
 
 extension Result {
