@@ -316,13 +316,13 @@ export class TextOperation {
           operation.delete(utf16Length(removed.slice(x, x + run)));
           x += run;
         } else {
-          operation.insert(String.fromCodePoint(...added.slice(y, y + run)));
+          operation.insert(fromCodePoints(added.slice(y, y + run)));
           y += run;
         }
         index = end;
       }
     } else {
-      operation.insert(String.fromCodePoint(...added)).delete(utf16Length(removed));
+      operation.insert(fromCodePoints(added)).delete(utf16Length(removed));
     }
     return operation.retain(utf16Length(before.slice(before.length - suffix)));
   }
@@ -480,6 +480,13 @@ function codePoints(text) {
   const points = [];
   for (const character of text) points.push(character.codePointAt(0));
   return points;
+}
+
+/** The text of `points`, a few thousand at a time (a spread of a whole field could pass too many arguments). */
+function fromCodePoints(points) {
+  const parts = [];
+  for (let start = 0; start < points.length; start += 4096) parts.push(String.fromCodePoint(...points.slice(start, start + 4096)));
+  return parts.join('');
 }
 
 function utf16Length(points) {

@@ -20,6 +20,13 @@ struct JavaScriptAgreementTests {
         #expect(result.mismatches.isEmpty, "\(result.mismatches.count) disagreements, first: \(result.mismatches.prefix(3).joined(separator: "\n"))")
     }
 
+    @Test("splice-client.js passes the Swift client's worked examples")
+    func clientExamples() throws {
+        let output = try NodeScript(name: "splice-client-examples.mjs").run([])
+        let result = try JSONDecoder().decode([String: Int].self, from: output)
+        #expect(result["passed"] == 9)
+    }
+
     @Test("splice-client.js, through the same simulation with the same seeds, ends every run as SpliceClient does")
     func simulation() throws {
         let output = try NodeScript(name: "splice-simulation.mjs").run(["\(SpliceSimulation.runs)", "\(SpliceSimulation.steps)"])
