@@ -99,6 +99,24 @@ export class SpliceClient {
   }
 
   /**
+   * The server refused the splice in flight for good (value_too_long): it is taken back out of the
+   * text; edits made since stay. Returns the next splice to send, or null.
+   */
+  reject() {
+    if (!this.#inFlight) return null;
+    let undo = this.#inFlight.operation.invert(this.serverText);
+    this.#inFlight = null;
+    if (this.#buffer) {
+      const [rebased, over] = TextOperation.transform(this.#buffer, undo, B_FIRST);
+      this.#buffer = rebased.isNoop() ? null : rebased;
+      undo = over;
+    }
+    this.text = undo.apply(this.text);
+    this.selection = transformSelection(this.selection, undo);
+    return this.#sendBuffer();
+  }
+
+  /**
    * Starts again from the server's `text` at `revision` (after a refusal, or a reconnect's
    * snapshot) with the unanswered edits rebased on top. `inFlightApplied`: whether the server had
    * applied the splice in flight before `revision`. An older `revision` than the client's is

@@ -151,6 +151,24 @@ export class TextOperation {
     return true;
   }
 
+  /** The operation undoing this one on the text it makes from `text` (Swift: `inverted(on:)`). */
+  invert(text) {
+    const inverse = new TextOperation();
+    let offset = 0;
+    for (const op of this.ops) {
+      if (isRetain(op)) {
+        inverse.retain(op);
+        offset += op;
+      } else if (isInsert(op)) {
+        inverse.delete(op.length);
+      } else {
+        inverse.insert(text.slice(offset, offset - op));
+        offset -= op;
+      }
+    }
+    return inverse;
+  }
+
   /** One operation doing this one and then `next` (Swift: `composed(with:)`). */
   compose(next) {
     if (this.targetLength !== next.baseLength) throw new RangeError('Composing needs the second operation to apply to the first one\'s result.');

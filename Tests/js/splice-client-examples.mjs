@@ -83,6 +83,17 @@ const examples = {
     assert.deepEqual(client.acknowledge(10), outgoing(6, 0, '?', 10));
   },
 
+  reject() {
+    const client = new SpliceClient({ member: 'm1', text: 'Ada', revision: 1 });
+    client.edit(splice(3, 0, '!!!'));
+    client.edit(splice(0, 0, '?'));
+    assert.deepEqual(client.reject(), outgoing(0, 0, '?', 1));
+    assert.equal(client.text, '?Ada');
+    assert.deepEqual(client.selection, caret(1));
+    assert.equal(client.acknowledge(2), null);
+    assert.equal(client.serverText, '?Ada');
+  },
+
   reconnectApplied() {
     const client = new SpliceClient({ member: 'm1', text: 'ab', revision: 1 });
     client.edit(splice(2, 0, 'c'));

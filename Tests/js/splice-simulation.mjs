@@ -67,7 +67,7 @@ class Simulation {
     this.text = INITIAL_TEXT;
     this.lastSeq = [0, 0, 0];
     this.settling = false;
-    this.report = { text: '', revision: 0, edits: 0, applied: 0, staleBase: 0, badSplice: 0, rateLimited: 0, reconnects: 0, recoveries: 0 };
+    this.report = { text: '', revision: 0, edits: 0, applied: 0, staleBase: 0, badSplice: 0, rateLimited: 0, rejected: 0, reconnects: 0, recoveries: 0 };
     this.inserted = [];
     this.deleted = new Set();
     this.failures = [];
@@ -141,6 +141,12 @@ class Simulation {
       }
       if (message.code === 'rate_limited') {
         state.retry = true;
+      } else if (message.code === 'value_too_long') {
+        for (const point of points(state.client.resendable?.splice.insert ?? '')) this.deleted.add(point);
+        state.inFlightSeq = null;
+        this.checkOwnOrder(page);
+        this.send(page, state.client.reject());
+        state.ownOrder = this.ownTags(state.client.text, page);
       } else {
         state.client.refuse();
         state.inFlightSeq = null;
@@ -206,6 +212,11 @@ class Simulation {
     if (!this.settling && this.random.chance(2)) {
       this.report.badSplice += 1;
       this.refuse(page, seq, 'bad_splice');
+      return;
+    }
+    if (!this.settling && this.random.chance(1)) {
+      this.report.rejected += 1;
+      state.toPage.push({ type: 'error', seq, code: 'value_too_long' });
       return;
     }
     const result = this.history.rebase(outgoing.splice, outgoing.base, member, this.currentRevision, this.text);
@@ -277,8 +288,10 @@ class Simulation {
   checkOwnOrder(page) {
     const now = this.ownTags(this.pages[page].client.text, page);
     const present = new Set(now);
+    const known = new Set(this.pages[page].ownOrder);
     const expected = this.pages[page].ownOrder.filter((point) => present.has(point));
-    if (expected.length !== now.length || expected.some((point, index) => point !== now[index])) {
+    const held = now.filter((point) => known.has(point));
+    if (expected.length !== held.length || expected.some((point, index) => point !== held[index])) {
       this.failures.push(`page ${page}'s own characters changed order`);
     }
   }

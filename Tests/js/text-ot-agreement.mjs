@@ -1,4 +1,4 @@
-// Runs a corpus of cases FocusCore computed (transform, compose, splices, index and selection
+// Runs a corpus of cases FocusCore computed (transform, compose, inverse, splices, index and selection
 // transform, differences, tie-breaks) through Public/js/text-ot.js and reports every disagreement.
 //
 //   node Tests/js/text-ot-agreement.mjs <cases.json>
@@ -38,6 +38,7 @@ function actual(test) {
     aPrime: aPrime.ops,
     bPrime: bPrime.ops,
     composed: a.compose(operation(test.next)).ops,
+    inverted: a.invert(test.text).ops,
     splices,
     fromSplices: TextOperation.fromSplices(splices, test.text.length).ops,
     splicesApplied: splices.reduce(applySplice, test.text),

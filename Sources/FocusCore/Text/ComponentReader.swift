@@ -47,13 +47,3 @@ struct ComponentReader {
         return String(text[..<split])
     }
 }
-
-extension TextOperation.Component {
-    /// How many code units the component covers: retained, inserted or deleted.
-    var length: Int {
-        switch self {
-        case .retain(let count), .delete(let count): count
-        case .insert(let text): text.utf16Length
-        }
-    }
-}

@@ -13,9 +13,13 @@
 public struct SpliceClient: Sendable {
     /// Where the client is in its exchange with the server.
     public enum State: Equatable, Sendable {
+        /// Nothing in flight: the next edit is sent at once.
         case synchronized
+        /// One splice in flight.
         case awaitingConfirm
+        /// One splice in flight, and edits made since, buffered.
         case awaitingWithBuffer
+        /// The server refused the splice in flight; edits wait for a fresh copy of the text.
         case awaitingText
     }
 
@@ -50,6 +54,7 @@ public struct SpliceClient: Sendable {
         self.selection = TextSelection(caret: text.utf16Length)
     }
 
+    /// Where the client is in its exchange with the server.
     public var state: State {
         switch (inFlight, buffer) {
         case (nil, _): .synchronized
@@ -122,6 +127,23 @@ public struct SpliceClient: Sendable {
     /// Edits wait in the buffer until `recover` brings a fresh text.
     public mutating func refuse() {
         inFlight?.refused = true
+    }
+
+    /// The server refused the splice in flight for good (`value_too_long`): it changed nothing, and it
+    /// is taken back out of the page's text; edits made since stay, moved over its removal.
+    /// - Returns: the buffered edits' first splice, to send now, if there are any.
+    public mutating func reject() -> OutgoingSplice? {
+        guard let sent = inFlight else { return nil }
+        inFlight = nil
+        var undo = sent.operation.inverted(on: serverText)
+        if let pending = buffer {
+            let transformed = TextOperation.transform(pending, undo, tieBreak: .bFirst)
+            buffer = transformed.0.isNoop ? nil : transformed.0
+            undo = transformed.1
+        }
+        undo.apply(to: &text)
+        selection = selection.transformed(by: undo)
+        return sendBuffer()
     }
 
     /// Starts again from the server's `text` at session `revision` (after a refusal, or a reconnect's

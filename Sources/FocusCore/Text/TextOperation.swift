@@ -76,15 +76,6 @@ public struct TextOperation: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Appends one component.
-    mutating func append(_ component: Component) {
-        switch component {
-        case .retain(let count): retain(count)
-        case .insert(let text): insert(text)
-        case .delete(let count): delete(count)
-        }
-    }
-
     /// Whether the operation keeps the text as it is.
     public var isNoop: Bool {
         components.allSatisfy { if case .retain = $0 { true } else { false } }

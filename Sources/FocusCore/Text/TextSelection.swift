@@ -1,7 +1,9 @@
 /// A caret (`start == end`) or a selection in a text, in UTF-16 code units, as a browser's
 /// `selectionStart` and `selectionEnd` give it.
 public struct TextSelection: Equatable, Sendable, CustomStringConvertible {
+    /// Where the selection starts (the caret, when `start == end`).
     public var start: Int
+    /// Where it ends, at or after `start`.
     public var end: Int
 
     public init(start: Int, end: Int) {

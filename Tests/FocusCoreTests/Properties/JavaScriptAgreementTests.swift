@@ -24,7 +24,7 @@ struct JavaScriptAgreementTests {
     func clientExamples() throws {
         let output = try NodeScript(name: "splice-client-examples.mjs").run([])
         let result = try JSONDecoder().decode([String: Int].self, from: output)
-        #expect(result["passed"] == 9)
+        #expect(result["passed"] == 10)
     }
 
     @Test("splice-client.js, through the same simulation with the same seeds, ends every run as SpliceClient does")
@@ -56,6 +56,7 @@ private struct AgreementCase: Encodable {
         let aPrime: OperationJSON
         let bPrime: OperationJSON
         let composed: OperationJSON
+        let inverted: OperationJSON
         let splices: [TextSplice]
         let fromSplices: OperationJSON
         let splicesApplied: String
@@ -113,6 +114,7 @@ private struct AgreementCase: Encodable {
             aPrime: OperationJSON(aPrime),
             bPrime: OperationJSON(bPrime),
             composed: OperationJSON(a.composed(with: next)),
+            inverted: OperationJSON(a.inverted(on: text)),
             splices: splices,
             fromSplices: OperationJSON(TextOperation(splices: splices, length: text.utf16Length)),
             splicesApplied: splices.reduce(text) { $1.applied(to: $0) },

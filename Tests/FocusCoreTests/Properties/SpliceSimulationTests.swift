@@ -15,6 +15,7 @@ struct SpliceSimulationTests {
             totals.staleBase += report.staleBase
             totals.badSplice += report.badSplice
             totals.rateLimited += report.rateLimited
+            totals.rejected += report.rejected
             totals.reconnects += report.reconnects
             totals.recoveries += report.recoveries
         }
@@ -24,6 +25,7 @@ struct SpliceSimulationTests {
         #expect(totals.staleBase > SpliceSimulation.runs / 5)
         #expect(totals.badSplice > SpliceSimulation.runs / 10)
         #expect(totals.rateLimited > SpliceSimulation.runs / 2)
+        #expect(totals.rejected > SpliceSimulation.runs / 10)
         #expect(totals.reconnects > SpliceSimulation.runs)
         #expect(totals.recoveries > SpliceSimulation.runs / 2)
     }

@@ -24,7 +24,7 @@ struct TextOperationPropertyTests {
         }
     }
 
-    @Test("Compose: one composed operation does what the two do one after the other")
+    @Test("Compose: one composed operation does what the two do one after the other; an inverse undoes")
     func composeApplies() {
         var random = RandomEdits(seed: 0xC0)
         for run in 0..<Self.runs {
@@ -33,6 +33,7 @@ struct TextOperationPropertyTests {
             let middle = a.applied(to: text)
             let b = random.operation(on: middle)
             #expect(a.composed(with: b).applied(to: text) == b.applied(to: middle), "run \(run): \(a) then \(b) on \(text)")
+            #expect(a.inverted(on: text).applied(to: middle) == text, "run \(run): \(a) undone on \(middle)")
         }
     }
 

@@ -3,8 +3,8 @@ import FocusCore
 /// One server and three pages editing one text field, on a seeded random schedule: pages type,
 /// delete and replace selections (every inserted character a distinct tag, two thirds of them
 /// astral), messages are delivered late and interleaved (first in, first out per connection), the
-/// server refuses some splices (`rate_limited`, a small history's `stale_base`, and injected
-/// `bad_splice`), and pages drop their connection, losing what was in flight, and come back with a
+/// server refuses some splices (`rate_limited`, a small history's `stale_base`, injected
+/// `bad_splice`, and `value_too_long`, which takes the splice back), and pages drop their connection, losing what was in flight, and come back with a
 /// fresh copy of the text. Then everything is delivered and the replicas compared.
 ///
 /// `Tests/js/splice-simulation.mjs` is the same simulation over `Public/js/splice-client.js`; for
@@ -19,6 +19,7 @@ struct SpliceSimulation {
         var staleBase = 0
         var badSplice = 0
         var rateLimited = 0
+        var rejected = 0
         var reconnects = 0
         var recoveries = 0
     }
@@ -153,6 +154,12 @@ struct SpliceSimulation {
             }
             if code == "rate_limited" {
                 pages[page].retry = true
+            } else if code == "value_too_long" {
+                deleted.formUnion((pages[page].client.resendable?.splice.insert ?? "").unicodeScalars.map(\.value))
+                pages[page].inFlightSeq = nil
+                checkOwnOrder(page)
+                send(page, pages[page].client.reject())
+                pages[page].ownOrder = ownTags(in: pages[page].client.text, page: page)
             } else {
                 pages[page].client.refuse()
                 pages[page].inFlightSeq = nil
@@ -228,6 +235,11 @@ struct SpliceSimulation {
             refuse(page, seq: seq, code: "bad_splice")
             return
         }
+        if !settling, random.chance(1) {
+            report.rejected += 1
+            pages[page].toPage.append(.error(seq: seq, code: "value_too_long"))
+            return
+        }
         switch history.rebase(outgoing.splice, base: outgoing.base, member: member, current: currentRevision, text: text) {
         case .failure(let error):
             if error.code == "stale_base" {
@@ -300,11 +312,13 @@ struct SpliceSimulation {
         if !missing.isEmpty { failures.append("\(missing.count) typed characters nobody deleted are missing") }
     }
 
-    /// The page's own tags still in its text are in the order they were in after its last edit.
+    /// The page's own tags in its text now are in the order they were in after its last edit (or
+    /// rejection, which can bring back characters the rejected splice had deleted).
     mutating func checkOwnOrder(_ page: Int) {
         let now = ownTags(in: pages[page].client.text, page: page)
         let present = Set(now)
-        if pages[page].ownOrder.filter(present.contains) != now {
+        let known = Set(pages[page].ownOrder)
+        if pages[page].ownOrder.filter(present.contains) != now.filter(known.contains) {
             failures.append("page \(page)'s own characters changed order")
         }
     }

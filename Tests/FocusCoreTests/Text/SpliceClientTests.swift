@@ -85,6 +85,18 @@ struct SpliceClientTests {
         #expect(client.acknowledge(revision: 10) == OutgoingSplice(splice: TextSplice(at: 6, insert: "?"), base: 10))
     }
 
+    @Test("A splice refused for good is taken back out; the edits made since stay and are sent")
+    func reject() {
+        var client = SpliceClient(member: "m1", text: "Ada", revision: 1)
+        _ = client.edit(TextSplice(at: 3, insert: "!!!"))
+        _ = client.edit(TextSplice(at: 0, insert: "?"))
+        #expect(client.reject() == OutgoingSplice(splice: TextSplice(at: 0, insert: "?"), base: 1))
+        #expect(client.text == "?Ada")
+        #expect(client.selection == TextSelection(caret: 1))
+        #expect(client.acknowledge(revision: 2) == nil)
+        #expect(client.serverText == "?Ada")
+    }
+
     @Test("After a reconnect, a splice the server had applied is not applied again")
     func reconnectApplied() {
         var client = SpliceClient(member: "m1", text: "ab", revision: 1)

@@ -66,6 +66,15 @@ struct TextOperationTests {
         #expect(!TextOperation(TextSplice(at: 1, insert: "x"), length: 3).fits("a😀b"))
     }
 
+    @Test("The inverse puts back what was deleted and takes out what was inserted")
+    func invert() {
+        let operation = TextOperation(TextSplice(at: 1, delete: 3, insert: "a"), length: 5)
+        let inverse = operation.inverted(on: "Hello")
+        #expect(inverse.components == [.retain(1), .insert("ell"), .delete(1), .retain(1)])
+        #expect(inverse.applied(to: "Hao") == "Hello")
+        #expect(TextOperation(TextSplice(at: 1, delete: 2), length: 4).inverted(on: "a😀b").applied(to: "ab") == "a😀b")
+    }
+
     @Test("Composing typed keystrokes makes one insert; typing then deleting it makes nothing")
     func compose() {
         let first = TextOperation(TextSplice(at: 3, insert: " L"), length: 3)
