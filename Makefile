@@ -1,7 +1,7 @@
 # FocusSync: `make run` serves the playground, `make test` runs every test, `make bench` measures.
 # They install what is missing first, so they work on a fresh Debian machine with the Swift toolchain.
 
-RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev
+RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev libsqlite3-dev
 TEST_PACKAGES := chromium chromium-driver fonts-liberation fonts-dejavu-core nodejs
 SWIFT_STRICT  := -Xswiftc -warnings-as-errors
 PORT ?= 8080

@@ -1,7 +1,7 @@
 // The WebSocket to the session: hello, reconnect with backoff, and the queue of intents the
 // server has not answered yet (resent after every reconnect's snapshot; see PROTOCOL.md).
 
-const SUBPROTOCOL = 'focus-sync.v1';
+const SUBPROTOCOL = 'focus-sync.v2';
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
 const PING_EVERY_MS = 15000;
 const SILENCE_LIMIT_MS = 40000;
@@ -34,6 +34,8 @@ export class Connection extends EventTarget {
 
   /** Intents sent (or waiting to be sent) that no update, ack or error has answered yet. */
   pending = [];
+  /** This tab's public member id, from the last snapshot. */
+  member = null;
 
   /** `renewClientId()` gives this tab a new client id, for when another tab turns out to share it. */
   constructor({ sessionId, clientId, renewClientId }) {
@@ -65,6 +67,11 @@ export class Connection extends EventTarget {
   hasPendingEdit(key) { return this.pending.some((intent) => intent.action === 'edit' && intent.key === key); }
 
   hasPendingAction(action) { return this.pending.some((intent) => intent.action === action); }
+
+  /** Asks for a fresh snapshot (the copy missed an update). */
+  resync() {
+    if (this.#ready) this.#socket.send(JSON.stringify({ type: 'resync' }));
+  }
 
   /** Reconnects at once instead of waiting for the backoff. */
   retryNow() {
@@ -109,7 +116,8 @@ export class Connection extends EventTarget {
     this.#lastHeard = Date.now();
     const message = readJSON(text);
     if (!message || typeof message.type !== 'string') return;
-    if (message.type === 'update' && message.by === this.clientId && Number.isInteger(message.seq)) this.#settle(message.seq);
+    if (message.type === 'snapshot') this.member = message.you.member;
+    if (message.type === 'update' && message.by === this.member && Number.isInteger(message.seq)) this.#settle(message.seq);
     if (message.type === 'error' && message.code === 'rate_limited') this.#retryLater(message.seq);
     if ((message.type === 'ack' || message.type === 'error') && Number.isInteger(message.seq)) this.#settle(message.seq);
     if (message.type === 'error' && FATAL_ERRORS.has(message.code)) this.#fatal = message.code;

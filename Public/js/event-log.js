@@ -1,7 +1,6 @@
 // The focus event log: newest first, the last 200, with cause, who and when.
 
 import { h } from './dom.js';
-import { swiftKey } from './keys.js';
 
 const CAUSES = {
   tap: 'tap', submit: 'Return', toolbar: 'toolbar', validation: 'validation', autoFocus: 'auto-focus',
@@ -13,21 +12,25 @@ export class EventLog {
     this.root = root;
   }
 
-  /** `entries`: newest first; `person(clientId)` gives `{name, color, isYou}`. */
-  render(entries, person) {
+  /**
+   * `entries`: newest first; `person(member)` gives `{name, color, isYou}`; `label(screen, key)`
+   * the label people read for a key (`Last Name`, `Email 2`, `nothing`).
+   */
+  render(entries, person, label) {
     if (!entries.length) {
       this.root.replaceChildren(h('li', { class: 'event-empty', text: 'No focus changes yet.' }));
       return;
     }
-    this.root.replaceChildren(...entries.map((entry) => this.#item(entry, person(entry.by))));
+    this.root.replaceChildren(...entries.map((entry) => this.#item(entry, person(entry.by), label)));
   }
 
-  #item({ at, event }, who) {
+  #item({ at, event }, who, label) {
     const dot = h('span', { class: 'person-dot', 'aria-hidden': 'true' });
     dot.style.backgroundColor = who.color;
     return h('li', { class: 'event', dataset: { cause: event.cause, screen: event.screen } },
       h('span', { class: 'event-move' },
-        h('code', { text: swiftKey(event.from) }), h('span', { class: 'event-arrow', text: ' → ' }), h('code', { text: swiftKey(event.to) })),
+        h('span', { text: label(event.screen, event.from) }), h('span', { class: 'event-arrow', text: ' → ' }),
+        h('span', { text: label(event.screen, event.to) })),
       h('span', { class: 'event-cause', text: CAUSES[event.cause] ?? event.cause }),
       h('span', { class: 'event-who' }, dot, who.isYou ? `${who.name} (you)` : who.name),
       h('time', { class: 'event-time', datetime: new Date(at).toISOString(), text: clock(at) }));

@@ -24,13 +24,13 @@ export class Header {
     byId('share').addEventListener('click', () => this.#share());
   }
 
-  showPeople(clients, you) {
-    this.presence.replaceChildren(...clients.map((client) => {
+  /** `people`: `[{member, name, color, isYou}]`, everyone connected. */
+  showPeople(people) {
+    this.presence.replaceChildren(...people.map((person) => {
       const dot = h('span', { class: 'person-dot', 'aria-hidden': 'true' });
-      dot.style.backgroundColor = client.color;
-      const isYou = client.clientId === you?.clientId;
-      return h('li', { class: isYou ? 'person person-you' : 'person', dataset: { clientId: client.clientId } },
-        dot, client.name, isYou ? h('span', { class: 'person-you-label', text: ' (you)' }) : null);
+      dot.style.backgroundColor = person.color;
+      return h('li', { class: person.isYou ? 'person person-you' : 'person', dataset: { member: person.member } },
+        dot, person.name, person.isYou ? h('span', { class: 'person-you-label', text: ' (you)' }) : null);
     }));
   }
 

@@ -15,18 +15,18 @@ export class Inspector {
     const label = (key) => keyLabel(schema, state, screen, key);
     const shownOn = state.focusedField
       ? label(state.focusedField)
-      : state.focus === null ? 'no field' : `no field (nothing shows ${state.focusSwift})`;
+      : (state.focus ?? null) === null ? 'no field' : `no field (nothing shows ${state.focusSwift})`;
     const shared = new Set(state.diagnostics.flatMap((diagnostic) => diagnostic.fields ?? []));
     const lists = declaration.lists.map((list) => `${list.id}: ${(state.rows?.[list.id] ?? []).length}`);
 
     this.root.replaceChildren(...[
       h('dl', { class: 'facts' },
         fact('Focus', h('code', { class: 'focus-swift', id: 'focus-swift', text: state.focusSwift ?? 'nil' })),
-        fact('print(focus)', h('code', { class: 'focus-printed', id: 'focus-printed', text: state.focus === null ? 'nil' : `Optional(${state.focusSwift})` })),
+        fact('print(focus)', h('code', { class: 'focus-printed', id: 'focus-printed', text: state.focusPrinted })),
         fact('Shown on', shownOn),
         fact('Auto-focus', state.pendingAutoFocus ? `${label(state.pendingAutoFocus)}, on a timer` : 'none pending'),
         lists.length ? fact('Rows', lists.join(', ')) : null,
-        fact('Validation', h('span', { class: `validation validation-${state.validation}`, id: 'validation-state', text: VALIDATION[state.validation] }))),
+        fact('Validation', h('span', { class: `validation validation-${state.validation ?? null}`, id: 'validation-state', text: VALIDATION[state.validation ?? null] }))),
       state.bindings.length ? h('table', { class: 'bindings', id: 'bindings' },
         h('caption', { text: 'Bindings' }),
         h('thead', {}, h('tr', {}, h('th', { scope: 'col', text: 'Field' }), h('th', { scope: 'col', text: '.focused(equals:)' }))),

@@ -21,8 +21,14 @@ export class SimulatedKeyboard {
   /** `onToolbar(action)` gets `previous` or `next`; `onReturn()` is the return key. */
   constructor(element, { onToolbar, onReturn }) {
     this.element = element;
-    this.previous = h('button', { type: 'button', class: 'keyboard-tool', text: 'Previous', onclick: () => onToolbar('previous') });
-    this.next = h('button', { type: 'button', class: 'keyboard-tool', text: 'Next', onclick: () => onToolbar('next') });
+    // At an end of the chain a button is marked aria-disabled rather than disabled: a click on a
+    // disabled button would take focus from the field, which a phone's toolbar never does.
+    const tool = (text, action) => h('button', {
+      type: 'button', class: 'keyboard-tool', text,
+      onclick: (event) => { if (event.currentTarget.getAttribute('aria-disabled') !== 'true') onToolbar(action); },
+    });
+    this.previous = tool('Previous', 'previous');
+    this.next = tool('Next', 'next');
     this.tools = h('div', { class: 'keyboard-tools' }, this.previous, this.next);
     this.hint = h('span', { class: 'keyboard-hint' });
     this.returnKey = h('button', { type: 'button', class: 'key key-return', onclick: onReturn });
@@ -39,10 +45,15 @@ export class SimulatedKeyboard {
     this.#setState('down');
   }
 
-  /** The keyboard for the current screen: `field` is the focused field record or null. */
+  /**
+   * The keyboard for the current screen: `field` is the focused field record or null; `toolbar`
+   * is the screen's `{previous, next}` (which can move focus), or null on screens without one.
+   */
   show({ field, toolbar }) {
     this.#up = Boolean(field);
     this.tools.hidden = !toolbar;
+    this.previous.setAttribute('aria-disabled', String(!toolbar?.previous));
+    this.next.setAttribute('aria-disabled', String(!toolbar?.next));
     this.hint.textContent = field ? field.label : '';
     const label = field?.kind === 'editor' ? 'return' : RETURN_LABELS[field?.submitLabel] ?? 'return';
     this.returnKey.textContent = label;

@@ -1,4 +1,4 @@
-// Focus keys (`address`, `row/6F1C…`, `title/6F1C…`) and how people read them.
+// Focus keys (`address`, `row/6F1C…`, `title/6F1C…`) and the labels people read for them.
 
 /** `{kase, row}` for a key string; `row` is null for simple cases. */
 export function parseKey(key) {
@@ -14,14 +14,6 @@ export function rowKey(kase, row) {
 /** The case name alone (`row/6F1C…` → `row`), `nil` for no focus. */
 export function keyCase(key) {
   return parseKey(key)?.kase ?? 'nil';
-}
-
-/** The key as Swift prints it: `.row(id: 6F1C…)` (the id in full with `full`), `.address`, `nil`. */
-export function swiftKey(key, { full = false } = {}) {
-  const parsed = parseKey(key);
-  if (!parsed) return 'nil';
-  if (!parsed.row) return `.${parsed.kase}`;
-  return `.${parsed.kase}(id: ${full ? parsed.row : `${parsed.row.slice(0, 4)}…`})`;
 }
 
 /** The label people see for a key on a screen: `Address`, `Email 2`, `Reminder 3 notes`. */
@@ -47,10 +39,5 @@ export function keyLabel(schema, screenState, screen, key) {
 export function rowFieldLabel(list, field, index) {
   const position = index >= 0 ? ` ${index + 1}` : '';
   if (list.fields.length === 1) return `${field.label}${position}`;
-  return `${rowNoun(list)}${position} ${field.label.toLowerCase()}`;
-}
-
-/** What one row of a list is called. */
-export function rowNoun(list) {
-  return list.id === 'tasks' ? 'Reminder' : list.fields[0]?.label ?? 'Row';
+  return `${list.rowNoun}${position} ${field.label.toLowerCase()}`;
 }

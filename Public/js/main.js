@@ -42,7 +42,10 @@ class Playground {
       root: byId('screen-panel'),
       phone: byId('screen-panel').closest('.phone'),
       viewOf: () => (this.store.ready ? this.views.get(this.store.screen) : null),
-      session: () => ({ screen: this.store.screen, ...this.store.screenState() }),
+      session: () => {
+        const state = this.store.screenState();
+        return { screen: this.store.screen, focus: state.focus ?? null, focusedField: state.focusedField ?? null };
+      },
       hasPendingFocusMove: () => connection.hasPendingAction('focus'),
       requestFocus: (screen, key) => connection.send({ screen, action: 'focus', key }),
     });
@@ -63,15 +66,18 @@ class Playground {
       case 'update':
         // An update the snapshot already contains changes nothing.
         if (!this.store.ready || message.revision <= this.store.revision) return;
-        this.store.applyUpdate(message);
+        if (!this.store.applyUpdate(message)) {
+          this.connection.resync();
+          return;
+        }
         this.#render();
         this.#reactTo(message);
         this.follower.apply();
         break;
       case 'presence':
         if (!this.store.ready) return;
-        this.store.applyPresence(message.clients);
-        this.header.showPeople(this.store.clients, this.store.you);
+        this.store.applyPresence(message);
+        this.header.showPeople(this.store.people());
         break;
       case 'ack':
         if (this.store.ready) this.follower.apply({ force: true });
@@ -119,10 +125,12 @@ class Playground {
     });
     this.tabs.select(screen);
     const view = this.views.get(screen);
-    this.keyboard.show({ field: view?.fieldFor(state.focusedField), toolbar: view?.module.toolbar });
+    this.keyboard.show({ field: view?.fieldFor(state.focusedField), toolbar: state.toolbar ?? null });
     this.inspector.render({ schema: store.schema, screen, state });
-    this.eventLog.render(store.log, (clientId) => store.person(clientId));
-    this.header.showPeople(store.clients, store.you);
+    // No focus reads `nil` in the log, as the keyboard-dip lesson calls it.
+    this.eventLog.render(store.log, (member) => store.person(member),
+      (on, key) => (key === null ? 'nil' : keyLabel(store.schema, store.screenState(on), on, key)));
+    this.header.showPeople(store.people());
     // A switch someone just flipped here keeps its new position until the server answers.
     if (!this.connection.hasPendingAction('configure')) {
       this.animated.checked = store.settings.animatedFocusChange;

@@ -2,6 +2,8 @@ import CommandLineParsing
 import Foundation
 import Testing
 @testable import FocusSyncServer
+import FocusProtocol
+import TestSupport
 
 @Suite("focus-sync command line")
 struct CommandLineTests {

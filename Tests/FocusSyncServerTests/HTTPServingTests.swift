@@ -1,6 +1,8 @@
 import Testing
 import WebSocketTransport
 @testable import FocusSyncServer
+import FocusProtocol
+import TestSupport
 
 @Suite("Serving Public/, /healthz and the API over real HTTP")
 struct HTTPServingTests {
@@ -90,7 +92,7 @@ struct HTTPServingTests {
         let server = try TestServer()
         defer { server.stop() }
         let id = try server.createSession()
-        #expect(id.count == 22)
+        #expect(id.count == 30)
         let read = try server.get("/api/sessions/\(id)")
         #expect(read.status == 200)
         let body = try JSONValue.parse(read.text)

@@ -1,6 +1,8 @@
 import Synchronization
 import Testing
 @testable import FocusSyncServer
+import FocusProtocol
+import TestSupport
 
 @Suite("Log lines")
 struct LoggerTests {

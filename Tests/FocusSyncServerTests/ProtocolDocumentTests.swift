@@ -1,6 +1,8 @@
+import FocusCore
+import FocusProtocol
 import Foundation
+import TestSupport
 import Testing
-@testable import FocusSyncServer
 
 /// docs/PROTOCOL.md is what a client author reads: its examples must be real messages.
 @Suite("docs/PROTOCOL.md examples")
@@ -18,6 +20,8 @@ struct ProtocolDocumentTests {
         return blocks + inline
     }
 
+    static let clientTypes = ["hello", "intent", "rename", "resync", "ping"]
+
     @Test func everyExampleIsJSON() throws {
         #expect(Self.examples.count > 20)
         for example in Self.examples {
@@ -25,28 +29,36 @@ struct ProtocolDocumentTests {
         }
     }
 
-    @Test func everyClientExampleDecodes() throws {
-        let clientExamples = Self.examples.filter {
-            $0.contains(#""type":"hello""#) || $0.contains(#""type":"intent""#) || $0.contains(#""type":"ping""#)
-        }
-        #expect(clientExamples.count >= 12)
+    @Test func everyClientExampleDecodesAndEveryMessageAndActionHasOne() throws {
+        let clientExamples = try Self.examples.filter { Self.clientTypes.contains(try JSONValue.parse($0)["type"].string ?? "") }
+        var actions: Set<String> = []
+        var types: Set<String> = []
         for example in clientExamples {
             #expect(throws: Never.self, "does not decode: \(example)") { _ = try ClientMessage.decode(Array(example.utf8)) }
+            let json = try JSONValue.parse(example)
+            types.insert(json["type"].string ?? "")
+            if let action = json["action"].string { actions.insert(action) }
         }
+        #expect(types == Set(Self.clientTypes))
+        #expect(actions == [
+            "focus", "edit", "splice", "submit", "next", "previous", "validate", "addRow", "removeRow", "navigate", "configure",
+        ])
     }
 
     /// The ```json example whose `type` is `type`.
     static func example(_ type: String) throws -> JSONValue {
-        let match = try #require(examples.first { $0.contains(#""type": "\#(type)""#) }, "no \(type) example")
+        let match = try #require(examples.first {
+            $0.contains(#""type": "\#(type)""#) || $0.contains(#""type":"\#(type)""#)
+        }, "no \(type) example")
         return try JSONValue.parse(match)
     }
 
     /// Keys the document shows that the server does not send (placeholders `…` aside).
     static func missing(_ documented: JSONValue, from real: JSONValue) -> [String] {
-        documented.object.keys.filter { $0 != "…" && real.object[$0] == nil }.sorted()
+        documented.members.keys.filter { $0 != "…" && real.members[$0] == nil }.sorted()
     }
 
-    @Test func snapshotAndUpdateExamplesMatchWhatTheServerSends() async throws {
+    @Test func snapshotUpdateAndPresenceExamplesMatchWhatTheServerSends() async throws {
         let server = try TestServer()
         defer { server.stop() }
         let session = try server.createSession()
@@ -55,20 +67,30 @@ struct ProtocolDocumentTests {
         let snapshot = client.snapshot
         let documented = try Self.example("snapshot")
         #expect(Self.missing(documented, from: snapshot) == [])
+        #expect(Set(snapshot.members.keys) == Set(documented.members.keys))
         #expect(Self.missing(documented["state"], from: snapshot["state"]) == [])
         let realScreen = snapshot["state"]["screens"]["checkout"]
         #expect(Self.missing(documented["state"]["screens"]["checkout"], from: realScreen) == [])
+        #expect(Self.missing(documented["state"]["screens"]["tasks"], from: snapshot["state"]["screens"]["tasks"]) == [])
         // Every field the server puts in a screen state is in the document's table.
-        for key in realScreen.object.keys.sorted() {
-            #expect(Self.document.contains("| `\(key)` |"), "screen-state field \(key) is not documented")
+        for screen in snapshot["state"]["screens"].members.values {
+            for key in screen.members.keys.sorted() {
+                #expect(Self.document.contains("| `\(key)` |"), "screen-state field \(key) is not documented")
+            }
         }
+        #expect(Self.missing(documented["schema"]["gift"], from: snapshot["schema"]["gift"]) == [])
+
+        let presence = try await client.next(type: "presence")
+        #expect(Set(presence.members.keys) == Set(try Self.example("presence").members.keys))
 
         client.intent("profile", "focus", #""key":"firstName""#)
         let update = try await client.next(type: "update")
         #expect(Self.missing(try Self.example("update"), from: update) == [])
-        for key in update.object.keys where key != "type" {
+        for key in update.members.keys where key != "type" {
             #expect(Self.document.contains("`\(key)`"), "update field \(key) is not documented")
         }
+        let body = try server.session(session)
+        #expect(Set(body.members.keys) == ["id", "role", "revision", "state"])
     }
 
     @Test func healthExampleMatches() throws {
@@ -78,12 +100,12 @@ struct ProtocolDocumentTests {
         let line = try #require(Self.document.split(separator: "\n").first { $0.hasPrefix("| `GET /healthz`") })
         let json = try #require(line.firstMatch(of: /`(\{"status".*?\})`/)).1
         let documented = try JSONValue.parse(String(json))
-        #expect(Set(documented.object.keys) == Set(real.object.keys))
+        #expect(Set(documented.members.keys) == Set(real.members.keys))
     }
 
     @Test func everyErrorCodeIsDocumented() {
-        for code in ProtocolError.Code.allCases {
-            #expect(Self.document.contains("`\(code.rawValue)`"), "\(code.rawValue) is not in PROTOCOL.md")
+        for code in ErrorCode.allCases {
+            #expect(Self.document.contains("| `\(code.rawValue)` |"), "\(code.rawValue) is not in PROTOCOL.md's table")
         }
     }
 }

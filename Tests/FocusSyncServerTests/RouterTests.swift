@@ -1,6 +1,8 @@
 import Testing
 import WebSocketTransport
 @testable import FocusSyncServer
+import FocusProtocol
+import TestSupport
 
 @Suite("API router")
 struct RouterTests {

@@ -1,13 +1,15 @@
+import FocusProtocol
+import FocusSyncServer
 import Foundation
+import TestSupport
 import Testing
 import WebSocketTransport
-@testable import FocusSyncServer
 
-/// Protocol v1 driven by three real WebSocket clients against a real server. Every test checks
-/// what each client received.
-@Suite("Sessions over protocol v1")
+/// Protocol v2 driven by three real WebSocket clients against a real server. Every test checks
+/// what each client received, and that their replicas (snapshot plus patches) agree.
+@Suite("Sessions over protocol v2")
 struct SessionProtocolTests {
-    /// A server, a session and three joined clients (Ada, Grace, Alan) with presence drained.
+    /// A server, a session and three joined clients (Ada, Grace, Alan) who all see each other.
     struct Room {
         let server: TestServer
         let session: String
@@ -16,28 +18,31 @@ struct SessionProtocolTests {
         var grace: ProtocolClient { clients[1] }
         var alan: ProtocolClient { clients[2] }
 
-        static func open(configure: (inout ServerOptions) -> Void = { _ in }) async throws -> Room {
+        static func open(configure: @escaping (inout ServerOptions) -> Void = { _ in }) async throws -> Room {
             let server = try TestServer(configure: configure)
             let session = try server.createSession()
             var clients: [ProtocolClient] = []
             for name in ["Ada", "Grace", "Alan"] {
                 clients.append(try await ProtocolClient.join(server, session: session, name: name))
             }
-            // Everyone has seen the presence that lists all three.
             for client in clients {
-                var presence = try await client.next(type: "presence")
-                while presence["clients"].array.count < 3 { presence = try await client.next(type: "presence") }
+                while client.present.count < 3 { _ = try await client.next(type: "presence") }
             }
             return Room(server: server, session: session, clients: clients)
         }
 
-        /// The next update every client receives; they must all be the same message.
+        /// The next update every client receives: they must all be the same message, and leave
+        /// every replica the same.
         func update() async throws -> JSONValue {
             var updates: [JSONValue] = []
             for client in clients { updates.append(try await client.next(type: "update")) }
             #expect(updates.allSatisfy { $0 == updates[0] }, "clients saw different updates")
+            #expect(clients.allSatisfy { $0.state.canonical == ada.state.canonical }, "replicas differ")
             return updates[0]
         }
+
+        /// A screen as every client's replica has it.
+        func screen(_ name: String) -> JSONValue { ada.screen(name) }
 
         func close() {
             for client in clients { client.close() }
@@ -52,22 +57,34 @@ struct SessionProtocolTests {
         }
     }
 
-    @Test func joinGivesASnapshotAndPresence() async throws {
+    @Test func joinGivesASnapshotAndPresenceDeltas() async throws {
         let room = try await Room.open()
         defer { room.close() }
         for (client, name) in zip(room.clients, ["Ada", "Grace", "Alan"]) {
             #expect(client.snapshot["you"]["name"].string == name)
-            #expect(client.snapshot["you"]["clientId"].string == client.clientId)
+            #expect(client.snapshot["you"]["member"].string?.hasPrefix("m") == true)
+            #expect(client.snapshot["role"].string == "editor")
             #expect(client.snapshot["revision"].int == 0)
-            #expect(client.snapshot["state"]["screen"].string == "profile")
-            #expect(Set(client.snapshot["state"]["screens"].object.keys) == ["profile", "checkout", "gift", "tasks"])
+            #expect(client.state["screen"].string == "profile")
+            #expect(Set(client.state["screens"].members.keys) == ["profile", "checkout", "gift", "tasks"])
             #expect(client.snapshot["schema"]["profile"]["fields"].array.count == 2)
         }
-        #expect(room.alan.snapshot["state"]["clients"].array.count == 3)
+        #expect(room.alan.snapshot["present"].array.count == 3)
         room.alan.close()
         let presence = try await room.ada.next(type: "presence")
-        #expect(presence["clients"].array.map { $0["name"].string } == ["Ada", "Grace"])
+        #expect(presence["left"].array.compactMap { $0.string } == [room.alan.member])
+        #expect(presence["joined"].array.isEmpty)
         #expect(try await room.grace.next(type: "presence") == presence)
+    }
+
+    @Test func nobodyLearnsAnotherTabsClientId() async throws {
+        let room = try await Room.open()
+        defer { room.close() }
+        room.ada.intent("profile", "focus", #""key":"firstName""#)
+        let update = try await room.update()
+        let everything = "\(room.grace.snapshot)\(update)"
+        #expect(!everything.contains(room.ada.clientId))
+        #expect(update["by"].string == room.ada.member)
     }
 
     @Test func everyClientSeesEveryChangeInRevisionOrder() async throws {
@@ -82,6 +99,8 @@ struct SessionProtocolTests {
             revisions.append(update["revision"].int ?? 0)
         }
         #expect(revisions == [1, 2, 3])
+        let served = try room.server.session(room.session)["state"].canonical
+        #expect(served == room.ada.state.canonical, "served \(served)\nreplica \(room.ada.state.canonical)")
     }
 
     @Test func profileReturnChainAndToolbar() async throws {
@@ -90,8 +109,10 @@ struct SessionProtocolTests {
         room.ada.intent("profile", "focus", #""key":"firstName""#)
         var update = try await room.update()
         #expect(Self.focusMoves(update) == ["nil>firstName:tap"])
-        #expect(update["by"].string == room.ada.clientId)
-        #expect(update["state"]["focusSwift"].string == ".firstName")
+        #expect(update["by"].string == room.ada.member)
+        #expect(room.screen("profile")["focusSwift"].string == ".firstName")
+        #expect(room.screen("profile")["focusPrinted"].string == "Optional(FocusSync.ProfileForm.Field.firstName)")
+        #expect(room.screen("profile")["toolbar"]["previous"].bool == false)
 
         room.grace.intent("profile", "submit")
         update = try await room.update()
@@ -100,7 +121,7 @@ struct SessionProtocolTests {
         room.alan.intent("profile", "submit")
         update = try await room.update()
         #expect(Self.focusMoves(update) == ["lastName>nil:submit"])
-        #expect(update["state"]["focus"].isNull)
+        #expect(room.screen("profile")["focus"].isNull)
 
         room.ada.intent("profile", "focus", #""key":"lastName""#)
         _ = try await room.update()
@@ -119,7 +140,7 @@ struct SessionProtocolTests {
         defer { room.close() }
         room.ada.intent("profile", "configure", #""settings":{"animatedFocusChange":true}"#)
         let configured = try await room.update()
-        #expect(configured["settings"]["animatedFocusChange"].bool == true)
+        #expect(configured["patch"]["settings"]["animatedFocusChange"].bool == true)
         room.ada.intent("profile", "focus", #""key":"firstName""#)
         _ = try await room.update()
         room.grace.intent("profile", "submit")
@@ -130,9 +151,9 @@ struct SessionProtocolTests {
         let room = try await Room.open()
         defer { room.close() }
         room.ada.intent("profile", "navigate", #""to":"checkout""#)
-        let arrived = try await room.update()
-        #expect(arrived["current"].string == "checkout")
-        #expect(arrived["state"]["focus"].string == "name")
+        _ = try await room.update()
+        #expect(room.ada.state["screen"].string == "checkout")
+        #expect(room.screen("checkout")["focus"].string == "name")
         room.ada.intent("checkout", "edit", #""key":"name","value":"Ada Lovelace""#)
         room.ada.intent("checkout", "edit", #""key":"phone","value":"+44 20 7946 0000""#)
         _ = try await room.update()
@@ -142,8 +163,11 @@ struct SessionProtocolTests {
         room.grace.intent("checkout", "validate")
         let validated = try await room.update()
         #expect(Self.focusMoves(validated) == ["phone>address:validation"])
-        #expect(validated["state"]["errors"]["address"].string?.isEmpty == false)
-        #expect(validated["state"]["validation"].string == "invalid")
+        #expect(room.screen("checkout")["errors"]["address"].string?.isEmpty == false)
+        #expect(room.screen("checkout")["validation"].string == "invalid")
+        room.alan.intent("checkout", "edit", #""key":"address","value":"1 Main St""#)
+        _ = try await room.update()
+        #expect(room.screen("checkout")["staleErrors"].array.compactMap { $0.string } == ["address"])
     }
 
     @Test func ambiguousBindingShowsItsSymptomsAndADiagnostic() async throws {
@@ -152,15 +176,15 @@ struct SessionProtocolTests {
         room.ada.intent("profile", "navigate", #""to":"checkout""#)
         _ = try await room.update()
         room.ada.intent("checkout", "configure", #""settings":{"ambiguousAddressBinding":true}"#)
-        let configured = try await room.update()
-        #expect(configured["state"]["diagnostics"][0]["kind"].string == "ambiguousBinding")
+        _ = try await room.update()
+        #expect(room.screen("checkout")["diagnostics"][0]["kind"].string == "ambiguousBinding")
         // Symptom 1: arriving on checkout focuses .name, which lands on the Address field.
         room.ada.intent("checkout", "navigate", #""to":"profile""#)
         _ = try await room.update()
         room.ada.intent("profile", "navigate", #""to":"checkout""#)
-        let back = try await room.update()
-        #expect(back["state"]["focus"].string == "name")
-        #expect(back["state"]["focusedField"].string == "address")
+        _ = try await room.update()
+        #expect(room.screen("checkout")["focus"].string == "name")
+        #expect(room.screen("checkout")["focusedField"].string == "address")
         // Symptom 2: Return from Name dismisses instead of moving on.
         room.grace.intent("checkout", "submit")
         #expect(Self.focusMoves(try await room.update()) == ["name>nil:submit"])
@@ -172,36 +196,39 @@ struct SessionProtocolTests {
         room.ada.intent("profile", "navigate", #""to":"gift""#)
         let arrived = try await room.update()
         #expect(arrived["events"].array.contains { $0["kind"].string == "autoFocusScheduled" })
-        #expect(arrived["state"]["pendingAutoFocus"].string == "message")
+        #expect(room.screen("gift")["pendingAutoFocus"].string == "message")
         let landed = try await room.update()
         #expect(landed["by"].isNull)
         #expect(Self.focusMoves(landed) == ["nil>message:autoFocus"])
-        #expect(landed["state"]["focus"].string == "message")
+        #expect(room.screen("gift")["focus"].string == "message")
+        #expect(room.screen("gift")["pendingAutoFocus"].isNull)
     }
 
     @Test func rowsAreAddedFocusedAndRemoved() async throws {
         let room = try await Room.open()
         defer { room.close() }
         room.ada.intent("profile", "navigate", #""to":"tasks""#)
-        let arrived = try await room.update()
-        let before = arrived["state"]["rows"]["tasks"].array.compactMap(\.string)
+        _ = try await room.update()
+        let before = room.screen("tasks")["rows"]["tasks"].array.compactMap { $0.string }
         room.grace.intent("tasks", "addRow", #""list":"tasks""#)
-        let added = try await room.update()
-        let rows = added["state"]["rows"]["tasks"].array.compactMap(\.string)
+        _ = try await room.update()
+        let rows = room.screen("tasks")["rows"]["tasks"].array.compactMap { $0.string }
         let newRow = try #require(rows.last)
         #expect(rows.count == before.count + 1)
-        #expect(added["state"]["focus"].string == "title/\(newRow)")
+        #expect(room.screen("tasks")["focus"].string == "title/\(newRow)")
         room.alan.intent("tasks", "edit", #""key":"notes/\#(newRow)","value":"**soon** <script>alert(1)</script> [x](javascript:alert(1))""#)
-        let edited = try await room.update()
-        let html = try #require(edited["state"]["notesHTML"][newRow].string)
+        _ = try await room.update()
+        let html = try #require(room.screen("tasks")["notesHTML"][newRow].string)
         #expect(html.contains("<strong>soon</strong>"))
         #expect(!html.contains("<script"))
         #expect(!html.contains("javascript:"))
         room.alan.intent("tasks", "removeRow", #""list":"tasks","row":"\#(newRow)""#)
         let removed = try await room.update()
         #expect(removed["events"].array.contains { $0["kind"].string == "rowRemoved" })
-        #expect(removed["state"]["rows"]["tasks"].array.compactMap(\.string) == before)
-        #expect(removed["state"]["focus"].string == "title/\(before.last ?? "")")
+        #expect(room.screen("tasks")["rows"]["tasks"].array.compactMap { $0.string } == before)
+        #expect(room.screen("tasks")["focus"].string == "title/\(before.last ?? "")")
+        #expect(room.screen("tasks")["values"]["notes/\(newRow)"].isNull, "the removed row's texts are gone")
+        #expect(room.screen("tasks")["notesHTML"][newRow].isNull)
     }
 
     @Test func duplicateSeqIsAcknowledgedNotAppliedTwice() async throws {
@@ -223,36 +250,45 @@ struct SessionProtocolTests {
         let seq = room.ada.intent("profile", "edit", #""key":"lastName","value":"Lovelace""#)
         room.ada.close()
         // Grace and Alan see the edit once.
-        #expect(try await room.grace.next(type: "update")["state"]["values"]["lastName"].string == "Lovelace")
+        _ = try await room.grace.next(type: "update")
+        #expect(room.grace.screen("profile")["values"]["lastName"].string == "Lovelace")
         _ = try await room.alan.next(type: "update")
         let again = try await ProtocolClient.connect(room.server, session: room.session, clientId: room.ada.clientId)
         try await again.hello(name: "Ada")
-        #expect(again.snapshot["state"]["screens"]["profile"]["values"]["lastName"].string == "Lovelace")
-        #expect(again.snapshot["you"]["color"] == room.ada.snapshot["you"]["color"])
+        #expect(again.screen("profile")["values"]["lastName"].string == "Lovelace")
+        #expect(again.snapshot["you"] == room.ada.snapshot["you"], "the tab keeps its member id, name and colour")
         // The client did not see its edit acknowledged, so it resends it.
         again.send(intent: seq, "profile", "edit", #""key":"lastName","value":"Lovelace""#)
         #expect(try await again.next(type: "ack")["reason"].string == "duplicate")
-        let body = try JSONValue.parse(try room.server.get("/api/sessions/\(room.session)").text)
-        #expect(body["revision"].int == 1)
+        #expect(try room.server.session(room.session)["revision"].int == 1)
         again.close()
     }
 
-    @Test func twoTypistsInOneFieldConverge() async throws {
+    @Test func aDuplicatedTabIsReplacedWith4001() async throws {
         let room = try await Room.open()
         defer { room.close() }
-        for index in 1...5 {
-            room.ada.intent("profile", "edit", #""key":"firstName","value":"Ada \#(index)""#)
-            room.grace.intent("profile", "edit", #""key":"firstName","value":"Grace \#(index)""#)
-        }
-        var finals: [String] = []
-        for client in room.clients {
-            var last: JSONValue = .null
-            for _ in 0..<10 { last = try await client.next(type: "update") }
-            #expect(last["revision"].int == 10)
-            finals.append(last["state"]["values"]["firstName"].string ?? "")
-        }
-        #expect(Set(finals).count == 1)
-        let body = try JSONValue.parse(try room.server.get("/api/sessions/\(room.session)").text)
-        #expect(body["state"]["screens"]["profile"]["values"]["firstName"].string == finals[0])
+        let twin = try await ProtocolClient.join(room.server, session: room.session, clientId: room.ada.clientId)
+        #expect(try await room.ada.closeCode() == CloseCode(rawValue: 4001))
+        #expect(twin.snapshot["you"] == room.ada.snapshot["you"])
+        twin.close()
+    }
+
+    @Test func aViewerSeesEverythingAndChangesNothing() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let (id, viewer) = try server.createSessionCapabilities()
+        let teacher = try await ProtocolClient.join(server, session: id, name: "Teacher")
+        let student = try await ProtocolClient.join(server, session: viewer, name: "Student")
+        #expect(student.snapshot["role"].string == "viewer")
+        let seq = student.intent("profile", "focus", #""key":"firstName""#)
+        let refused = try await student.next(type: "error")
+        #expect(refused["code"].string == "read_only" && refused["seq"].int == seq)
+        teacher.intent("profile", "focus", #""key":"lastName""#)
+        _ = try await student.next(type: "update")
+        #expect(student.screen("profile")["focus"].string == "lastName")
+        #expect(try server.session(id)["revision"].int == 1, "only the teacher's change was applied")
+        #expect(try server.session(viewer)["role"].string == "viewer")
+        teacher.close()
+        student.close()
     }
 }

@@ -1,5 +1,7 @@
 import Testing
 @testable import FocusSyncServer
+import FocusProtocol
+import TestSupport
 
 @Suite("Static paths never leave the public folder")
 struct StaticPathTests {

@@ -2,6 +2,8 @@ import Foundation
 import Testing
 import WebSocketTransport
 @testable import FocusSyncServer
+import FocusProtocol
+import TestSupport
 
 @Suite("The /ws endpoint")
 struct WebSocketEndpointTests {
@@ -9,8 +11,8 @@ struct WebSocketEndpointTests {
         let server = try TestServer()
         defer { server.stop() }
         let session = try server.createSession()
-        let socket = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)")
-        #expect(socket.acceptedSubprotocol == "focus-sync.v1")
+        let socket = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol)
+        #expect(socket.acceptedSubprotocol == "focus-sync.v2")
         socket.send(#"{"type":"ping"}"#)
         #expect(try await socket.next() == .text(#"{"type":"pong"}"#))
         socket.sendFragmented(#"{"type":"ping"}"#, fragmentBytes: 4)
@@ -22,7 +24,7 @@ struct WebSocketEndpointTests {
         let server = try TestServer { $0.maxMessageBytes = 1024 }
         defer { server.stop() }
         let session = try server.createSession()
-        let socket = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)")
+        let socket = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol)
         socket.sendFragmented(#"{"type":"ping","pad":""# + String(repeating: "x", count: 2000) + #""}"#, fragmentBytes: 300)
         #expect(try await socket.next() == .closed(.messageTooBig))
     }
@@ -31,7 +33,7 @@ struct WebSocketEndpointTests {
         let server = try TestServer()
         defer { server.stop() }
         let session = try server.createSession()
-        let socket = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)")
+        let socket = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol)
         socket.sendBinary([1, 2, 3])
         #expect(try await socket.next() == .closed(.unsupportedData))
     }
@@ -41,12 +43,13 @@ struct WebSocketEndpointTests {
         defer { server.stop() }
         let session = try server.createSession()
         await #expect(throws: TransportError.self) {
-            _ = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)", origin: "https://evil.example")
+            _ = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol, origin: "https://evil.example")
         }
-        let friend = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)", origin: "https://friend.example")
+        let friend = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol, origin: "https://friend.example")
         friend.close()
         let sameSite = try await WebSocketClient.connect(
-            port: server.port, path: "/ws?session=\(session)", origin: "http://127.0.0.1:\(server.port)")
+            port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol,
+            origin: "http://127.0.0.1:\(server.port)")
         sameSite.close()
     }
 
@@ -80,8 +83,8 @@ struct WebSocketEndpointTests {
         let created = try HTTPClient.send(method: "POST", target: "/api/sessions", port: port)
         let session = try #require(try JSONValue.parse(created.text)["id"].string)
         let clients = try await [
-            WebSocketClient.connect(port: port, path: "/ws?session=\(session)"),
-            WebSocketClient.connect(port: port, path: "/ws?session=\(session)"),
+            WebSocketClient.connect(port: port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol),
+            WebSocketClient.connect(port: port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol),
         ]
         process.terminate()
         for client in clients {

@@ -36,29 +36,26 @@ struct OutboundQueueTests {
         #expect(queue.isEmpty && queue.bytes == 0)
     }
 
-    @Test func replaceKeepsAPartlyWrittenMessage() throws {
+    @Test func discardingKeepsAPartlyWrittenMessage() throws {
         var queue = OutboundQueue()
         let partial = message(250)
         queue.append(partial)
         queue.append(message(30))
         queue.didWrite(try #require(queue.nextFragment(maxBytes: 100)))
-        let latest = message(5)
-        queue.replace(with: latest)
-        #expect(queue.count == 2)
-        #expect(queue.bytes == 150 + 5)
+        queue.discardUnstarted()
+        #expect(queue.count == 1)
+        #expect(queue.bytes == 150)
         let next = try #require(queue.nextFragment(maxBytes: 1000))
         #expect(next.message === partial && next.offset == 100 && !next.isFirst)
         queue.didWrite(next)
-        #expect(try #require(queue.nextFragment(maxBytes: 1000)).message === latest)
+        #expect(queue.nextFragment(maxBytes: 1000) == nil)
     }
 
-    @Test func replaceDropsMessagesThatHaveNotStarted() throws {
+    @Test func discardingDropsMessagesThatHaveNotStarted() {
         var queue = OutboundQueue()
         queue.append(message(10))
         queue.append(message(20))
-        let latest = message(5)
-        queue.replace(with: latest)
-        #expect(queue.count == 1 && queue.bytes == 5)
-        #expect(try #require(queue.nextFragment(maxBytes: 100)).message === latest)
+        queue.discardUnstarted()
+        #expect(queue.isEmpty && queue.bytes == 0)
     }
 }

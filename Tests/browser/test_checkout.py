@@ -44,7 +44,7 @@ def test_proceed_focuses_the_first_invalid_field_then_moves_on(pair):
         assert error.is_displayed() and error.text
         assert page.field("checkout", "name").get_attribute("aria-invalid") is None
         assert page.driver.find_element(By.ID, "validation-state").text == "Invalid"
-        assert page.driver.find_element(By.ID, "focus-printed").text == "Optional(.address)"
+        assert page.driver.find_element(By.ID, "focus-printed").text == "Optional(FocusSync.CheckoutField.address)"
         assert page.log_entries()[0]["cause"] == "validation"
     assert "address.isBlank" in a.highlighted_code()
 

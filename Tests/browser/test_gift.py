@@ -24,7 +24,7 @@ def test_the_message_gets_focus_after_the_screen_appears_in_every_browser(pair):
     assert elapsed >= 0.6, f"auto-focus landed after {elapsed:.2f} s; the timer is 0.75 s"
     for page in pair:
         newest = page.log_entries()[0]
-        assert newest["move"] == "nil → .message"
+        assert newest["move"] == "nil → Gift Message"
         assert newest["cause"] == "auto-focus"
         assert newest["who"] == "server"
         assert page.keyboard_state() == "up"

@@ -17,7 +17,7 @@ def test_keyboard_stays_up_through_a_move_without_animation(pair):
     for page in pair:
         page.wait_focus(".lastName", "lastName")
         assert page.recorded_keyboard() == [], "the keyboard should not move at all"
-        assert page.log_entries()[0]["move"] == ".firstName → .lastName"
+        assert page.log_entries()[0]["move"] == "First Name → Last Name"
     assert "withTransaction(Transaction(animation: nil)) {" in a.driver.find_element("id", "code").text
 
 
@@ -32,7 +32,7 @@ def test_keyboard_dips_when_an_animated_move_passes_through_nil(pair):
         page.wait(lambda page=page: page.recorded_keyboard() == ["dip", "up"],
                   f"the keyboard should dip and come back (saw {page.recorded_keyboard()})")
         moves = [entry["move"] for entry in page.log_entries()[:2]]
-        assert moves == ["nil → .lastName", ".firstName → nil"]
+        assert moves == ["nil → Last Name", "First Name → nil"]
     assert "withTransaction" not in a.driver.find_element("id", "code").text
 
 

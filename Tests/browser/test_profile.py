@@ -23,7 +23,7 @@ def test_return_walks_first_name_to_last_name_then_releases_focus(pair):
         page.wait_focus("nil", None)
         page.wait(lambda page=page: page.keyboard_state() == "down", "the keyboard should go down")
         newest = page.log_entries()[0]
-        assert newest["move"] == ".lastName → nil"
+        assert newest["move"] == "Last Name → nil"
         assert newest["cause"] == "Return"
         assert a.my_name() in newest["who"]
     assert a.highlighted_code() == ".onSubmit { focus = nil }"
@@ -46,7 +46,9 @@ def test_keyboard_toolbar_previous_and_next(pair):
         page.wait_focus(".lastName", "lastName")
     assert b.highlighted_code().startswith('Button("Next")')
 
-    # Next at the end of the chain changes nothing, anywhere.
+    # Next at the end of the chain is marked disabled, and a tap on it changes nothing, anywhere.
+    a.wait(lambda: a.button("Next").get_attribute("aria-disabled") == "true", "Next should be disabled on the last field")
+    assert a.button("Previous").get_attribute("aria-disabled") == "false"
     a.button("Next").click()
     a.wait(lambda: a.pending_intents() == 0, "the server should answer the toolbar intent")
     for page in pair:

@@ -3,9 +3,6 @@
 export default {
   id: 'checkout',
   hint: 'Return walks Name → Address → Phone. Proceed focuses the first field that needs fixing.',
-  toolbar: false,
-  lists: {},
-  actions: [{ label: 'Proceed to Gift Message', intent: { action: 'validate' } }],
   code: (settings) => [
     'enum CheckoutField: Hashable {',
     '    case name, address, phone',

@@ -4,10 +4,6 @@
 export default {
   id: 'gift',
   hint: 'The message gets focus 0.75 s after this screen appears. Return moves from email to email.',
-  toolbar: false,
-  lists: { emails: { addLabel: 'Add new email', heading: 'Recipients' } },
-  actions: [{ label: 'Send the Gift', intent: { action: 'validate' } }],
-  status: (state) => (state.validation === 'valid' ? 'Your gift is on its way.' : ''),
   code: () => [
     'enum GiftField: Hashable {',
     '    case message',

@@ -20,9 +20,6 @@ function moveBody(animated) {
 export default {
   id: 'profile',
   hint: 'Return moves from First Name to Last Name, then lets go. Previous and Next sit on the keyboard.',
-  toolbar: true,
-  lists: {},
-  actions: [],
   code: (settings) => [
     'struct ProfileForm: View {',
     '    enum Field: Hashable, CaseIterable {',

@@ -2,13 +2,11 @@
 // state. Inputs are created once and updated in place, so the caret and DOM focus survive renders.
 
 import { h, domId, arrange } from '../dom.js';
-import { rowKey, parseKey, rowFieldLabel, rowNoun } from '../keys.js';
+import { rowKey, rowFieldLabel } from '../keys.js';
 import { notesFragment } from '../notes.js';
 
 const INPUT_TYPES = { text: 'text', secure: 'password', email: 'email', phone: 'tel' };
 const ENTER_HINTS = { next: 'next', done: 'done', go: 'go', send: 'send', return: 'enter' };
-/** Autofill purposes (WCAG 1.3.5) for the fields that have one. */
-const AUTOCOMPLETE = { firstName: 'given-name', lastName: 'family-name', name: 'name', address: 'address-line1', phone: 'tel', row: 'email' };
 
 /**
  * `intents` is `{ edit(screen, key, value), submit(screen), act(screen, fields) }`;
@@ -28,15 +26,16 @@ export class ScreenView {
     this.intents = intents;
     const titleId = domId('screen-title', id);
     this.status = h('p', { class: 'screen-status', role: 'status' });
+    const button = declaration.validateButton;
     this.element = h('section', { class: 'screen', dataset: { screen: id }, hidden: true, 'aria-labelledby': titleId },
       h('h2', { id: titleId, class: 'screen-title', text: declaration.title }),
       h('p', { class: 'screen-hint', text: module.hint }),
       declaration.fields.length ? h('div', { class: 'group' }, declaration.fields.map((field) => this.#simpleField(field).wrapper)) : null,
       declaration.lists.map((list) => this.#listSection(list)),
-      module.actions.map((action) => h('button', {
-        type: 'button', class: 'phone-button phone-button-primary', text: action.label,
-        onclick: () => intents.act(id, action.intent),
-      })),
+      button ? h('button', {
+        type: 'button', class: 'phone-button phone-button-primary', text: button.label,
+        onclick: () => intents.act(id, { action: 'validate' }),
+      }) : null,
       this.status);
     this.element.addEventListener('input', (event) => {
       const record = this.#recordOf(event.target);
@@ -82,7 +81,8 @@ export class ScreenView {
     this.#state = state;
     for (const field of this.declaration.fields) this.#renderField(this.#fields.get(field.id), state, context);
     for (const list of this.declaration.lists) this.#renderList(list, state, context);
-    this.status.textContent = this.module.status?.(state) ?? '';
+    const validMessage = this.declaration.validateButton?.validMessage;
+    this.status.textContent = state.validation === 'valid' && validMessage ? validMessage : '';
   }
 
   #recordOf(element) {
@@ -92,16 +92,18 @@ export class ScreenView {
   }
 
   #simpleField(field) {
-    return this.#field({ fieldId: field.id, valueKey: field.key, label: field.label, kind: field.kind, submitLabel: field.submitLabel });
+    return this.#field({ fieldId: field.id, valueKey: field.key, declaration: field });
   }
 
   /** `fieldId`: how `focusedField` names it; `valueKey`: the key its text, errors and edits are filed under. */
-  #field({ fieldId, valueKey, label, kind, submitLabel, row = null, hideLabel = false }) {
+  #field({ fieldId, valueKey, declaration, row = null, hideLabel = false }) {
+    const { label, kind, submitLabel } = declaration;
     const id = domId('field', this.id, fieldId);
     const input = kind === 'editor'
       ? h('textarea', { id, rows: 4 })
       : h('input', { id, type: INPUT_TYPES[kind] ?? 'text' });
-    Object.assign(input, { autocomplete: AUTOCOMPLETE[parseKey(fieldId).kase] ?? 'off', spellcheck: false, className: 'field-input' });
+    Object.assign(input, { autocomplete: declaration.autocomplete ?? 'off', spellcheck: false, className: 'field-input' });
+    if (declaration.placeholder) input.placeholder = declaration.placeholder;
     input.setAttribute('enterkeyhint', ENTER_HINTS[submitLabel] ?? 'enter');
     input.dataset.field = fieldId;
     // Rows with several inputs (a reminder's title and notes) are named, not captioned, as in Reminders.
@@ -114,7 +116,7 @@ export class ScreenView {
     const error = h('p', { id: `${id}-error`, class: 'field-error', hidden: true });
     const tag = h('span', { class: 'owner-tag', 'aria-hidden': 'true', hidden: true });
     const wrapper = h('div', { class: `field field-${kind}`, dataset: { field: fieldId } }, labelElement, input, tag, error);
-    const record = { fieldId, valueKey, label, setLabel, kind, submitLabel, row, input, error, tag, wrapper };
+    const record = { fieldId, valueKey, label, setLabel, kind, submitLabel, row, input, error, tag, wrapper, declaration };
     this.#fields.set(fieldId, record);
     return record;
   }
@@ -124,17 +126,17 @@ export class ScreenView {
     if (!context.hasPendingEdit(valueKey)) setValueKeepingCaret(input, state.values?.[valueKey] ?? '');
 
     const message = state.errors?.[valueKey] ?? '';
-    error.textContent = message;
+    // An error found before the field's last change may no longer hold: shown, but as stale.
+    const stale = Boolean(message) && (state.staleErrors ?? []).includes(valueKey);
+    error.textContent = stale ? `${message} (checked before the last change)` : message;
     error.hidden = !message;
-    if (message) {
-      input.setAttribute('aria-invalid', 'true');
-      input.setAttribute('aria-describedby', error.id);
-    } else {
-      input.removeAttribute('aria-invalid');
-      input.removeAttribute('aria-describedby');
-    }
+    error.classList.toggle('field-error-stale', stale);
+    if (message && !stale) input.setAttribute('aria-invalid', 'true');
+    else input.removeAttribute('aria-invalid');
+    if (message) input.setAttribute('aria-describedby', error.id);
+    else input.removeAttribute('aria-describedby');
 
-    const focused = state.focusedField === fieldId;
+    const focused = (state.focusedField ?? null) === fieldId;
     wrapper.classList.toggle('session-focus', focused);
     const owner = focused ? context.owner : null;
     wrapper.style.setProperty('--owner-color', owner?.color ?? 'var(--accent)');
@@ -143,21 +145,19 @@ export class ScreenView {
   }
 
   #listSection(list) {
-    const options = this.module.lists[list.id] ?? {};
     const container = h('ul', { class: `rows rows-${list.id}`, dataset: { list: list.id } });
     this.#rows.set(list.id, { container, byId: new Map() });
     const headingId = domId('list', this.id, list.id);
-    return h('section', { class: 'list', 'aria-labelledby': options.heading ? headingId : null, 'aria-label': options.heading ? null : `${rowNoun(list)}s` },
-      options.heading ? h('h3', { id: headingId, class: 'list-heading', text: options.heading }) : null,
+    return h('section', { class: 'list', 'aria-labelledby': list.heading ? headingId : null, 'aria-label': list.heading ? null : `${list.rowNoun}s` },
+      list.heading ? h('h3', { id: headingId, class: 'list-heading', text: list.heading }) : null,
       container,
-      options.addLabel ? h('button', {
-        type: 'button', class: 'phone-button', text: options.addLabel, dataset: { addRow: list.id },
+      list.addButton ? h('button', {
+        type: 'button', class: 'phone-button', text: list.addButton, dataset: { addRow: list.id },
         onclick: () => this.intents.act(this.id, { action: 'addRow', list: list.id }),
       }) : null);
   }
 
   #renderList(list, state, context) {
-    const options = this.module.lists[list.id] ?? {};
     const { container, byId } = this.#rows.get(list.id);
     const ids = state.rows?.[list.id] ?? [];
     for (const [rowId, row] of byId) {
@@ -165,50 +165,49 @@ export class ScreenView {
       for (const field of row.fields) this.#fields.delete(field.fieldId);
       byId.delete(rowId);
     }
-    const focusedRow = state.focusedRow ?? parseKey(state.focusedField)?.row ?? null;
+    const focusedRow = state.focusedRow ?? null;
     const elements = ids.map((rowId, index) => {
-      const row = byId.get(rowId) ?? this.#createRow(list, rowId, options);
+      const row = byId.get(rowId) ?? this.#createRow(list, rowId);
       byId.set(rowId, row);
-      this.#renderRow(list, row, index, rowId === focusedRow, state, context, options);
+      this.#renderRow(list, row, index, rowId === focusedRow, state, context);
       return row.element;
     });
     arrange(container, elements);
   }
 
-  #createRow(list, rowId, options) {
+  #createRow(list, rowId) {
     const fields = list.fields.map((field) => this.#field({
-      fieldId: rowKey(field.case, rowId), valueKey: rowKey(field.case, rowId), label: field.label,
-      kind: field.kind, submitLabel: field.submitLabel, row: rowId, hideLabel: list.fields.length > 1,
+      fieldId: rowKey(field.case, rowId), valueKey: rowKey(field.case, rowId), declaration: field,
+      row: rowId, hideLabel: list.fields.length > 1,
     }));
-    const extras = (options.extras ?? []).map((extra) => h('button', {
-      type: 'button', class: 'chip-button', text: extra.label,
-      onclick: () => this.#appendToNotes(rowId, extra.text),
+    const actions = list.rowActions.map((action) => h('button', {
+      type: 'button', class: 'chip-button', text: action.label,
+      onclick: () => this.#append(rowKey(action.target, rowId), action.appends),
     }));
-    const extrasBar = extras.length ? h('div', { class: 'row-extras' }, extras) : null;
-    const preview = options.preview ? h('div', { class: 'notes-preview', dataset: { previewFor: rowId } }) : null;
-    const remove = options.removable ? h('button', {
+    const actionBar = actions.length ? h('div', { class: 'row-extras' }, actions) : null;
+    const preview = list.markdownPreview ? h('div', { class: 'notes-preview', dataset: { previewFor: rowId } }) : null;
+    const remove = list.removable ? h('button', {
       type: 'button', class: 'row-delete', text: 'Delete',
       onclick: () => this.intents.act(this.id, { action: 'removeRow', list: list.id, row: rowId }),
     }) : null;
     const element = h('li', { class: 'row', dataset: { row: rowId } },
-      h('div', { class: 'row-body' }, fields.map((field) => field.wrapper), preview, extrasBar),
+      h('div', { class: 'row-body' }, fields.map((field) => field.wrapper), preview, actionBar),
       remove);
-    return { element, fields, extrasBar, preview, remove, previewHTML: null };
+    return { element, fields, actionBar, preview, remove, previewHTML: null, rowId };
   }
 
-  #renderRow(list, row, index, active, state, context, options) {
+  #renderRow(list, row, index, active, state, context) {
     row.element.classList.toggle('row-active', active);
     for (const field of row.fields) {
-      const declaration = list.fields.find((candidate) => rowKey(candidate.case, field.row) === field.fieldId);
-      field.label = rowFieldLabel(list, declaration, index);
+      field.label = rowFieldLabel(list, field.declaration, index);
       field.setLabel(field.label);
-      field.wrapper.hidden = !active && (options.revealedCases ?? []).includes(declaration.case);
+      field.wrapper.hidden = !active && field.declaration.onlyWhileRowFocused;
       this.#renderField(field, state, context);
     }
-    if (row.extrasBar) row.extrasBar.hidden = !active;
-    if (row.remove) row.remove.setAttribute('aria-label', `Delete ${rowNoun(list).toLowerCase()} ${index + 1}`);
+    if (row.actionBar) row.actionBar.hidden = !active;
+    if (row.remove) row.remove.setAttribute('aria-label', `Delete ${list.rowNoun.toLowerCase()} ${index + 1}`);
     if (row.preview) {
-      const html = state.notesHTML?.[row.fields[0].row] ?? '';
+      const html = state.notesHTML?.[row.rowId] ?? '';
       if (html !== row.previewHTML) {
         row.preview.replaceChildren(notesFragment(html));
         row.previewHTML = html;
@@ -217,12 +216,12 @@ export class ScreenView {
     }
   }
 
-  /** Add Date / Add Location: append to the row's notes, as typing would. */
-  #appendToNotes(rowId, text) {
-    const notes = this.#fields.get(rowKey('notes', rowId));
-    if (!notes) return;
-    notes.input.value = notes.input.value ? `${notes.input.value} ${text}` : text;
-    this.intents.edit(this.id, notes.valueKey, notes.input.value);
+  /** A row action (Add Date, Add Location): append to a field of the row, as typing would. */
+  #append(fieldId, text) {
+    const target = this.#fields.get(fieldId);
+    if (!target) return;
+    target.input.value = target.input.value ? `${target.input.value} ${text}` : text;
+    this.intents.edit(this.id, target.valueKey, target.input.value);
   }
 }
 

@@ -4,20 +4,6 @@
 export default {
   id: 'tasks',
   hint: 'The reminder with focus shows its notes field; the others show their notes as Markdown.',
-  toolbar: false,
-  lists: {
-    tasks: {
-      addLabel: 'New Reminder',
-      revealedCases: ['notes'],
-      extras: [
-        { label: 'Add Date', text: 'Due today' },
-        { label: 'Add Location', text: 'At home' },
-      ],
-      preview: true,
-      removable: true,
-    },
-  },
-  actions: [],
   code: () => [
     'struct Reminder: Identifiable {',
     '    let id = UUID()',

@@ -33,7 +33,7 @@ extension FocusEngine {
         guard let index = state.screens[slot.index].rows(in: listID).firstIndex(of: row) else {
             throw .unknownRow(row.uuidString, list: listID)
         }
-        state.screens[slot.index].removeRow(at: index, from: list)
+        state.textBytes -= state.screens[slot.index].removeRow(at: index, from: list)
         state.screens[slot.index].validation = nil
         record.events.append(.rowRemoved(screen: slot.id, list: listID, row: row))
         guard let focus = state.screens[slot.index].focus, focus.rowID == row, let rowCase = focus.rowCase else { return }
@@ -58,20 +58,24 @@ extension FocusEngine {
 
 extension ScreenState {
     /// Appends row `id` to `list` with each of its fields' starting text (empty unless given).
-    mutating func appendRow(_ id: RowID, to list: ListDeclaration, texts: [RowCase: String]) {
+    mutating func appendRow(_ id: RowID, to list: ListDeclaration, texts: [FocusCase: String]) {
         rows[list.id, default: []].append(id)
         for field in list.fields {
             values[FocusKey(field.rowCase, id: id)] = texts[field.rowCase] ?? ""
         }
     }
 
-    /// Removes the row at `index` of `list` with its texts and errors.
-    mutating func removeRow(at index: Int, from list: ListDeclaration) {
-        guard let id = rows[list.id]?.remove(at: index) else { return }
+    /// Removes the row at `index` of `list` with its texts and errors; returns the UTF-8 bytes
+    /// of text that went with it.
+    mutating func removeRow(at index: Int, from list: ListDeclaration) -> Int {
+        guard let id = rows[list.id]?.remove(at: index) else { return 0 }
+        var removedBytes = 0
         for field in list.fields {
             let key = FocusKey(field.rowCase, id: id)
-            values[key] = nil
+            removedBytes += values.removeValue(forKey: key)?.utf8.count ?? 0
             errors[key] = nil
+            staleErrors.remove(key)
         }
+        return removedBytes
     }
 }

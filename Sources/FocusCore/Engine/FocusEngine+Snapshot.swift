@@ -20,16 +20,28 @@ extension FocusEngine {
         return ScreenSnapshot(
             focus: screen.focus,
             focusedField: screen.focus.flatMap { bindings.field(boundTo: $0)?.wireName },
-            focusSwift: FocusKey.swiftDescription(of: screen.focus),
+            focusSwift: screen.focus?.description ?? "nil",
+            // `print` writes the type path, then the case as source names it: `.row(id: …)`.
+            focusPrinted: screen.focus.map { "Optional(\(Schema.swiftModule).\(slot.declaration.focusType)\($0))" } ?? "nil",
             values: screen.values,
             errors: screen.errors,
+            staleErrors: screen.staleErrors.sorted { $0.wireString < $1.wireString },
             rows: screen.rows,
             notesHTML: nil,
             bindings: bindings.simpleBindings.map { BindingEntry(field: $0.field, key: $0.key) },
             diagnostics: bindings.diagnostics,
             pendingAutoFocus: pending,
             validation: screen.validation,
-            focusedRow: screen.focusedRow
+            focusedRow: screen.focusedRow,
+            toolbar: slot.declaration.keyboardToolbar ? toolbar(of: slot, in: state) : nil
         )
+    }
+
+    private func toolbar(of slot: ScreenSlot, in state: SessionState) -> ToolbarState {
+        let chain = FocusChain(slot.declaration, state.screens[slot.index])
+        guard let focus = state.screens[slot.index].focus, let position = chain.position(of: focus) else {
+            return ToolbarState(previous: !chain.isEmpty, next: !chain.isEmpty)
+        }
+        return ToolbarState(previous: position > chain.startIndex, next: position < chain.endIndex - 1)
     }
 }

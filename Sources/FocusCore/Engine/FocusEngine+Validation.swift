@@ -18,6 +18,7 @@ extension FocusEngine {
         }
         let valid = firstInvalid == nil
         state.screens[slot.index].errors = errors
+        state.screens[slot.index].staleErrors = []
         state.screens[slot.index].validation = valid ? .valid : .invalid
         record.events.append(.validation(screen: slot.id, valid: valid, firstInvalid: firstInvalid))
         moveFocus(to: firstInvalid, cause: .validation, on: slot, in: &state, record: &record)

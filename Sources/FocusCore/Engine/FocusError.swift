@@ -1,7 +1,7 @@
 /// Why an intent was rejected. A rejected intent leaves the session state untouched.
 ///
-/// Each case maps to one error code of protocol v1 (`code`) and carries what a person needs to
-/// put it right (`message`).
+/// Each case carries what a person needs to put it right (`message`); the protocol layer maps
+/// each case to its wire code.
 public enum FocusError: Error, Equatable, Sendable {
     /// `unknown_screen`: no screen has this name.
     case unknownScreen(String)
@@ -19,19 +19,6 @@ public enum FocusError: Error, Equatable, Sendable {
     case tooManyRows(list: ListID, limit: Int)
     /// `value_too_long`: the edit would take the session past its total text budget.
     case sessionTextFull(limit: Int)
-
-    /// The protocol v1 error code.
-    public var code: String {
-        switch self {
-        case .unknownScreen: "unknown_screen"
-        case .unknownKey: "unknown_key"
-        case .unknownRow: "unknown_row"
-        case .unknownList: "unknown_list"
-        case .notCurrentScreen: "not_current_screen"
-        case .valueTooLong, .sessionTextFull: "value_too_long"
-        case .tooManyRows: "too_many_rows"
-        }
-    }
 
     /// What went wrong and what to do about it, in a sentence a person can act on.
     public var message: String {
@@ -59,6 +46,5 @@ public enum FocusError: Error, Equatable, Sendable {
 }
 
 extension FocusError: CustomStringConvertible {
-    /// `code: message`.
-    public var description: String { "\(code): \(message)" }
+    public var description: String { message }
 }

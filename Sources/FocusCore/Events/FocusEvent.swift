@@ -20,6 +20,19 @@ public enum FocusEvent: Equatable, Sendable {
     /// Session settings changed; the patch holds the switches that changed.
     case settings(SettingsPatch)
 
+    /// The one screen the event happened on; nil for a navigation (it names two) and for
+    /// settings (they apply to every screen).
+    public var screen: ScreenID? {
+        switch self {
+        case .focus(let screen, _, _, _), .edit(let screen, _), .validation(let screen, _, _),
+            .rowAdded(let screen, _, _), .rowRemoved(let screen, _, _), .autoFocusScheduled(let screen, _, _),
+            .autoFocusCancelled(let screen, _):
+            screen
+        case .navigate, .settings:
+            nil
+        }
+    }
+
     /// The event's `kind` on the wire.
     public var kind: String {
         switch self {

@@ -2,22 +2,21 @@ extension FocusKey {
     /// The key as a wire string: the case name for simple cases (`lastName`), `case/<id>` for
     /// row cases (`row/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55`).
     public var wireString: String {
-        let (caseName, rowID) = parts
-        guard let rowID else { return caseName }
-        return caseName + "/" + rowID.uuidString
+        guard let rowID else { return focusCase.rawValue }
+        return focusCase.rawValue + "/" + rowID.uuidString
     }
 
-    /// Parses a wire string; `nil` if it names no key.
+    /// Parses a wire string of a key's shape; `nil` if it cannot be a key. Whether a screen has a
+    /// field bound to it is the engine's question (`unknown_key`).
     public init?(wireString: some StringProtocol) {
-        if let slash = wireString.firstIndex(of: "/") {
-            guard let rowCase = RowCase(rawValue: String(wireString[..<slash])),
-                  let id = RowID(wireString[wireString.index(after: slash)...])
-            else { return nil }
-            self.init(rowCase, id: id)
-        } else {
-            guard let key = Self.simpleKeys.first(where: { $0.parts.caseName == wireString }) else { return nil }
-            self = key
+        guard let slash = wireString.firstIndex(of: "/") else {
+            guard FocusCase.isValidName(wireString) else { return nil }
+            self.init(FocusCase(rawValue: String(wireString)))
+            return
         }
+        let name = wireString[..<slash]
+        guard FocusCase.isValidName(name), let id = RowID(wireString[wireString.index(after: slash)...]) else { return nil }
+        self.init(FocusCase(rawValue: String(name)), id: id)
     }
 
     /// Parses a wire string, or throws `FocusError.unknownKey` naming it.

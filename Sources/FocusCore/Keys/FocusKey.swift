@@ -1,74 +1,35 @@
 /// The value a `@FocusState` property holds: which field should have focus.
 ///
-/// Simple cases name one field each; row cases carry the id of the list row whose field they
-/// name, as the seeds' `row(id: UUID)` does. `Optional<FocusKey>.none` means "no focus".
-public enum FocusKey: Hashable, Sendable {
-    /// Profile: First Name.
-    case firstName
-    /// Profile: Last Name.
-    case lastName
-    /// Checkout: Name.
-    case name
-    /// Checkout: Address.
-    case address
-    /// Checkout: Phone.
-    case phone
-    /// Gift: the message editor.
-    case message
-    /// Gift: the email field of one recipient row.
-    case row(id: RowID)
-    /// Tasks: the title field of one task row.
-    case title(id: RowID)
-    /// Tasks: the notes field of one task row.
-    case notes(id: RowID)
+/// A key is data: a case name the screen declares plus, for cases that carry one, the id of the
+/// list row whose field it names, as the seeds' `row(id: UUID)` does.
+/// `Optional<FocusKey>.none` means "no focus".
+public struct FocusKey: Hashable, Sendable {
+    /// The case of the screen's focus enum.
+    public let focusCase: FocusCase
+    /// For a case that carries a row id, that row; `nil` for simple cases.
+    public let rowID: RowID?
 
-    /// Every case that carries no row id, in declaration order.
-    public static let simpleKeys: [FocusKey] = [.firstName, .lastName, .name, .address, .phone, .message]
-
-    /// The key of the `rowCase` field of the row `id`.
-    public init(_ rowCase: RowCase, id: RowID) {
-        switch rowCase {
-        case .row: self = .row(id: id)
-        case .title: self = .title(id: id)
-        case .notes: self = .notes(id: id)
-        }
-    }
-
-    /// The case name (`firstName`, `row`) and, for row cases, the row id.
-    public var parts: (caseName: String, rowID: RowID?) {
-        switch self {
-        case .firstName: ("firstName", nil)
-        case .lastName: ("lastName", nil)
-        case .name: ("name", nil)
-        case .address: ("address", nil)
-        case .phone: ("phone", nil)
-        case .message: ("message", nil)
-        case .row(let id): (RowCase.row.rawValue, id)
-        case .title(let id): (RowCase.title.rawValue, id)
-        case .notes(let id): (RowCase.notes.rawValue, id)
-        }
+    /// The key `focusCase`, carrying `rowID` when the case names a row's field.
+    public init(_ focusCase: FocusCase, id rowID: RowID? = nil) {
+        self.focusCase = focusCase
+        self.rowID = rowID
     }
 
     /// For a row case, which field of the row it names; `nil` for simple cases.
-    public var rowCase: RowCase? {
-        switch self {
-        case .row: .row
-        case .title: .title
-        case .notes: .notes
-        case .firstName, .lastName, .name, .address, .phone, .message: nil
-        }
-    }
-
-    /// For a row case, the row it belongs to; `nil` for simple cases.
-    public var rowID: RowID? { parts.rowID }
+    public var rowCase: FocusCase? { rowID == nil ? nil : focusCase }
 }
 
-/// The cases of `FocusKey` that carry a row id, named as on the wire.
-public enum RowCase: String, CaseIterable, Codable, CodingKeyRepresentable, Sendable {
-    /// A gift recipient's email.
-    case row
-    /// A task's title.
-    case title
-    /// A task's notes.
-    case notes
+extension FocusKey: ExpressibleByStringLiteral {
+    /// A simple case by name: `let firstName: FocusKey = "firstName"`.
+    public init(stringLiteral name: String) {
+        self.init(FocusCase(rawValue: name))
+    }
+}
+
+extension FocusKey: CustomStringConvertible {
+    /// The key as Swift source names it: `.lastName`, `.row(id: 6F1C0E0A-…)`.
+    public var description: String {
+        guard let rowID else { return "." + focusCase.rawValue }
+        return ".\(focusCase.rawValue)(id: \(rowID))"
+    }
 }

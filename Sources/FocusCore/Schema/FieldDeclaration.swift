@@ -16,6 +16,10 @@ public struct FieldDeclaration: Codable, Equatable, Sendable {
     public var mistakenKey: FocusKey?
     /// The checks `validate` runs on the field's text, in order.
     public var rules: [ValidationRule]
+    /// The HTML `autocomplete` purpose of the field (WCAG 1.3.5), if it has one.
+    public var autocomplete: String?
+    /// Text shown in the empty field.
+    public var placeholder: String?
 
     public init(
         id: FieldID,
@@ -24,7 +28,9 @@ public struct FieldDeclaration: Codable, Equatable, Sendable {
         submitLabel: SubmitLabel = .next,
         key: FocusKey,
         mistakenKey: FocusKey? = nil,
-        rules: [ValidationRule] = []
+        rules: [ValidationRule] = [],
+        autocomplete: String? = nil,
+        placeholder: String? = nil
     ) {
         self.id = id
         self.label = label
@@ -33,6 +39,8 @@ public struct FieldDeclaration: Codable, Equatable, Sendable {
         self.key = key
         self.mistakenKey = mistakenKey
         self.rules = rules
+        self.autocomplete = autocomplete
+        self.placeholder = placeholder
     }
 
     /// The key the field is bound to under `settings`.

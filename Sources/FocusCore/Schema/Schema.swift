@@ -7,6 +7,9 @@ public struct Schema: Equatable, Sendable {
     /// The screens in order.
     public var screens: [ScreenDeclaration]
 
+    /// The module the screens' Swift code lives in, as `print` names it in a type path.
+    public static let swiftModule = "FocusSync"
+
     public init(screens: [ScreenDeclaration]) {
         self.screens = screens
     }

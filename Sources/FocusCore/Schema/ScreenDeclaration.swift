@@ -5,6 +5,11 @@ public struct ScreenDeclaration: Codable, Equatable, Sendable {
     public var id: ScreenID
     /// The title a person sees.
     public var title: String
+    /// The Swift type of the screen's focus value as its code declares it (`ProfileForm.Field`),
+    /// for printing the value as Swift does.
+    public var focusType: String
+    /// Whether the keyboard shows a toolbar with Previous and Next.
+    public var keyboardToolbar: Bool
     /// The fields outside lists, in screen order (they come before the lists).
     public var fields: [FieldDeclaration]
     /// The lists, in screen order.
@@ -17,6 +22,8 @@ public struct ScreenDeclaration: Codable, Equatable, Sendable {
     public init(
         id: ScreenID,
         title: String,
+        focusType: String,
+        keyboardToolbar: Bool = false,
         fields: [FieldDeclaration] = [],
         lists: [ListDeclaration] = [],
         appearFocus: AppearFocus? = nil,
@@ -24,6 +31,8 @@ public struct ScreenDeclaration: Codable, Equatable, Sendable {
     ) {
         self.id = id
         self.title = title
+        self.focusType = focusType
+        self.keyboardToolbar = keyboardToolbar
         self.fields = fields
         self.lists = lists
         self.appearFocus = appearFocus
@@ -36,7 +45,7 @@ public struct ScreenDeclaration: Codable, Equatable, Sendable {
     }
 
     /// The list whose rows have a field with this case, if any.
-    func list(holding rowCase: RowCase) -> ListDeclaration? {
+    func list(holding rowCase: FocusCase) -> ListDeclaration? {
         lists.first { $0.field(rowCase) != nil }
     }
 }

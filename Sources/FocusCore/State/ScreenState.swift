@@ -11,6 +11,9 @@ public struct ScreenState: Codable, Equatable, Sendable {
     public internal(set) var values: [FocusKey: String]
     /// The error each field got from the last validation, by key (valid fields have none).
     public internal(set) var errors: [FocusKey: String]
+    /// Fields whose text changed since their error was found: the error may no longer hold,
+    /// and stays only until the next validation (as the seeds keep it).
+    public internal(set) var staleErrors: Set<FocusKey>
     /// Each list's row ids, in order.
     public internal(set) var rows: [ListID: [RowID]]
     /// The result of the last validation; `nil` if something changed since.
@@ -21,6 +24,7 @@ public struct ScreenState: Codable, Equatable, Sendable {
         self.focus = nil
         self.values = values
         self.errors = [:]
+        self.staleErrors = []
         self.rows = rows
         self.validation = nil
     }

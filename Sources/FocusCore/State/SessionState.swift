@@ -21,12 +21,11 @@ public struct SessionState: Codable, Equatable, Sendable {
         self.screens = screens
         self.pendingAutoFocus = nil
         self.nextAutoFocusToken = AutoFocusToken(rawValue: 1)
+        self.textBytes = screens.reduce(0) { total, screen in screen.values.values.reduce(total) { $0 + $1.utf8.count } }
     }
 
-    /// UTF-8 bytes of text held in every field of every screen.
-    var textBytes: Int {
-        screens.reduce(0) { total, screen in screen.values.values.reduce(total) { $0 + $1.utf8.count } }
-    }
+    /// UTF-8 bytes of text held in every field of every screen, kept as values change.
+    var textBytes: Int
 
     /// The state of `screen`, if the session has it.
     public subscript(screen: ScreenID) -> ScreenState? {
@@ -35,6 +34,6 @@ public struct SessionState: Codable, Equatable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case current = "screen"
-        case settings, screens, pendingAutoFocus, nextAutoFocusToken
+        case settings, screens, pendingAutoFocus, nextAutoFocusToken, textBytes
     }
 }

@@ -1,9 +1,11 @@
-import Dispatch
+import FocusCore
+import FocusProtocol
 import Foundation
+import SessionMachine
 import WebSocketTransport
 
 /// The FocusSync side of the transport: routes HTTP requests, admits WebSockets to sessions, and
-/// hands their messages to the sessions. It lives on the transport's service thread; see
+/// hands their messages to the session host. It lives on the transport's service thread; see
 /// ``WebSocketServerHandler``.
 final class Application: WebSocketServerHandler, @unchecked Sendable {
     // @unchecked: every mutable property is touched only on the transport's service thread.
@@ -12,33 +14,29 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     private let originPolicy: OriginPolicy
     private let logger: Logger
     private let limits: SessionLimits
-    private let startedAt = Date()
-    /// Sessions each peer address may create: 5 a second, bursts of 200.
-    private var sessionCreation = PeerRateLimit(rate: 5, burst: 200)
-    private lazy var sessions = SessionStore(limits: limits) { [weak self] delay, work in
-        self?.transport?.schedule(after: delay, work)
-    }
+    private let startedAt = HostClock.monotonicSeconds()
+    private let sessions: SessionHost
     /// Set once, before the transport starts.
-    weak var transport: WebSocketServer?
+    weak var transport: WebSocketServer? {
+        didSet { transport.map(sessions.attach) }
+    }
 
     init(options: ServerOptions, files: StaticFileStore, logger: Logger) {
         self.files = files
         self.logger = logger
         self.limits = options.sessions
         self.originPolicy = OriginPolicy(allowedOrigins: Set(options.allowedOrigins))
+        sessions = SessionHost(limits: options.sessions)
         router.add("GET", "/healthz") { [unowned self] _, _ in JSONResponse.make(status: 200, health()) }
         router.add("POST", "/api/sessions") { [unowned self] request, _ in createSession(for: request) }
         router.add("GET", "/api/sessions/{id}") { [unowned self] _, parameters in readSession(parameters["id"] ?? "") }
     }
 
-    /// Monotonic seconds, for rate limits and session expiry.
-    static func now() -> Double { Double(DispatchTime.now().uptimeNanoseconds) / 1e9 }
-
     /// Starts the periodic sweep of idle sessions. Call on the service thread.
     func startExpiringSessions() {
         let interval = min(60, max(0.5, limits.idleTTLSeconds / 2))
         transport?.schedule(after: .milliseconds(Int(interval * 1000))) { [weak self] in
-            self?.sessions.expireIdle(now: Application.now())
+            self?.sessions.expireIdle()
             self?.startExpiringSessions()
         }
     }
@@ -50,7 +48,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         if let routed = router.response(for: request) {
             response = routed
         } else if request.path == "/api" || request.path.hasPrefix("/api/") {
-            response = JSONResponse.error(status: 404, code: "not_found", message: "There is no API route at \(request.path).")
+            response = JSONResponse.error(ProtocolError(.notFound, "There is no API route at \(request.path)."))
         } else {
             response = files.response(for: request)
         }
@@ -65,47 +63,48 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         var uptimeSeconds: Double
         var connections: Int
         var sessions: Int
-        /// The longest outbound queue of any joined client: stays bounded however slow a client is.
+        /// The longest outbound queue of any connection: stays bounded however slow a client is.
         var largestQueueBytes: Int
     }
 
     private func health() -> Health {
         Health(
-            uptimeSeconds: (Date().timeIntervalSince(startedAt) * 10).rounded() / 10,
-            connections: transport?.connectionCount ?? 0, sessions: sessions.count,
+            uptimeSeconds: ((HostClock.monotonicSeconds() - startedAt) * 10).rounded() / 10,
+            connections: transport?.connectionCount ?? 0, sessions: sessions.registry.count,
             largestQueueBytes: sessions.largestQueuedBytes)
     }
 
-    struct CreatedSession: Encodable { var id: String }
-
-    struct SessionState: Encodable {
+    /// `POST /api/sessions`: the editor capability (`id`) and the read-only one (`viewer`).
+    struct CreatedSession: Encodable {
         var id: String
+        var viewer: String
+    }
+
+    /// `GET /api/sessions/{id}`: what a snapshot's `state` holds, for the capability given.
+    struct SessionBody: Encodable {
+        var id: String
+        var role: Role
         var revision: Int
-        var state: ServerMessage.SessionPayload
+        var state: SessionSnapshot
     }
 
     private func createSession(for request: HTTPRequest) -> HTTPResponse {
         do {
-            try sessionCreation.admit(request.peer, now: Application.now())
-            let session = try sessions.create(now: Application.now())
+            let session = try sessions.create(by: request.peer)
             logger.info("session created", ["session": session.id.redacted, "peer": request.peer])
-            return JSONResponse.make(status: 201, CreatedSession(id: session.id.rawValue))
+            return JSONResponse.make(status: 201, CreatedSession(id: session.id.rawValue, viewer: session.viewerID.rawValue))
         } catch {
             logger.warning("session refused", ["reason": error.message, "peer": request.peer])
-            return Application.errorResponse(error)
+            return JSONResponse.error(error)
         }
     }
 
-    private func readSession(_ id: String) -> HTTPResponse {
-        guard let session = sessions.session(id) else {
-            return Application.errorResponse(Application.unknownSession)
+    private func readSession(_ capability: String) -> HTTPResponse {
+        guard let (id, role) = sessions.registry.lookup(capability), var session = sessions.registry[id] else {
+            return JSONResponse.error(Application.unknownSession)
         }
         return JSONResponse.make(
-            status: 200, SessionState(id: session.id.rawValue, revision: session.revision, state: session.payload))
-    }
-
-    private static func errorResponse(_ error: ProtocolError) -> HTTPResponse {
-        JSONResponse.error(status: error.httpStatus, code: error.code.rawValue, message: error.message)
+            status: 200, SessionBody(id: capability, role: role, revision: session.revision, state: session.sessionSnapshot()))
     }
 
     private static let unknownSession = ProtocolError(
@@ -122,11 +121,11 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     }
 
     func connectionDidOpen(_ connection: WebSocketConnection) {
-        let session = Application.sessionParameter(in: connection.request.query).flatMap(sessions.session)
+        let found = Application.sessionParameter(in: connection.request.query).flatMap(sessions.registry.lookup)
         logger.info(
             "websocket open",
-            ["conn.id": String(connection.id), "peer": connection.request.peer, "session": session?.id.redacted ?? "none"])
-        guard let session else {
+            ["conn.id": String(connection.id), "peer": connection.request.peer, "session": found?.id.redacted ?? "none"])
+        guard let (id, role) = found, let session = sessions.registry[id] else {
             refuse(connection, Application.unknownSession)
             return
         }
@@ -135,27 +134,23 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
                 .sessionFull, "This session already has \(limits.maxClientsPerSession) clients, its limit."))
             return
         }
-        session.open(connection)
-        connection.context = ConnectionContext(session: session, messagesPerSecond: limits.messagesPerSecond, now: Application.now())
-        // A connection that never says hello would hold a place in the session for ever.
-        transport?.schedule(after: Application.helloDeadline) { [weak self, weak connection] in
-            guard let self, let connection, let context = connection.context as? ConnectionContext, context.identity == nil else { return }
-            refuse(connection, ProtocolError(.notHelloFirst, "No hello within \(Application.helloDeadline); say hello right after connecting."),
-                   closeCode: .policyViolation)
-        }
+        let context = ConnectionContext(
+            session: id, connection: ConnectionID(connection.id), messagesPerSecond: limits.messagesPerSecond,
+            now: HostClock.monotonicSeconds())
+        connection.context = context
+        sessions.opened(connection, context: context, role: role)
     }
-
-    static let helloDeadline = Duration.seconds(10)
 
     func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8]) {
         guard let context = connection.context as? ConnectionContext else { return }
-        switch context.admit(now: Application.now()) {
+        switch context.admit(now: HostClock.monotonicSeconds()) {
         case .allowed:
             break
         case .limited:
-            connection.send(ServerMessage.error(ProtocolError(
-                .rateLimited, "Too many messages: at most \(limits.messagesPerSecond) a second; this one was not applied, send it again with a new seq.",
-                seq: ClientMessage.seqIfPresent(in: text))))
+            send(ProtocolError(
+                .rateLimited,
+                "Too many messages: at most \(limits.messagesPerSecond) a second; this one was not applied, send it again.",
+                seq: ClientMessage.seq(in: text)), on: connection)
             return
         case .flooding:
             logger.warning("websocket closed: flooding", ["conn.id": String(connection.id)])
@@ -163,47 +158,42 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             return
         }
         do {
-            try handle(ClientMessage.decode(text), on: connection, context: context)
+            let message = try ClientMessage.decode(text)
+            sessions.handle(.received(message, from: context.connection), in: context.session)
         } catch {
             logger.debug("message refused", ["conn.id": String(connection.id), "code": error.code.rawValue])
-            connection.send(ServerMessage.error(error))
-        }
-    }
-
-    private func handle(_ message: ClientMessage, on connection: WebSocketConnection, context: ConnectionContext) throws(ProtocolError) {
-        switch message {
-        case .ping:
-            connection.send(ServerMessage.pong)
-        case .hello(let clientId, let name):
-            try context.session.hello(connection, context: context, clientId: clientId, name: name)
-        case .intent(let intent):
-            guard let identity = context.identity else {
-                throw ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}.", seq: intent.seq)
-            }
-            try context.session.handle(intent, from: connection, by: identity)
+            send(error, on: connection)
         }
     }
 
     func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage) {
-        guard let context = connection.context as? ConnectionContext, let identity = context.identity else {
+        guard let context = connection.context as? ConnectionContext else {
             connection.close(code: .policyViolation, reason: "client is not reading its messages", flush: false)
             return
         }
-        // Coalesce: the backlog is replaced by one snapshot that holds everything it said.
-        connection.replaceQueue(with: context.session.snapshotMessage(for: identity))
+        sessions.handle(.fellBehind(context.connection), in: context.session)
+    }
+
+    func connectionDidDrain(_ connection: WebSocketConnection) {
+        guard let context = connection.context as? ConnectionContext else { return }
+        sessions.handle(.caughtUp(context.connection), in: context.session)
     }
 
     func connectionDidClose(_ connection: WebSocketConnection, code: CloseCode?) {
         if let context = connection.context as? ConnectionContext {
-            context.session.leave(connection, now: Application.now())
+            sessions.closed(context)
         }
         connection.context = nil
         logger.info("websocket closed", ["conn.id": String(connection.id), "code": code.map(\.description) ?? "none"])
     }
 
-    private func refuse(_ connection: WebSocketConnection, _ error: ProtocolError, closeCode: CloseCode? = nil) {
-        connection.send(ServerMessage.error(error))
-        connection.close(code: closeCode ?? error.closeCode ?? .policyViolation, reason: error.code.rawValue)
+    private func send(_ error: ProtocolError, on connection: WebSocketConnection) {
+        connection.send(OutboundMessage(utf8: ServerMessage.error(error).encoded()))
+    }
+
+    private func refuse(_ connection: WebSocketConnection, _ error: ProtocolError) {
+        send(error, on: connection)
+        connection.close(code: CloseCode(rawValue: (error.code.closeCode ?? .policyViolation).rawValue), reason: error.code.rawValue)
     }
 
     static func sessionParameter(in query: String) -> String? {

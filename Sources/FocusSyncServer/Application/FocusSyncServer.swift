@@ -1,3 +1,4 @@
+import FocusProtocol
 import Foundation
 import WebSocketTransport
 
@@ -16,6 +17,7 @@ public final class FocusSyncServer: Sendable {
         configuration.port = options.port
         configuration.maxMessageBytes = options.maxMessageBytes
         configuration.useLibUV = options.eventLoop == .libuv
+        configuration.subprotocol = WireProtocol.subprotocol
         application = Application(options: options, files: files, logger: logger)
         transport = WebSocketServer(configuration: configuration, handler: application)
         application.transport = transport

@@ -2,7 +2,7 @@ import CommandLineParsing
 
 /// The `focus-sync` command line, read by the shared ``CommandLineSyntax``.
 public enum CommandLineInterface {
-    public static let version = "0.1.0"
+    public static let version = "0.2.0"
     public static let abstract =
         "Serve the FocusSync playground: live, shared SwiftUI @FocusState sessions over WebSockets."
 

@@ -1,3 +1,5 @@
+import SessionMachine
+
 /// Everything `focus-sync` can be told on its command line.
 public struct ServerOptions: Sendable, Equatable {
     public var host = "127.0.0.1"

@@ -1,20 +1,13 @@
-import Foundation
+import FocusProtocol
 import WebSocketTransport
 
-/// JSON responses, including the error shape every API route shares:
-/// `{"error":{"code":"not_found","message":"…"}}`.
+/// JSON responses, written by the same encoder as the WebSocket messages, including the error
+/// shape every route shares: `{"error":{"code":"not_found","message":"…"}}`.
 enum JSONResponse {
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return encoder
-    }()
-
     /// `body` encoded as JSON with `status`.
-    static func make<Body: Encodable>(status: Int, _ body: Body) -> HTTPResponse {
+    static func make(status: Int, _ body: some Encodable) -> HTTPResponse {
         // Encoding our own Encodable types cannot fail; an empty object is the safe fallback.
-        let bytes = (try? encoder.encode(body)).map { [UInt8]($0) } ?? Array("{}".utf8)
-        return make(status: status, json: bytes)
+        make(status: status, json: (try? StreamingJSONEncoder().encode(body)) ?? Array("{}".utf8))
     }
 
     /// A response whose body is already-encoded JSON.
@@ -29,26 +22,16 @@ enum JSONResponse {
         )
     }
 
-    /// The shared error shape with `status`.
-    static func error(status: Int, code: String, message: String) -> HTTPResponse {
-        make(status: status, ErrorBody(error: .init(code: code, message: message)))
+    /// The shared error shape, with the status the error's code carries.
+    static func error(_ error: ProtocolError) -> HTTPResponse {
+        make(status: error.code.httpStatus, json: error.httpBody())
     }
 
     /// `405` with the `Allow` header listing the methods the path does take.
     static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> HTTPResponse {
-        var response = error(
-            status: 405, code: "method_not_allowed",
-            message: "\(method) is not allowed on \(path); use \(allowed.joined(separator: " or "))."
-        )
+        var response = error(ProtocolError(
+            .methodNotAllowed, "\(method) is not allowed on \(path); use \(allowed.joined(separator: " or "))."))
         response.headers.append((name: "Allow", value: allowed.joined(separator: ", ")))
         return response
-    }
-
-    struct ErrorBody: Encodable {
-        struct Detail: Encodable {
-            var code: String
-            var message: String
-        }
-        var error: Detail
     }
 }

@@ -1,3 +1,4 @@
+import FocusProtocol
 import Foundation
 import Synchronization
 import WebSocketTransport
@@ -33,7 +34,7 @@ final class StaticFileStore: Sendable {
         }
         switch StaticPath(requestPath: request.path) {
         case .badRequest(let reason):
-            return JSONResponse.error(status: 400, code: "bad_path", message: reason)
+            return JSONResponse.error(ProtocolError(.badPath, reason))
         case .notFound:
             return notFound(request)
         case .file(let segments):
@@ -51,7 +52,7 @@ final class StaticFileStore: Sendable {
     }
 
     private func notFound(_ request: HTTPRequest) -> HTTPResponse {
-        JSONResponse.error(status: 404, code: "not_found", message: "There is no file at \(request.path).")
+        JSONResponse.error(ProtocolError(.notFound, "There is no file at \(request.path)."))
     }
 
     /// The file's entry, or nil when it does not exist, is not a regular file, or resolves

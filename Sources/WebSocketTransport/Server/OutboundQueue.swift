@@ -30,18 +30,17 @@ struct OutboundQueue {
         bytes += message.count
     }
 
-    /// Drops every message that has not started going out and queues `message`; a message
-    /// that is half written stays first, so the peer still gets it whole.
-    mutating func replace(with message: OutboundMessage) {
-        if headOffset > 0 {
-            let partial = messages[head]
-            messages = [partial]
-            head = 0
-            bytes = partial.count - headOffset
-        } else {
+    /// Drops every message that has not started going out; a message that is half written
+    /// stays, so the peer still gets it whole.
+    mutating func discardUnstarted() {
+        guard headOffset > 0 else {
             removeAll()
+            return
         }
-        append(message)
+        let partial = messages[head]
+        messages = [partial]
+        head = 0
+        bytes = partial.count - headOffset
     }
 
     /// Drops everything, including a message that is half written.

@@ -46,6 +46,8 @@ public final class WebSocketConnection: @unchecked Sendable {
     private let wsi: OpaquePointer
     private var state = State.open
     private var outbound = OutboundQueue()
+    /// Set by `discardBacklog`: the next writeable callback with nothing queued is reported.
+    private var reportsDrain = false
     private var assembler: MessageAssembler
 
     init(request: HTTPRequest, wsi: OpaquePointer, core: ServerCore) {
@@ -89,11 +91,13 @@ public final class WebSocketConnection: @unchecked Sendable {
         }
     }
 
-    /// Drops every queued message that has not started going out and queues `message` alone
-    /// (after the rest of a message that is partly written). Does nothing once closing.
-    public func replaceQueue(with message: OutboundMessage) {
+    /// Drops every queued message that has not started going out (a message that is partly
+    /// written is finished, so the peer never sees half of one) and tells the handler, through
+    /// `connectionDidDrain(_:)`, once the socket can take more. Does nothing once closing.
+    public func discardBacklog() {
         guard case .open = state else { return }
-        outbound.replace(with: message)
+        outbound.discardUnstarted()
+        reportsDrain = true
         lws_callback_on_writable(wsi)
     }
 
@@ -153,7 +157,13 @@ public final class WebSocketConnection: @unchecked Sendable {
         case .closed:
             return -1
         }
-        guard let fragment = outbound.nextFragment(maxBytes: Self.maxFrameBytes) else { return 0 }
+        guard let fragment = outbound.nextFragment(maxBytes: Self.maxFrameBytes) else {
+            if reportsDrain {
+                reportsDrain = false
+                core.handler.connectionDidDrain(self)
+            }
+            return 0
+        }
         let flags = lws_write_ws_flags(Int32(LWS_WRITE_TEXT.rawValue), fragment.isFirst ? 1 : 0, fragment.isLast ? 1 : 0)
         let written = fragment.message.write(on: wsi, offset: fragment.offset, length: fragment.length, flags: flags)
         guard written >= fragment.length else {
@@ -161,7 +171,7 @@ public final class WebSocketConnection: @unchecked Sendable {
             return -1
         }
         outbound.didWrite(fragment)
-        if !outbound.isEmpty || !isOpen {
+        if !outbound.isEmpty || !isOpen || reportsDrain {
             lws_callback_on_writable(wsi)
         }
         return 0

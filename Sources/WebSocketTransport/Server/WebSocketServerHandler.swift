@@ -19,8 +19,13 @@ public protocol WebSocketServerHandler: AnyObject {
     /// The connection's outbound queue is over its limit and `message` was not queued.
     /// The default closes the connection with 1008 without flushing (the peer is not reading,
     /// so the queue would never drain); an application may instead call
-    /// ``WebSocketConnection/replaceQueue(with:)`` to coalesce.
+    /// ``WebSocketConnection/discardBacklog()`` and send something that replaces it once the
+    /// connection drains.
     func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage)
+
+    /// After ``WebSocketConnection/discardBacklog()``: everything queued went out and the socket
+    /// can take more.
+    func connectionDidDrain(_ connection: WebSocketConnection)
 
     /// The connection is gone. `code` is the close code the peer or the server sent, if any.
     /// The connection must not be used after this call.
@@ -31,4 +36,6 @@ extension WebSocketServerHandler {
     public func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage) {
         connection.close(code: .policyViolation, reason: "client is not reading its messages", flush: false)
     }
+
+    public func connectionDidDrain(_ connection: WebSocketConnection) {}
 }

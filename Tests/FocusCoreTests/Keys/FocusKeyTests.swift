@@ -1,3 +1,4 @@
+import TestSupport
 import Foundation
 import FocusCore
 import Testing
@@ -36,16 +37,17 @@ struct FocusKeyTests {
         #expect(try JSONDecoder().decode(FocusKey.self, from: json) == key)
     }
 
-    @Test("No focus reads nil; a key reads as Swift source names it")
-    func optionalSpellings() {
-        #expect(FocusKey.swiftDescription(of: nil) == "nil")
-        #expect(FocusKey.swiftDescription(of: .address) == ".address")
+    @Test("A key is a case name and an optional row id: any screen's cases parse without an enum")
+    func keysAreData() {
+        #expect(FocusKey(wireString: "guest") == FocusKey("guest"))
+        #expect(FocusKey(wireString: "guest/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55") == FocusKey("guest", id: Self.id))
+        #expect(FocusKey("guest", id: Self.id).description == ".guest(id: 6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55)")
     }
 
-    @Test("Text that names no key is refused", arguments: [
-        "", "addres", "Address", "row", "row/", "row/6F1C0E0A", "row/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A5Z",
-        "title/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55/x", "name/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55",
-        "guest/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55", "/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55",
+    @Test("Text that cannot be a key is refused", arguments: [
+        "", "row/", "row/6F1C0E0A", "row/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A5Z",
+        "title/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55/x", "/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55",
+        "9lives", "first name", "first-name", "é", String(repeating: "a", count: 65),
     ])
     func refused(text: String) {
         #expect(FocusKey(wireString: text) == nil)
@@ -85,7 +87,11 @@ struct FocusKeyTests {
     func rowParts() {
         #expect(FocusKey.notes(id: Self.id).rowID == Self.id)
         #expect(FocusKey.notes(id: Self.id).rowCase == .notes)
-        #expect(FocusKey.simpleKeys.allSatisfy { $0.rowID == nil && $0.rowCase == nil })
-        #expect(RowCase.allCases.allSatisfy { FocusKey($0, id: Self.id).rowCase == $0 })
+        let simple = Schema.seeds.screens.flatMap(\.fields).map(\.key)
+        #expect(simple.count == 6)
+        #expect(simple.allSatisfy { $0.rowID == nil && $0.rowCase == nil })
+        let rowCases = Schema.seeds.screens.flatMap(\.lists).flatMap(\.fields).map(\.rowCase)
+        #expect(rowCases == [.row, .title, .notes])
+        #expect(rowCases.allSatisfy { FocusKey($0, id: Self.id).rowCase == $0 })
     }
 }

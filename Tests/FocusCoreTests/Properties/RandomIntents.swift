@@ -1,3 +1,4 @@
+import TestSupport
 import FocusCore
 
 /// Draws intents, good and bad, for a session, so long random runs visit every rule.
@@ -61,8 +62,12 @@ struct RandomIntents {
 
     /// A key that is probably not bound on the current screen.
     private mutating func strayKey() -> FocusKey {
-        chance(50) ? pick(FocusKey.simpleKeys) : FocusKey(pick(RowCase.allCases), id: RowID.random(using: &generator))
+        chance(50) ? pick(Self.simpleKeys) : FocusKey(pick(Self.rowCases), id: RowID.random(using: &generator))
     }
+
+    /// Every screen's simple keys, and every list's row cases, as the seed schema declares them.
+    private static let simpleKeys = Schema.seeds.screens.flatMap(\.fields).map(\.key)
+    private static let rowCases = Schema.seeds.screens.flatMap(\.lists).flatMap(\.fields).map(\.rowCase)
 
     /// Intents sent from a screen picked at random, mostly not the current one.
     private static let intentsForAnyScreen: [Intent] = [.submit, .validate, .focus(.firstName), .addRow(.tasks)]

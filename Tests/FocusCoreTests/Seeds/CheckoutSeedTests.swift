@@ -43,13 +43,18 @@ struct CheckoutSeedTests {
         #expect(session.state.current == .checkout)
     }
 
-    @Test("An edit keeps the field's error until the next validation but resets the result")
+    @Test("An edit keeps the field's error, marked stale, until the next validation, and resets the result")
     func editAfterValidation() throws {
         var session = try TestSession(on: .checkout)
         try session.apply(.validate)
+        #expect(session.snapshot.staleErrors.isEmpty)
         try session.apply(.edit(.address, "1 Main Street"))
         #expect(session.screen.errors[.address] != nil)
+        #expect(session.snapshot.staleErrors == [.address], "Address changed since its error was found")
         #expect(session.screen.validation == nil)
+        try session.apply(.validate)
+        #expect(session.screen.errors[.address] == nil)
+        #expect(session.snapshot.staleErrors.isEmpty, "a validation makes every error current again")
     }
 
     @Test("Symptom 1: with Address bound to .name, the form appears with focus on Address")

@@ -1,3 +1,4 @@
+import TestSupport
 import FocusCore
 
 /// One session driven the way a page drives it: intents on the current screen, ids from a

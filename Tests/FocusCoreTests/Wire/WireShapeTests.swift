@@ -41,8 +41,9 @@ struct WireShapeTests {
         let expected = #"""
         {
           "focus": "address", "focusedField": "address", "focusSwift": ".address",
+          "focusPrinted": "Optional(FocusSync.CheckoutField.address)",
           "values": {"name": "Ada Lovelace", "address": "", "phone": "+44 20 7946 0000"},
-          "errors": {"address": "Enter a street address."},
+          "errors": {"address": "Enter a street address."}, "staleErrors": [],
           "rows": {},
           "bindings": [{"field": "name", "key": "name"}, {"field": "address", "key": "address"}, {"field": "phone", "key": "phone"}],
           "diagnostics": [], "pendingAutoFocus": null, "validation": "invalid", "focusedRow": null
@@ -60,6 +61,7 @@ struct WireShapeTests {
         #expect(field(json, "focus") as? String == "title/\(row)")
         #expect(field(json, "focusedField") as? String == "title/\(row)")
         #expect(field(json, "focusSwift") as? String == ".title(id: \(row))")
+        #expect(field(json, "focusPrinted") as? String == "Optional(FocusSync.ReminderField.title(id: \(row)))")
         #expect(field(json, "focusedRow") as? String == row.uuidString)
         #expect((field(field(json, "rows") as Any, "tasks") as? [String])?.first == row.uuidString)
         #expect(field(json, "notesHTML") == nil)
@@ -102,18 +104,51 @@ struct WireShapeTests {
         #expect(decoded == Schema.seeds)
     }
 
-    @Test("Each error has its protocol code and a message naming what was wrong", arguments: [
-        (FocusError.unknownScreen("settings"), "unknown_screen", "settings"),
-        (.unknownKey("addres", screen: .checkout), "unknown_key", "The checkout screen has no field bound to 'addres'."),
-        (.unknownKey("addres", screen: nil), "unknown_key", "addres"),
-        (.unknownRow("6F1C", list: .emails), "unknown_row", "6F1C"),
-        (.unknownList("guests", screen: .gift), "unknown_list", "guests"),
-        (.notCurrentScreen(.gift, current: .checkout), "not_current_screen", "navigate to gift"),
-        (.valueTooLong(key: .message, length: 10_001, limit: 10_000), "value_too_long", "10000"),
-        (.tooManyRows(list: .emails, limit: 100), "too_many_rows", "remove one"),
+    @Test("Each error has a message naming what was wrong", arguments: [
+        (FocusError.unknownScreen("settings"), "settings"),
+        (.unknownKey("addres", screen: .checkout), "The checkout screen has no field bound to 'addres'."),
+        (.unknownKey("addres", screen: nil), "addres"),
+        (.unknownRow("6F1C", list: .emails), "6F1C"),
+        (.unknownList("guests", screen: .gift), "guests"),
+        (.notCurrentScreen(.gift, current: .checkout), "navigate to gift"),
+        (.valueTooLong(key: .message, length: 10_001, limit: 10_000), "10000"),
+        (.tooManyRows(list: .emails, limit: 100), "remove one"),
     ])
-    func errorCodes(error: FocusError, code: String, mention: String) {
-        #expect(error.code == code)
+    func errorMessages(error: FocusError, mention: String) {
         #expect(error.message.contains(mention))
+    }
+}
+
+@Suite("What the page is told instead of deriving it")
+struct DerivedStateTests {
+    @Test("print(focus) names the screen's focus type in full, or nil", arguments: [
+        (ScreenID.profile, Intent.focus(.lastName), "Optional(FocusSync.ProfileForm.Field.lastName)"),
+        (.checkout, .focus(.phone), "Optional(FocusSync.CheckoutField.phone)"),
+        (.gift, .focus(.message), "Optional(FocusSync.GiftField.message)"),
+        (.profile, .focus(nil), "nil"),
+    ])
+    func printed(screen: ScreenID, intent: Intent, expected: String) throws {
+        var session = try TestSession(on: screen)
+        try session.apply(intent)
+        #expect(session.snapshot.focusPrinted == expected)
+    }
+
+    @Test("A row key prints with its label and id, as Swift prints an enum case with a value")
+    func printedRow() throws {
+        var session = try TestSession(on: .gift)
+        let row = session.rows(.emails)[0]
+        try session.apply(.focus(.row(id: row)))
+        #expect(session.snapshot.focusPrinted == "Optional(FocusSync.GiftField.row(id: \(row)))")
+    }
+
+    @Test("The toolbar's Previous is off on the first field and Next on the last; only screens with a toolbar have one")
+    func toolbarEnds() throws {
+        var session = try TestSession(on: .profile)
+        #expect(session.snapshot.toolbar == ToolbarState(previous: true, next: true), "from nothing both enter the chain")
+        try session.apply(.focus(.firstName))
+        #expect(session.snapshot.toolbar == ToolbarState(previous: false, next: true))
+        try session.apply(.focus(.lastName))
+        #expect(session.snapshot.toolbar == ToolbarState(previous: true, next: false))
+        #expect(try TestSession(on: .checkout).snapshot.toolbar == nil)
     }
 }

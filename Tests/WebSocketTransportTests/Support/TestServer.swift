@@ -42,13 +42,3 @@ struct TestServer {
         try HTTPClient.send(method: method, target: target, port: port, headers: headers, body: body)
     }
 }
-
-/// Waits until `condition` holds, checking every few milliseconds; false after `timeout`.
-func eventually(timeout: Duration = .seconds(5), _ condition: () -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while !condition() {
-        if ContinuousClock.now >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return true
-}

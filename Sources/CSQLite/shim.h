@@ -1,0 +1,14 @@
+#ifndef FOCUSSYNC_CSQLITE_SHIM_H
+#define FOCUSSYNC_CSQLITE_SHIM_H
+
+#include <sqlite3.h>
+
+/// `SQLITE_TRANSIENT` casts -1 to a function pointer, which Swift cannot import: binding with it
+/// makes SQLite copy the bytes before the bind call returns.
+static inline sqlite3_destructor_type focussync_sqlite_transient(void) { return SQLITE_TRANSIENT; }
+
+/// Extended result codes are `(SQLITE_CONSTRAINT | (n<<8))`, which Swift does not import either.
+static inline int focussync_sqlite_constraint_primarykey(void) { return SQLITE_CONSTRAINT_PRIMARYKEY; }
+static inline int focussync_sqlite_constraint_foreignkey(void) { return SQLITE_CONSTRAINT_FOREIGNKEY; }
+
+#endif

@@ -1,0 +1,25 @@
+/// The name of one case of a screen's focus enum (`firstName`, `row`, `title`): what
+/// `.focused($focus, equals: .firstName)` names. A screen declares its cases; the engine knows
+/// none of them by name, so a new screen is one declaration.
+public struct FocusCase: StringIdentifier {
+    public let rawValue: String
+
+    public init(rawValue: String) {
+        self.rawValue = rawValue
+    }
+
+    /// Whether `text` can be a case name: a Swift identifier of ASCII letters, digits and `_`,
+    /// not starting with a digit, at most 64 bytes.
+    public static func isValidName(_ text: some StringProtocol) -> Bool {
+        guard let first = text.utf8.first, (1...64).contains(text.utf8.count), !isDigit(first) else { return false }
+        return text.utf8.allSatisfy { isDigit($0) || isLetter($0) || $0 == UInt8(ascii: "_") }
+    }
+
+    private static func isDigit(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte)
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+}

@@ -1,0 +1,66 @@
+/// Every error code the server sends, over HTTP (`{"error":{"code":…}}`) and over WebSocket
+/// (`{"type":"error","code":…}`): the one list docs/PROTOCOL.md documents.
+public enum ErrorCode: String, Sendable, CaseIterable {
+    // A client message that cannot be read.
+    case badJSON = "bad_json"
+    case badMessage = "bad_message"
+    case unknownAction = "unknown_action"
+    // An intent the session refuses (FocusCore's errors).
+    case unknownScreen = "unknown_screen"
+    case unknownKey = "unknown_key"
+    case unknownRow = "unknown_row"
+    case unknownList = "unknown_list"
+    case notCurrentScreen = "not_current_screen"
+    case valueTooLong = "value_too_long"
+    case tooManyRows = "too_many_rows"
+    case badSplice = "bad_splice"
+    case staleBase = "stale_base"
+    // Who may do what, and how often.
+    case notHelloFirst = "not_hello_first"
+    case readOnly = "read_only"
+    case rateLimited = "rate_limited"
+    case sessionFull = "session_full"
+    case unknownSession = "unknown_session"
+    // HTTP and the transport.
+    case badPath = "bad_path"
+    case badRequest = "bad_request"
+    case notFound = "not_found"
+    case methodNotAllowed = "method_not_allowed"
+    case lengthRequired = "length_required"
+    case bodyTooLarge = "body_too_large"
+    case missingSubprotocol = "missing_subprotocol"
+    case forbiddenOrigin = "forbidden_origin"
+    case shuttingDown = "shutting_down"
+    case internalError = "internal"
+
+    /// The HTTP status that carries this error on an HTTP route.
+    public var httpStatus: Int {
+        switch self {
+        case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey, .unknownRow, .unknownList,
+            .notCurrentScreen, .valueTooLong, .tooManyRows, .badSplice, .staleBase, .notHelloFirst, .badPath,
+            .badRequest, .missingSubprotocol:
+            400
+        case .readOnly, .forbiddenOrigin: 403
+        case .unknownSession, .notFound: 404
+        case .methodNotAllowed: 405
+        case .lengthRequired: 411
+        case .bodyTooLarge: 413
+        case .rateLimited: 429
+        case .internalError: 500
+        case .sessionFull, .shuttingDown: 503
+        }
+    }
+
+    /// The close code that follows this error on a WebSocket, for the few the connection cannot survive.
+    public var closeCode: WireCloseCode? {
+        switch self {
+        case .unknownSession: .unknownSession
+        case .sessionFull: .sessionFull
+        case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey, .unknownRow, .unknownList,
+            .notCurrentScreen, .valueTooLong, .tooManyRows, .badSplice, .staleBase, .notHelloFirst, .readOnly,
+            .rateLimited, .badPath, .badRequest, .notFound, .methodNotAllowed, .lengthRequired, .bodyTooLarge,
+            .missingSubprotocol, .forbiddenOrigin, .shuttingDown, .internalError:
+            nil
+        }
+    }
+}

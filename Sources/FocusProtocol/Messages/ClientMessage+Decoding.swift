@@ -1,0 +1,146 @@
+import FocusCore
+
+extension ClientMessage {
+    /// Reads one text frame. Every failure is a ``ProtocolError`` that names what is wrong:
+    /// `bad_json` for text that is not JSON, `bad_message` for JSON of the wrong shape,
+    /// `unknown_action`, and `unknown_key`/`unknown_row` for names that cannot be keys or rows.
+    public static func decode(_ text: [UInt8]) throws(ProtocolError) -> ClientMessage {
+        let json: JSONValue
+        do {
+            json = try JSONParser.parse(text)
+        } catch {
+            throw ProtocolError(.badJSON, "The message is not valid JSON: \(error).")
+        }
+        guard case .object(let object) = json else {
+            throw ProtocolError(.badMessage, "A message is a JSON object with a 'type', like {\"type\":\"ping\"}.")
+        }
+        let fields = MessageFields(object, seq: nil)
+        switch try fields.string("type") {
+        case "hello":
+            return .hello(clientId: try fields.string("clientId"), name: try fields.optionalString("name"))
+        case "intent":
+            return .intent(try IntentMessage(fields))
+        case "rename":
+            return .rename(name: try fields.string("name"))
+        case "resync":
+            return .resync
+        case "ping":
+            return .ping
+        case let type:
+            throw ProtocolError(
+                .badMessage, "Unknown message type '\(type)'; expected hello, intent, rename, resync or ping.")
+        }
+    }
+
+    /// The `seq` of an intent in `text`, when it has a valid one: a refusal made before the
+    /// message is handled (rate limiting) still answers it.
+    public static func seq(in text: [UInt8]) -> Int? {
+        guard let json = try? JSONParser.parse(text), case .integer(let seq) = json["seq"],
+              (1...Int64(IntentMessage.maximumSeq)).contains(seq)
+        else { return nil }
+        return Int(seq)
+    }
+}
+
+extension IntentMessage {
+    init(_ message: MessageFields) throws(ProtocolError) {
+        var fields = message
+        seq = try fields.whole("seq", in: 1...IntentMessage.maximumSeq)
+        fields.seq = seq
+        screen = ScreenID(rawValue: try fields.string("screen"))
+        let name = try fields.string("action")
+        switch name {
+        case "focus":
+            guard let key = fields.object["key"] else {
+                throw fields.problem("A focus intent needs a 'key' (a key string, or null for no focus).")
+            }
+            action = .focus(key == .null ? nil : try fields.key("key"))
+        case "edit":
+            action = .edit(try fields.key("key"), try fields.string("value"))
+        case "splice":
+            action = .splice(
+                try fields.key("key"), base: try fields.whole("base", in: 0...IntentMessage.maximumSeq),
+                at: try fields.whole("at", in: 0...IntentMessage.maximumSeq),
+                delete: try fields.whole("delete", in: 0...IntentMessage.maximumSeq),
+                insert: try fields.string("insert"))
+        case "submit": action = .submit
+        case "next": action = .next
+        case "previous": action = .previous
+        case "validate": action = .validate
+        case "addRow": action = .addRow(ListID(rawValue: try fields.string("list")))
+        case "removeRow":
+            let list = ListID(rawValue: try fields.string("list"))
+            let row = try fields.string("row")
+            guard let id = RowID(row) else { throw ProtocolError(FocusError.unknownRow(row, list: list), seq: seq) }
+            action = .removeRow(list, id)
+        case "navigate": action = .navigate(ScreenID(rawValue: try fields.string("to")))
+        case "configure": action = .configure(try fields.settings("settings"))
+        default:
+            throw ProtocolError(
+                .unknownAction,
+                "Unknown action '\(name)'; expected focus, edit, splice, submit, next, previous, validate, addRow, removeRow, navigate or configure.",
+                seq: seq)
+        }
+    }
+}
+
+/// The members of a client message, read one by one with refusals that name the member.
+struct MessageFields {
+    let object: JSONObject
+    /// The intent's `seq` once read, so later refusals answer it.
+    var seq: Int?
+
+    init(_ object: JSONObject, seq: Int?) {
+        self.object = object
+        self.seq = seq
+    }
+
+    func problem(_ sentence: String) -> ProtocolError {
+        ProtocolError(.badMessage, sentence, seq: seq)
+    }
+
+    func string(_ name: String) throws(ProtocolError) -> String {
+        guard let value = object[name] else { throw problem("The message needs a '\(name)' field.") }
+        guard case .string(let text) = value else { throw problem("The field '\(name)' must be a string.") }
+        return text
+    }
+
+    func optionalString(_ name: String) throws(ProtocolError) -> String? {
+        guard let value = object[name], value != .null else { return nil }
+        guard case .string(let text) = value else { throw problem("The field '\(name)' must be a string or null.") }
+        return text
+    }
+
+    /// A whole number in `range`, written as one (`1.5`, `1e3` and `2^63` are not).
+    func whole(_ name: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int {
+        guard let value = object[name] else { throw problem("The message needs a '\(name)' field.") }
+        guard case .integer(let number) = value, range.contains(Int(clamping: number)), Int64(Int(clamping: number)) == number else {
+            throw problem("The field '\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound).")
+        }
+        return Int(number)
+    }
+
+    func key(_ name: String) throws(ProtocolError) -> FocusKey {
+        let text = try string(name)
+        guard let key = FocusKey(wireString: text) else { throw ProtocolError(FocusError.unknownKey(text, screen: nil), seq: seq) }
+        return key
+    }
+
+    /// The `settings` of a configure intent: switches by name, each true or false.
+    func settings(_ name: String) throws(ProtocolError) -> SettingsPatch {
+        guard case .object(let switches)? = object[name] else {
+            throw problem("The field '\(name)' must be an object of switches, like {\"animatedFocusChange\":true}.")
+        }
+        var patch = SettingsPatch()
+        for (switchName, value) in switches.members {
+            guard case .bool(let on) = value else { throw problem("The setting '\(switchName)' must be true or false.") }
+            switch switchName {
+            case "animatedFocusChange": patch.animatedFocusChange = on
+            case "ambiguousAddressBinding": patch.ambiguousAddressBinding = on
+            default:
+                throw problem("Unknown setting '\(switchName)'; the settings are animatedFocusChange and ambiguousAddressBinding.")
+            }
+        }
+        return patch
+    }
+}

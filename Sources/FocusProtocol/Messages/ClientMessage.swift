@@ -1,0 +1,46 @@
+import FocusCore
+
+/// A message from a client, read and checked for shape (the session checks its meaning).
+public enum ClientMessage: Equatable, Sendable {
+    /// Joins the session: the tab's secret client id and, optionally, the name to show.
+    case hello(clientId: String, name: String?)
+    /// Something the person did.
+    case intent(IntentMessage)
+    /// A new name to show to the others.
+    case rename(name: String)
+    /// Asks for a fresh snapshot (after `stale_base`).
+    case resync
+    /// Answered with `pong`, before `hello` too.
+    case ping
+}
+
+/// An `intent` message: what a person did, on which screen, numbered by the sending client.
+public struct IntentMessage: Equatable, Sendable {
+    /// What was done, with what that action needs.
+    public enum Action: Equatable, Sendable {
+        case focus(FocusKey?)
+        /// The whole text of a field (for scripts; the page sends splices).
+        case edit(FocusKey, String)
+        /// Replace `delete` UTF-16 code units at `at` with `insert`, in the text as it was at
+        /// session revision `base`.
+        case splice(FocusKey, base: Int, at: Int, delete: Int, insert: String)
+        case submit, next, previous, validate
+        case addRow(ListID)
+        case removeRow(ListID, RowID)
+        case navigate(ScreenID)
+        case configure(SettingsPatch)
+    }
+
+    public var seq: Int
+    public var screen: ScreenID
+    public var action: Action
+
+    public init(seq: Int, screen: ScreenID, action: Action) {
+        self.seq = seq
+        self.screen = screen
+        self.action = action
+    }
+
+    /// The largest `seq` (and `base`) accepted: 2^53, the largest whole number a browser counts exactly.
+    public static let maximumSeq = 1 << 53
+}

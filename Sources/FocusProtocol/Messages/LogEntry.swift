@@ -1,0 +1,32 @@
+import FocusCore
+
+/// One line of a session's event log: an event, the revision it belongs to, when, and who caused
+/// it (a member id, or nil for the server's own changes; the member's name and colour are in
+/// the snapshot's member list, once).
+public struct LogEntry: Equatable, Sendable, Codable {
+    public var revision: Int
+    /// Milliseconds since 1970.
+    public var at: Int64
+    public var by: MemberID?
+    public var seq: Int?
+    public var event: FocusEvent
+
+    public init(revision: Int, at: Int64, by: MemberID?, seq: Int?, event: FocusEvent) {
+        self.revision = revision
+        self.at = at
+        self.by = by
+        self.seq = seq
+        self.event = event
+    }
+
+    private enum CodingKeys: String, CodingKey { case revision, at, by, seq, event }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(revision, forKey: .revision)
+        try container.encode(at, forKey: .at)
+        try container.encode(by, forKey: .by)
+        try container.encodeIfPresent(seq, forKey: .seq)
+        try container.encode(event, forKey: .event)
+    }
+}

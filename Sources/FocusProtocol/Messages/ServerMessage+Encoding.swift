@@ -1,0 +1,100 @@
+import FocusCore
+
+extension ServerMessage {
+    /// The message as UTF-8 JSON text.
+    public func encoded() -> [UInt8] {
+        do {
+            switch self {
+            case .snapshot(let snapshot): return try StreamingJSONEncoder().encode(snapshot)
+            case .update(let update): return try StreamingJSONEncoder().encode(update)
+            case .ack(let seq, let reason): return try StreamingJSONEncoder().encode(AckBody(seq: seq, reason: reason))
+            case .presence(let presence): return try StreamingJSONEncoder().encode(presence)
+            case .error(let error): return try StreamingJSONEncoder().encode(ErrorBody(error))
+            case .pong: return Array(#"{"type":"pong"}"#.utf8)
+            }
+        } catch {
+            // Our types hold no non-finite numbers, the one thing the encoder refuses.
+            return Array(#"{"type":"error","code":"internal","message":"The server could not encode its answer."}"#.utf8)
+        }
+    }
+}
+
+private enum MessageKeys: String, CodingKey {
+    case type, revision, you, role, schema, state, members, present, log, by, seq, at, events, patch
+    case reason, joined, left, renamed, code, message
+}
+
+extension SnapshotMessage: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: MessageKeys.self)
+        try container.encode("snapshot", forKey: .type)
+        try container.encode(revision, forKey: .revision)
+        try container.encode(you, forKey: .you)
+        try container.encode(role, forKey: .role)
+        try container.encode(schema, forKey: .schema)
+        try container.encode(state, forKey: .state)
+        try container.encode(members, forKey: .members)
+        try container.encode(present, forKey: .present)
+        try container.encode(log, forKey: .log)
+    }
+}
+
+extension UpdateMessage: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: MessageKeys.self)
+        try container.encode("update", forKey: .type)
+        try container.encode(revision, forKey: .revision)
+        try container.encode(by, forKey: .by)
+        try container.encodeIfPresent(seq, forKey: .seq)
+        try container.encode(at, forKey: .at)
+        try container.encode(events, forKey: .events)
+        try container.encode(JSONValue.object(patch), forKey: .patch)
+    }
+}
+
+extension PresenceMessage: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: MessageKeys.self)
+        try container.encode("presence", forKey: .type)
+        try container.encode(joined, forKey: .joined)
+        try container.encode(left, forKey: .left)
+        try container.encode(renamed, forKey: .renamed)
+    }
+}
+
+private struct AckBody: Encodable {
+    var seq: Int
+    var reason: AckReason
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: MessageKeys.self)
+        try container.encode("ack", forKey: .type)
+        try container.encode(seq, forKey: .seq)
+        try container.encode(reason, forKey: .reason)
+    }
+}
+
+/// `{"type":"error",…}` on a WebSocket.
+private struct ErrorBody: Encodable {
+    var error: ProtocolError
+
+    init(_ error: ProtocolError) { self.error = error }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: MessageKeys.self)
+        try container.encode("error", forKey: .type)
+        try container.encode(error.code.rawValue, forKey: .code)
+        try container.encode(error.message, forKey: .message)
+        try container.encodeIfPresent(error.seq, forKey: .seq)
+    }
+}
+
+extension ProtocolError {
+    /// `{"error":{"code":…,"message":…}}`, the body every HTTP error shares.
+    public func httpBody() -> [UInt8] {
+        let body = JSONValue.object(JSONObject([
+            ("error", .object(JSONObject([("code", .string(code.rawValue)), ("message", .string(message))]))),
+        ]))
+        return (try? StreamingJSONEncoder().encode(body)) ?? Array(#"{"error":{"code":"internal","message":"The server could not encode its answer."}}"#.utf8)
+    }
+}

@@ -1,0 +1,92 @@
+import FocusCore
+
+/// Everything the server sends over a WebSocket (docs/PROTOCOL.md), as values. The session
+/// machine produces them; the host encodes each once, however many connections it goes to.
+public enum ServerMessage: Equatable, Sendable {
+    /// The whole session: the answer to `hello` and `resync`, and to a client that fell behind.
+    case snapshot(SnapshotMessage)
+    /// One applied change, to every member, in revision order.
+    case update(UpdateMessage)
+    /// An intent that changed nothing, to its sender alone.
+    case ack(seq: Int, reason: AckReason)
+    /// Who joined, left or took a new name since the last presence.
+    case presence(PresenceMessage)
+    /// A refusal; nothing changed.
+    case error(ProtocolError)
+    /// The answer to `ping`.
+    case pong
+}
+
+/// The `snapshot` message.
+public struct SnapshotMessage: Equatable, Sendable {
+    public var revision: Int
+    /// The receiving member, and what it may do.
+    public var you: Member
+    public var role: Role
+    public var schema: Schema
+    /// The session state: current screen, settings and every screen (tasks with `notesHTML`).
+    public var state: SessionSnapshot
+    /// Everyone the session remembers, present or not, so the log can name them.
+    public var members: [Member]
+    /// The members connected now.
+    public var present: [MemberID]
+    /// The last log entries, oldest first.
+    public var log: [LogEntry]
+
+    public init(
+        revision: Int, you: Member, role: Role, schema: Schema, state: SessionSnapshot, members: [Member],
+        present: [MemberID], log: [LogEntry]
+    ) {
+        self.revision = revision
+        self.you = you
+        self.role = role
+        self.schema = schema
+        self.state = state
+        self.members = members
+        self.present = present
+        self.log = log
+    }
+}
+
+/// The `update` message.
+public struct UpdateMessage: Equatable, Sendable {
+    public var revision: Int
+    /// The member whose intent this was; nil for the server's own changes (the auto-focus timer).
+    public var by: MemberID?
+    public var seq: Int?
+    /// Milliseconds since 1970.
+    public var at: Int64
+    /// What happened, in order.
+    public var events: [FocusEvent]
+    /// An RFC 7396 merge patch of the snapshot's `state`: only what changed.
+    public var patch: JSONObject
+
+    public init(revision: Int, by: MemberID?, seq: Int?, at: Int64, events: [FocusEvent], patch: JSONObject) {
+        self.revision = revision
+        self.by = by
+        self.seq = seq
+        self.at = at
+        self.events = events
+        self.patch = patch
+    }
+}
+
+/// The `presence` message: changes since the last one, never the whole list.
+public struct PresenceMessage: Equatable, Sendable {
+    public var joined: [Member]
+    public var left: [MemberID]
+    public var renamed: [Member]
+
+    public init(joined: [Member] = [], left: [MemberID] = [], renamed: [Member] = []) {
+        self.joined = joined
+        self.left = left
+        self.renamed = renamed
+    }
+
+    public var isEmpty: Bool { joined.isEmpty && left.isEmpty && renamed.isEmpty }
+}
+
+/// The WebSocket subprotocol a client must offer: the version of the messages above.
+public enum WireProtocol {
+    public static let subprotocol = "focus-sync.v2"
+}

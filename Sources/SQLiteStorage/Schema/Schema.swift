@@ -1,0 +1,41 @@
+/// The database's tables, numbered by `PRAGMA user_version`.
+///
+/// Every schema change is a new ``Migration`` appended here, never an edit of an old one: a file at
+/// version N runs the steps after N in order, each in its own transaction.
+enum Schema {
+    static let migrations = [
+        Migration(
+            version: 1,
+            sql: """
+                CREATE TABLE sessions (
+                    id TEXT PRIMARY KEY NOT NULL,
+                    meta BLOB NOT NULL,
+                    updated_at INTEGER NOT NULL
+                ) WITHOUT ROWID;
+                -- Clustered by (session, revision): a session's log is one contiguous range.
+                CREATE TABLE changes (
+                    session TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                    revision INTEGER NOT NULL,
+                    at INTEGER NOT NULL,
+                    body BLOB NOT NULL,
+                    PRIMARY KEY (session, revision)
+                ) WITHOUT ROWID;
+                -- A rowid table: snapshot bodies are large, which WITHOUT ROWID tables handle badly.
+                CREATE TABLE snapshots (
+                    session TEXT PRIMARY KEY NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                    revision INTEGER NOT NULL,
+                    body BLOB NOT NULL
+                );
+                CREATE TABLE members (
+                    session TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                    client TEXT NOT NULL,
+                    body BLOB NOT NULL,
+                    PRIMARY KEY (session, client)
+                ) WITHOUT ROWID;
+                """
+        )
+    ]
+
+    /// The version this build writes, and the newest it can read.
+    static var currentVersion: Int { migrations.last?.version ?? 0 }
+}

@@ -1,0 +1,30 @@
+/// How the store writes and checks its database.
+public struct StoreOptions: Sendable, Equatable {
+    /// When a commit counts as durable.
+    public enum Durability: String, Sendable, Equatable, CaseIterable {
+        /// `synchronous=NORMAL` in WAL mode: a commit survives the process being killed (`kill -9`,
+        /// a crash) at any moment, because it is in the operating system's page cache once
+        /// `COMMIT` returns. A power loss or kernel crash may lose the last commits (never corrupt
+        /// the file), since the WAL is synced to the disk only at checkpoints.
+        case normal
+        /// `synchronous=FULL`: the WAL is synced to the disk at every commit, so commits also
+        /// survive a power loss, at the cost of one `fsync` per group commit.
+        case full
+    }
+
+    public var durability: Durability = .normal
+    /// Keep the changes a snapshot already covers, so the whole log stays readable as a timeline
+    /// (``SQLiteStore/changes(session:from:through:)``). When false, writing a snapshot deletes
+    /// the session's changes at or below its revision.
+    public var keepChangesBehindSnapshot = true
+    /// How long a statement waits for a lock another connection holds before failing as busy.
+    public var busyTimeout: Duration = .seconds(5)
+    /// The longest the integrity check at open may take. A larger file is checked only this far
+    /// (274 MB took 0.2–0.45 s here, docs/PERFORMANCE.md), and damage further on shows as
+    /// ``StorageError/damaged(path:reason:)`` when it is read.
+    public var integrityCheckLimit: Duration = .seconds(1)
+    /// The most writes one group commit takes, so a long backlog commits in bounded transactions.
+    public var maximumWritesPerCommit = 10_000
+
+    public init() {}
+}

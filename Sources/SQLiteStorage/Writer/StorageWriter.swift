@@ -1,0 +1,171 @@
+import Foundation
+
+/// Writes to the durable log on a thread of its own, in group commits.
+///
+/// ``submit(_:)`` may be called from any thread and never waits for the disk: it appends to a
+/// locked queue and wakes the writer thread. The writer takes everything queued and stores it in
+/// one transaction (up to ``StoreOptions/maximumWritesPerCommit`` writes; a longer backlog takes
+/// several), then calls `onCommit` on its own thread, once per outcome and in ticket order: each
+/// call covers every ticket after the previous call's `through`, up to and including its own.
+///
+/// A failure never stops the writer and never drops writes silently. When the disk is full or an
+/// I/O error strikes, the whole group is reported as failed (nothing of it was stored) and
+/// ``lastFailure`` says why until a later group commits; the writer carries on with the next
+/// submissions. A submission refused for its own content (``StorageError/duplicateRevision(path:session:revision:)``,
+/// ``StorageError/unknownSession(path:session:)``) is reported alone, and the rest of its group
+/// still commits.
+///
+/// `@unchecked Sendable`: `state` is only touched while `condition` is locked, and `committer`
+/// only on the writer thread.
+public final class StorageWriter: @unchecked Sendable {
+    /// Called on the writer thread after each group commit: every ticket through `through` (after
+    /// the previous call's) was stored, or none was. ``flush()`` and ``close()`` called from it do
+    /// not wait (the thread cannot wait for itself).
+    public typealias CommitHandler = @Sendable (_ through: StorageTicket, _ outcome: Result<Void, StorageError>) -> Void
+
+    /// The database file this writer writes.
+    public let path: String
+
+    private let onCommit: CommitHandler
+    private let maximumWritesPerCommit: Int
+    /// nil once the thread has stopped: its connection is closed before ``close()`` returns.
+    private var committer: GroupCommitter?
+    private let condition = NSCondition()
+    private var state = QueueState()
+
+    private struct QueueState {
+        var queued: [Submission] = []
+        var lastIssued: UInt64 = 0
+        var lastReported: UInt64 = 0
+        var commitCount = 0
+        var lastFailure: StorageError?
+        var growthLimit: Int64??
+        var isClosing = false
+        var hasStopped = false
+        var thread: Thread?
+    }
+
+    init(path: String, options: StoreOptions, onCommit: @escaping CommitHandler) throws(StorageError) {
+        self.path = path
+        self.onCommit = onCommit
+        maximumWritesPerCommit = max(1, options.maximumWritesPerCommit)
+        committer = try GroupCommitter(path: path, options: options)
+        Thread.detachNewThread { [self] in
+            // Named from inside: Linux applies a name only to the calling thread, and keeps 15 bytes.
+            Thread.current.name = "storage-writer"
+            condition.withLock { state.thread = Thread.current }
+            run()
+        }
+    }
+
+    /// Queues `writes` to be stored together (all or none) and returns their ticket at once.
+    /// After ``close()``, nothing is queued: `onCommit` reports the ticket failed right away, on
+    /// the calling thread.
+    @discardableResult
+    public func submit(_ writes: [StorageWrite]) -> StorageTicket {
+        condition.lock()
+        state.lastIssued += 1
+        let ticket = StorageTicket(state.lastIssued)
+        let isClosing = state.isClosing
+        if !isClosing {
+            state.queued.append(Submission(ticket: ticket, writes: writes))
+            condition.broadcast()
+        }
+        condition.unlock()
+        if isClosing { onCommit(ticket, .failure(.closed(path: path))) }
+        return ticket
+    }
+
+    /// Waits until every ticket submitted before this call has been reported to `onCommit`.
+    public func flush() {
+        condition.lock()
+        let target = state.lastIssued
+        while state.lastReported < target, !state.hasStopped, !isWriterThread { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Stores everything submitted so far, then stops the writer thread and closes its
+    /// connection. Later submissions are reported failed. Calling it again does nothing.
+    public func close() {
+        condition.lock()
+        state.isClosing = true
+        condition.broadcast()
+        while !state.hasStopped, !isWriterThread { condition.wait() }
+        condition.unlock()
+    }
+
+    /// Why the last group failed as a whole, or nil once a group has committed since (and before
+    /// any failure): what `/healthz` reports.
+    public var lastFailure: StorageError? {
+        condition.withLock { state.lastFailure }
+    }
+
+    /// True unless the most recent group failed as a whole.
+    public var isHealthy: Bool { lastFailure == nil }
+
+    /// Transactions committed so far. Fewer than the submissions when group commit groups them.
+    public var commitCount: Int {
+        condition.withLock { state.commitCount }
+    }
+
+    /// For tests, simulating a full disk: lets the database grow by only `pages` more pages from
+    /// the next group on (nil lifts the limit). SQLite then fails writes with SQLITE_FULL, as it
+    /// does when the disk is full.
+    func limitGrowth(toPages pages: Int64?) {
+        condition.withLock { state.growthLimit = .some(pages) }
+    }
+
+    /// Whether the caller is the writer thread itself; `condition` must be locked.
+    private var isWriterThread: Bool { state.thread === Thread.current }
+
+    private func run() {
+        while let (submissions, growthLimit) = nextBatch(), let committer {
+            if let growthLimit { committer.limitGrowth(toPages: growthLimit) }
+            var start = submissions.startIndex
+            while start < submissions.endIndex {
+                var end = start
+                var writes = 0
+                repeat {
+                    writes += submissions[end].writes.count
+                    end += 1
+                } while end < submissions.endIndex && writes + submissions[end].writes.count <= maximumWritesPerCommit
+                report(committer.commit(submissions[start..<end], now: Self.millisecondsSince1970()))
+                start = end
+            }
+        }
+        committer = nil
+        condition.withLock {
+            state.hasStopped = true
+            condition.broadcast()
+        }
+    }
+
+    /// Waits for work and takes all of it; nil once closing with nothing left.
+    private func nextBatch() -> ([Submission], Int64??)? {
+        condition.lock()
+        defer { condition.unlock() }
+        while state.queued.isEmpty, !state.isClosing { condition.wait() }
+        if state.queued.isEmpty { return nil }
+        defer {
+            state.queued = []
+            state.growthLimit = nil
+        }
+        return (state.queued, state.growthLimit)
+    }
+
+    private func report(_ outcome: GroupOutcome) {
+        for (through, result) in outcome.reports {
+            onCommit(through, result)
+        }
+        condition.withLock {
+            if outcome.committed { state.commitCount += 1 }
+            state.lastFailure = outcome.groupFailure
+            if let last = outcome.reports.last { state.lastReported = last.through.number }
+            condition.broadcast()
+        }
+    }
+
+    private static func millisecondsSince1970() -> Int64 {
+        Int64((Date().timeIntervalSince1970 * 1000).rounded())
+    }
+}

@@ -1,0 +1,14 @@
+/// The timings and bounds of every session on a server.
+public struct SessionConfiguration: Sendable, Equatable {
+    /// A connection that has not said `hello` this long after opening is closed with 1008.
+    public var helloDeadlineMilliseconds = 10_000
+    /// Presence goes out at most once per this many milliseconds; changes in between are folded.
+    public var presenceIntervalMilliseconds = 100
+    /// How many tabs a session remembers (name, colour, last `seq`) before it forgets the
+    /// ones not connected.
+    public var rememberedClients = 1_000
+    /// Log entries a snapshot carries.
+    public var logCapacity = 200
+
+    public init() {}
+}

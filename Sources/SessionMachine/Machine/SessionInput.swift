@@ -1,0 +1,17 @@
+import FocusProtocol
+
+/// Something that happened to a session, as its host reports it.
+public enum SessionInput: Sendable {
+    /// A WebSocket to this session completed its handshake, with the capability it used.
+    case opened(ConnectionID, role: Role)
+    /// A connection sent a message (already read; see `ClientMessage.decode`).
+    case received(ClientMessage, from: ConnectionID)
+    /// A connection is gone.
+    case closed(ConnectionID)
+    /// A timer the machine asked for went off.
+    case timerFired(SessionTimer)
+    /// A connection's outbound queue passed its limit: it is not reading fast enough.
+    case fellBehind(ConnectionID)
+    /// A connection that fell behind has sent everything it was holding.
+    case caughtUp(ConnectionID)
+}

@@ -1,0 +1,96 @@
+import FocusCore
+import FocusProtocol
+
+/// Every session a server holds, by capability, within the limits: who may create one, how
+/// long an idle one is kept. A plain value like the machines it holds; the host passes the time
+/// and a random generator in.
+public struct SessionRegistry: Sendable {
+    public let limits: SessionLimits
+    private let engine: FocusEngine
+    private let configuration: SessionConfiguration
+    private let renderNotes: @Sendable (String) -> String
+    private var sessions: [SessionID: SessionMachine] = [:]
+    /// Viewer capability → session id.
+    private var viewers: [SessionID: SessionID] = [:]
+    /// The address each session was created from.
+    private var creators: [SessionID: String] = [:]
+    /// Sessions each address may create: 5 a second, bursts of 200.
+    private var creation = PeerRateLimit(rate: 5, burst: 200)
+
+    public init(
+        limits: SessionLimits, engine: FocusEngine = FocusEngine(), configuration: SessionConfiguration = SessionConfiguration(),
+        renderNotes: @escaping @Sendable (String) -> String
+    ) {
+        self.limits = limits
+        self.engine = engine
+        self.configuration = configuration
+        self.renderNotes = renderNotes
+    }
+
+    public var count: Int { sessions.count }
+
+    /// Every session id.
+    public var ids: Dictionary<SessionID, SessionMachine>.Keys { sessions.keys }
+
+    /// The session `id`, to read or to hand an input to in place.
+    public subscript(id: SessionID) -> SessionMachine? {
+        get { sessions[id] }
+        _modify { yield &sessions[id] }
+    }
+
+    /// The session a capability opens, and what it may do there.
+    public func lookup(_ capability: String) -> (id: SessionID, role: Role)? {
+        guard let id = SessionID(capability) else { return nil }
+        if sessions[id] != nil { return (id, .editor) }
+        return viewers[id].map { ($0, .viewer) }
+    }
+
+    /// Creates a session for `peer`, or refuses: `rate_limited` (429) when the address creates
+    /// too fast or already holds its share of sessions nobody joined, `session_full` (503) at
+    /// ``SessionLimits/maxSessions``. Outputs of the new session's first screen go to `outputs`.
+    public mutating func create(
+        by peer: String, at time: MachineTime, ids: inout some RandomNumberGenerator, into outputs: inout [SessionOutput]
+    ) throws(ProtocolError) -> SessionMachine {
+        guard creation.admit(peer, at: Double(time.monotonicMilliseconds) / 1000) else {
+            throw ProtocolError(.rateLimited, "Too many new sessions from this address; wait a moment and try again.")
+        }
+        _ = expire(at: time)
+        let share = limits.unjoinedSessionsPerAddress
+        let unjoined = creators.filter { $0.value == peer && sessions[$0.key]?.everJoined == false }.count
+        guard unjoined < share else {
+            throw ProtocolError(
+                .rateLimited,
+                "This address already holds \(share) sessions nobody has joined; open one of them or wait for them to expire.")
+        }
+        guard sessions.count < limits.maxSessions else {
+            throw ProtocolError(.sessionFull, "The server already holds \(limits.maxSessions) sessions, its limit; try again later.")
+        }
+        let id = SessionID.random(using: &ids)
+        let viewer = SessionID.random(sharingRouteWith: id, using: &ids)
+        let session = SessionMachine(
+            id: id, viewerID: viewer, engine: engine, configuration: configuration, renderNotes: renderNotes, at: time,
+            ids: &ids, into: &outputs)
+        sessions[id] = session
+        viewers[viewer] = id
+        creators[id] = peer
+        return session
+    }
+
+    /// Forgets sessions nobody has been connected to for `idleTTLSeconds`, or, if nobody ever
+    /// joined, for ten minutes (one minute once the server is 90 % full). Returns their ids.
+    public mutating func expire(at time: MachineTime) -> [SessionID] {
+        let crowded = sessions.count * 10 >= limits.maxSessions * 9
+        let unjoined = crowded ? SessionLimits.crowdedUnjoinedTTLSeconds : SessionLimits.unjoinedTTLSeconds
+        var expired: [SessionID] = []
+        for (id, session) in sessions {
+            let ttl = session.everJoined ? limits.idleTTLSeconds : min(limits.idleTTLSeconds, unjoined)
+            guard let idleSince = session.idleSince, Double(time.monotonicMilliseconds - idleSince) >= ttl * 1000 else { continue }
+            expired.append(id)
+        }
+        for id in expired {
+            if let session = sessions.removeValue(forKey: id) { viewers[session.viewerID] = nil }
+            creators[id] = nil
+        }
+        return expired
+    }
+}

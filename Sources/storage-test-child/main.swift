@@ -1,0 +1,20 @@
+import Foundation
+
+/// The child process of `SQLiteStorageTests`: a writer to `kill -9`, or an open as another user.
+let usage = """
+    usage: storage-test-child append <folder>
+           storage-test-child open <database> [--as-user <uid>]
+    """
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+switch (arguments.first, arguments.count) {
+case ("append", 2):
+    CrashWriter.run(folder: arguments[1])
+case ("open", 2):
+    OpenProbe.run(path: arguments[1], userID: nil)
+case ("open", 4) where arguments[2] == "--as-user":
+    OpenProbe.run(path: arguments[1], userID: UInt32(arguments[3]))
+default:
+    FileHandle.standardError.write(Data((usage + "\n").utf8))
+    exit(64)
+}

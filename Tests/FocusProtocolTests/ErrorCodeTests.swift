@@ -1,0 +1,49 @@
+import FocusCore
+import FocusProtocol
+import Testing
+
+@Suite("One vocabulary of errors")
+struct ErrorCodeTests {
+    @Test("Every FocusCore refusal maps to its wire code and keeps its sentence", arguments: [
+        (FocusError.unknownScreen("settings"), ErrorCode.unknownScreen),
+        (.unknownKey("addres", screen: .checkout), .unknownKey),
+        (.unknownRow("6F1C", list: .emails), .unknownRow),
+        (.unknownList("guests", screen: .gift), .unknownList),
+        (.notCurrentScreen(.gift, current: .checkout), .notCurrentScreen),
+        (.valueTooLong(key: .message, length: 10_001, limit: 10_000), .valueTooLong),
+        (.sessionTextFull(limit: 20), .valueTooLong),
+        (.tooManyRows(list: .emails, limit: 100), .tooManyRows),
+    ])
+    func focusErrors(error: FocusError, code: ErrorCode) {
+        let mapped = ProtocolError(error, seq: 3)
+        #expect(mapped.code == code)
+        #expect(mapped.message == error.message)
+        #expect(mapped.seq == 3)
+    }
+
+    @Test("Only an unknown or full session ends the connection, with the application's close codes")
+    func closeCodes() {
+        let closing = ErrorCode.allCases.filter { $0.closeCode != nil }
+        #expect(closing == [.sessionFull, .unknownSession])
+        #expect(ErrorCode.unknownSession.closeCode?.rawValue == 4404)
+        #expect(ErrorCode.sessionFull.closeCode?.rawValue == 4409)
+        #expect(WireCloseCode.replaced.rawValue == 4001)
+    }
+
+    @Test("Every code has an HTTP status of its class")
+    func httpStatuses() {
+        #expect(ErrorCode.allCases.allSatisfy { (400...599).contains($0.httpStatus) })
+        #expect(ErrorCode.unknownSession.httpStatus == 404)
+        #expect(ErrorCode.rateLimited.httpStatus == 429)
+        #expect(ErrorCode.sessionFull.httpStatus == 503)
+        #expect(ErrorCode.internalError.httpStatus == 500)
+    }
+
+    @Test("Error messages encode as the WebSocket and HTTP shapes")
+    func encodings() {
+        let error = ProtocolError(.unknownKey, "No such key.", seq: 9)
+        #expect(String(decoding: ServerMessage.error(error).encoded(), as: UTF8.self)
+            == #"{"type":"error","code":"unknown_key","message":"No such key.","seq":9}"#)
+        #expect(String(decoding: error.httpBody(), as: UTF8.self) == #"{"error":{"code":"unknown_key","message":"No such key."}}"#)
+    }
+}

@@ -1,0 +1,24 @@
+import SQLiteStorage
+
+/// Payloads for tests: recognisable bytes of a chosen size.
+enum Fixture {
+    static func bytes(_ text: String, size: Int? = nil) -> [UInt8] {
+        let utf8 = Array(text.utf8)
+        guard let size else { return utf8 }
+        return (0..<size).map { utf8[$0 % utf8.count] }
+    }
+
+    static func change(_ session: String, _ revision: Int64, size: Int = 200) -> StoredChange {
+        StoredChange(session: session, revision: revision, at: 1_700_000_000_000 + revision, body: bytes("\(session) r\(revision) ", size: size))
+    }
+
+    static func appends(_ session: String, _ revisions: ClosedRange<Int64>) -> [StorageWrite] {
+        revisions.map { .append(change(session, $0)) }
+    }
+}
+
+extension Result where Success == Void {
+    var isSuccess: Bool {
+        if case .success = self { true } else { false }
+    }
+}

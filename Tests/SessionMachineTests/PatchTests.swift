@@ -1,0 +1,73 @@
+import FocusCore
+import FocusProtocol
+import SessionMachine
+import TestSupport
+import Testing
+
+/// The update's patch is the whole truth: applied to the previous snapshot's `state` with the
+/// page's one generic merge function, it gives exactly the next snapshot's `state`.
+@Suite("Merge patches")
+struct PatchTests {
+    static func stateJSON(_ machine: inout SessionMachine) throws -> JSONValue {
+        try JSONParser.parse(try StreamingJSONEncoder().encode(machine.sessionSnapshot())).canonical
+    }
+
+    /// A random intent the current screen can probably take, or something it refuses.
+    static func randomIntent(_ machine: SessionMachine, _ random: inout SplitMix64) -> (ScreenID, IntentMessage.Action) {
+        let screen = machine.state.current
+        let declaration = Schema.seeds.screen(screen)!
+        let rows = declaration.lists.flatMap { list in machine.state[screen]!.rows(in: list.id).map { (list, $0) } }
+        var keys = declaration.fields.map(\.key)
+        for (list, row) in rows { keys += list.fields.map { FocusKey($0.rowCase, id: row) } }
+        func pick<T>(_ options: [T]) -> T { options[Int(random.next() % UInt64(options.count))] }
+        let texts = ["", "Ada", "a@b.co", "+44 20 7946 0000", "**bold** and `code`", "e\u{301}", "\u{E9}"]
+        switch random.next() % 12 {
+        case 0, 1: return (screen, .focus(keys.isEmpty ? nil : pick(keys)))
+        case 2, 3: return (screen, keys.isEmpty ? .submit : .edit(pick(keys), pick(texts)))
+        case 4: return (screen, .submit)
+        case 5: return (screen, random.next() % 2 == 0 ? .next : .previous)
+        case 6: return (screen, .validate)
+        case 7: return (screen, declaration.lists.first.map { .addRow($0.id) } ?? .focus(nil))
+        case 8: return (screen, rows.isEmpty ? .validate : { let (list, row) = pick(rows); return .removeRow(list.id, row) }())
+        case 9: return (screen, .navigate(pick(Schema.seeds.screens.map(\.id))))
+        case 10: return (screen, .configure(SettingsPatch(
+            animatedFocusChange: random.next() % 2 == 0, ambiguousAddressBinding: random.next() % 2 == 0)))
+        default: return (pick(Schema.seeds.screens.map(\.id)), .focus(nil))
+        }
+    }
+
+    @Test("Snapshot + patches = snapshot, over 3,000 random intents on every screen (seeded)", arguments: [11, 22, 33] as [UInt64])
+    func patchesAreExact(seed: UInt64) throws {
+        var harness = Harness()
+        harness.join(1)
+        var random = SplitMix64(seed: seed)
+        var state = try Self.stateJSON(&harness.machine)
+        var seq = 0
+        for step in 0..<1_000 {
+            seq += 1
+            let (screen, action) = Self.randomIntent(harness.machine, &random)
+            var outputs = harness.intent(1, seq: seq, screen, action)
+            if random.next() % 10 == 0 {
+                let before = harness.log.count
+                harness.advance(by: 800)
+                outputs += harness.log[before...]
+            }
+            for case .broadcast(.update(let update)) in outputs {
+                state = state.merging(.object(update.patch)).canonical
+            }
+            let expected = try Self.stateJSON(&harness.machine)
+            #expect(state == expected, "seed \(seed), step \(step): \(action)")
+            if state != expected { return }
+        }
+    }
+
+    @Test("A focus change sends only the focus fields of one screen")
+    func focusPatchIsSmall() throws {
+        var harness = Harness()
+        harness.join(1)
+        let outputs = harness.intent(1, seq: 1, .profile, .focus(.firstName))
+        guard case .broadcast(let message)? = outputs.first else { throw TestFailure("no update") }
+        let bytes = message.encoded().count
+        #expect(bytes < 400, "a one-field focus change is \(bytes) bytes (v1 sent about 525)")
+    }
+}

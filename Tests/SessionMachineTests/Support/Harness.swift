@@ -1,0 +1,111 @@
+import TestSupport
+import FocusCore
+import FocusProtocol
+import SessionMachine
+
+/// A session machine driven as a host would drive it, with a clock and timers of its own:
+/// `advance(by:)` moves time on and fires every timer that falls due, in order. No sockets, no
+/// sleeps.
+struct Harness {
+    var machine: SessionMachine
+    var now = MachineTime(monotonicMilliseconds: 1_000_000, wallMilliseconds: 1_795_900_000_000)
+    var ids = SplitMix64(seed: 7)
+    /// Every output so far, in order, with the time it was produced.
+    private(set) var log: [SessionOutput] = []
+    /// Timers the machine asked for and has not cancelled: when each falls due.
+    private(set) var timers: [SessionTimer: Int64] = [:]
+    /// Connections the machine closed, with their codes.
+    private(set) var closed: [ConnectionID: WireCloseCode] = [:]
+
+    static let render: @Sendable (String) -> String = { "<p>\($0)</p>\n" }
+
+    init(configuration: SessionConfiguration = SessionConfiguration()) {
+        var ids = SplitMix64(seed: 1)
+        var outputs: [SessionOutput] = []
+        let id = SessionID.random(using: &ids)
+        machine = SessionMachine(
+            id: id, viewerID: SessionID.random(sharingRouteWith: id, using: &ids), engine: FocusEngine(),
+            configuration: configuration, renderNotes: Harness.render, at: now, ids: &ids, into: &outputs)
+        record(outputs)
+    }
+
+    @discardableResult
+    mutating func handle(_ input: SessionInput) -> [SessionOutput] {
+        var outputs: [SessionOutput] = []
+        machine.handle(input, at: now, ids: &ids, into: &outputs)
+        record(outputs)
+        return outputs
+    }
+
+    private mutating func record(_ outputs: [SessionOutput]) {
+        for output in outputs {
+            switch output {
+            case .schedule(let timer, let milliseconds): timers[timer] = now.monotonicMilliseconds + Int64(milliseconds)
+            case .cancel(let timer): timers[timer] = nil
+            case .close(let connection, let code, _): closed[connection] = code
+            default: break
+            }
+        }
+        log += outputs
+    }
+
+    /// Moves the clocks on by `milliseconds`, firing due timers at their own times.
+    mutating func advance(by milliseconds: Int64) {
+        let end = now.monotonicMilliseconds + milliseconds
+        while let (timer, due) = timers.filter({ $0.value <= end }).min(by: { $0.value < $1.value }) {
+            move(to: due)
+            timers[timer] = nil
+            handle(.timerFired(timer))
+        }
+        move(to: end)
+    }
+
+    private mutating func move(to monotonic: Int64) {
+        now.wallMilliseconds += monotonic - now.monotonicMilliseconds
+        now.monotonicMilliseconds = monotonic
+    }
+
+    // MARK: Talking to it
+
+    static func clientId(_ number: Int) -> String { "tab-secret-\(String(number).paddedTo(8))" }
+
+    /// Opens connection `number` as an editor and says hello; returns its snapshot.
+    @discardableResult
+    mutating func join(_ number: UInt64, client: Int? = nil, name: String? = nil, role: Role = .editor) -> SnapshotMessage? {
+        let connection = ConnectionID(number)
+        handle(.opened(connection, role: role))
+        let outputs = handle(.received(.hello(clientId: Harness.clientId(client ?? Int(number)), name: name), from: connection))
+        return outputs.lazy.compactMap { output -> SnapshotMessage? in
+            if case .send(.snapshot(let snapshot), connection) = output { return snapshot }
+            return nil
+        }.first
+    }
+
+    @discardableResult
+    mutating func intent(_ number: UInt64, seq: Int, _ screen: ScreenID, _ action: IntentMessage.Action) -> [SessionOutput] {
+        handle(.received(.intent(IntentMessage(seq: seq, screen: screen, action: action)), from: ConnectionID(number)))
+    }
+
+    /// Messages sent to `connection` by `outputs` (direct sends and broadcasts it receives).
+    func messages(to number: UInt64, in outputs: [SessionOutput]) -> [ServerMessage] {
+        let connection = ConnectionID(number)
+        return outputs.compactMap {
+            switch $0 {
+            case .send(let message, connection): message
+            case .broadcast(let message) where machine.recipients.contains(connection): message
+            default: nil
+            }
+        }
+    }
+
+    /// Every presence message in the log.
+    var presenceMessages: [PresenceMessage] {
+        log.compactMap { if case .broadcast(.presence(let presence)) = $0 { presence } else { nil } }
+    }
+}
+
+extension String {
+    func paddedTo(_ width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

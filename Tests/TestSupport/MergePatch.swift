@@ -1,0 +1,38 @@
+import FocusProtocol
+
+extension JSONValue {
+    /// This value with an RFC 7396 merge patch applied: objects merge member by member, `null`
+    /// removes a member, anything else replaces the value. The page's one generic function,
+    /// here to check the patches the server builds.
+    public func merging(_ patch: JSONValue) -> JSONValue {
+        guard case .object(let changes) = patch else { return patch }
+        var result: JSONObject
+        if case .object(let object) = self {
+            result = object
+        } else {
+            result = JSONObject()
+        }
+        for (key, value) in changes.members {
+            if value == .null {
+                result[key] = nil
+            } else {
+                result[key] = (result[key] ?? .null).merging(value)
+            }
+        }
+        return .object(result)
+    }
+
+    /// The value with every object's members sorted by name and its `null` members left out,
+    /// for comparing texts written in different orders: after a merge patch, a member that is
+    /// `null` and one that is absent mean the same.
+    public var canonical: JSONValue {
+        switch self {
+        case .array(let values):
+            .array(values.map(\.canonical))
+        case .object(let object):
+            .object(JSONObject(object.members.filter { $0.value != .null }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.canonical) }))
+        default:
+            self
+        }
+    }
+}
