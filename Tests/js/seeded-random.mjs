@@ -1,4 +1,4 @@
-// The seeded generator of the Swift tests (Tests/FocusCoreTests/Support/SplitMix64.swift and
+// The seeded generator of the Swift tests (Tests/TestSupport/SplitMix64.swift and
 // RandomEdits.swift), draw for draw, so a seed means the same schedule in both languages.
 
 const MASK = (1n << 64n) - 1n;

@@ -1,3 +1,4 @@
+import TestSupport
 import FocusCore
 
 /// Seeded texts and edits that mix one-unit and two-unit characters, drawn the same way as
