@@ -5,17 +5,25 @@
 //
 // States: synchronized (nothing in flight), awaitingConfirm (one splice in flight),
 // awaitingWithBuffer (and edits made since, composed), awaitingText (the server refused the
-// splice in flight; a fresh copy of the text is on its way).
+// splice in flight; a fresh copy of the text is on its way). A snapshot (`resync`) can come in
+// any state.
 //
 // An outgoing splice is `{splice: {at, delete, insert}, base}`: send it as a `splice` intent.
 
 import { TextOperation, tieBreak, transformSelection, B_FIRST } from './text-ot.js';
+
+/** What became of the splice in flight when a snapshot was made (see `resync`). */
+export const APPLIED = 'applied';
+export const REFUSED = 'refused';
+export const UNANSWERED = 'unanswered';
 
 export class SpliceClient {
   /** The splice in flight: `{sent, operation, refused}`, as sent and as transformed since. */
   #inFlight = null;
   /** Edits made since the splice in flight was sent, composed; they apply after it. */
   #buffer = null;
+  /** A snapshot that came while the splice in flight was unanswered: `{text, revision, updates}`. */
+  #held = null;
 
   /** A field holding `text` at session `revision`, with the caret at its end. */
   constructor({ member, text, revision }) {
@@ -64,9 +72,14 @@ export class SpliceClient {
   /**
    * Another member's operation on this field, as the server applied it at `revision` (the update's
    * splices, each applying to the text the ones before made). Returns the operation the page
-   * applies (already applied to `text` and `selection`), or null for an update it already has.
+   * applies (already applied to `text` and `selection`), or null for an update it already has or
+   * holds with a snapshot.
    */
   receive(splices, revision, member) {
+    if (this.#held) {
+      if (revision > this.#held.revision) this.#held.updates.push({ splices, revision, member });
+      return null;
+    }
     if (revision <= this.revision) return null;
     let remote = TextOperation.fromSplices(splices, this.serverText.length);
     this.serverText = remote.apply(this.serverText);
@@ -82,20 +95,38 @@ export class SpliceClient {
   }
 
   /**
-   * The server applied the splice in flight, making session `revision` (or said it changed nothing:
-   * pass the revision of the last update received before that answer). Returns the next splice to send, or null.
+   * The server applied the splice in flight as `applied` (its update's splices; [] when it
+   * answered that the splice changed nothing), making session `revision` (or, for that answer, the
+   * revision of the last update before it). With a held snapshot the client moves to the snapshot,
+   * the updates after it and `applied`. Returns the next splice to send, or null.
    */
-  acknowledge(revision) {
-    if (!this.#inFlight) throw new Error('An acknowledgement arrived with no splice in flight.');
-    this.serverText = this.#inFlight.operation.apply(this.serverText);
-    this.revision = Math.max(this.revision, revision);
+  acknowledge(revision, applied) {
+    const sent = this.#inFlight;
+    if (!sent) throw new Error('An acknowledgement arrived with no splice in flight.');
     this.#inFlight = null;
+    const snapshot = this.#held;
+    if (!snapshot) {
+      this.serverText = sent.operation.apply(this.serverText);
+      this.revision = Math.max(this.revision, revision);
+      return this.#sendBuffer();
+    }
+    this.#held = null;
+    let fresh = snapshot.text;
+    for (const update of snapshot.updates) fresh = TextOperation.fromSplices(update.splices, fresh.length).apply(fresh);
+    fresh = TextOperation.fromSplices(applied, fresh.length).apply(fresh);
+    this.#moveBuffer(sent.operation.apply(this.serverText), fresh);
+    const last = snapshot.updates.length ? snapshot.updates[snapshot.updates.length - 1].revision : snapshot.revision;
+    this.revision = Math.max(last, revision);
     return this.#sendBuffer();
   }
 
-  /** The server refused the splice in flight (stale_base, bad_splice): edits wait for `recover`. */
+  /**
+   * The server refused the splice in flight (stale_base, bad_splice): edits wait for a snapshot
+   * (`resync`), unless one is held. Returns, with a held snapshot, the splice to send now.
+   */
   refuse() {
     if (this.#inFlight) this.#inFlight.refused = true;
+    return this.#releaseHeldSnapshot();
   }
 
   /**
@@ -113,37 +144,56 @@ export class SpliceClient {
     }
     this.text = undo.apply(this.text);
     this.selection = transformSelection(this.selection, undo);
-    return this.#sendBuffer();
+    return this.#releaseHeldSnapshot() ?? this.#sendBuffer();
   }
 
   /**
-   * Starts again from the server's `text` at `revision` (after a refusal, or a reconnect's
-   * snapshot) with the unanswered edits rebased on top. `inFlightApplied`: whether the server had
-   * applied the splice in flight before `revision`. An older `revision` than the client's is
-   * ignored (it rebases on its own copy). Returns the first splice to send, or null.
+   * Starts again from the server's `text` at `revision` (a snapshot: after a refusal, a reconnect,
+   * or falling behind) with the unanswered edits rebased on top. `inFlight` (APPLIED, REFUSED or
+   * UNANSWERED) says what became of the splice in flight; a snapshot made before the server
+   * handled it is held, with the updates after it, until its answer. An older `revision` than the
+   * client's is ignored (it rebases on its own copy). Returns the first splice to send, or null.
    */
-  recover(text, revision, inFlightApplied) {
-    let known = this.serverText;
-    let pending = null;
-    if (this.#inFlight) {
-      if (inFlightApplied) known = this.#inFlight.operation.apply(known);
-      else pending = this.#inFlight.operation;
+  resync(text, revision, inFlight) {
+    const sent = this.#inFlight;
+    if (sent && !sent.refused && inFlight === UNANSWERED) {
+      this.#held = { text, revision, updates: [] };
+      return null;
     }
-    if (this.#buffer) pending = pending ? pending.compose(this.#buffer) : this.#buffer;
+    this.#held = null;
+    let known = this.serverText;
+    let pending = this.#buffer;
+    if (sent) {
+      if (!sent.refused && inFlight === APPLIED) known = sent.operation.apply(known);
+      else pending = pending ? sent.operation.compose(pending) : sent.operation;
+    }
     this.#inFlight = null;
-    this.#buffer = null;
-    const [base, baseRevision] = revision >= this.revision ? [text, revision] : [known, this.revision];
-    let difference = TextOperation.difference(known, base);
-    if (pending) {
-      const [rebased, over] = TextOperation.transform(pending, difference, B_FIRST);
+    this.#buffer = pending;
+    this.#moveBuffer(known, revision >= this.revision ? text : known);
+    this.revision = Math.max(this.revision, revision);
+    return this.#sendBuffer();
+  }
+
+  /** Moves to the server's text `fresh` from `known`, the text the buffer applies to. */
+  #moveBuffer(known, fresh) {
+    let difference = TextOperation.difference(known, fresh);
+    if (this.#buffer) {
+      const [rebased, over] = TextOperation.transform(this.#buffer, difference, B_FIRST);
       this.#buffer = rebased.isNoop() ? null : rebased;
       difference = over;
     }
     this.text = difference.apply(this.text);
     this.selection = transformSelection(this.selection, difference);
-    this.serverText = base;
-    this.revision = baseRevision;
-    return this.#sendBuffer();
+    this.serverText = fresh;
+  }
+
+  /** Takes a held snapshot now that the splice in flight is settled without it, then the updates after it. */
+  #releaseHeldSnapshot() {
+    const snapshot = this.#held;
+    if (!snapshot) return null;
+    const sent = this.resync(snapshot.text, snapshot.revision, REFUSED);
+    for (const update of snapshot.updates) this.receive(update.splices, update.revision, update.member);
+    return sent;
   }
 
   /** Sends the buffer's first splice; the rest stays buffered. */

@@ -5,7 +5,7 @@
 // prints {"passed": <examples>}.
 
 import assert from 'node:assert/strict';
-import { SpliceClient } from '../../Public/js/splice-client.js';
+import { SpliceClient, APPLIED, REFUSED, UNANSWERED } from '../../Public/js/splice-client.js';
 
 const splice = (at, remove, insert) => ({ at, delete: remove, insert });
 const outgoing = (at, remove, insert, base) => ({ splice: splice(at, remove, insert), base });
@@ -22,9 +22,9 @@ const examples = {
     assert.equal(client.state, 'awaitingWithBuffer');
     assert.equal(client.text, 'Ada Lo');
     assert.deepEqual(client.selection, caret(6));
-    assert.deepEqual(client.acknowledge(5), outgoing(4, 0, 'Lo', 5));
+    assert.deepEqual(client.acknowledge(5, [splice(3, 0, ' ')]), outgoing(4, 0, 'Lo', 5));
     assert.equal(client.serverText, 'Ada ');
-    assert.equal(client.acknowledge(6), null);
+    assert.equal(client.acknowledge(6, [splice(4, 0, 'Lo')]), null);
     assert.equal(client.state, 'synchronized');
     assert.equal(client.serverText, 'Ada Lo');
     assert.equal(client.revision, 6);
@@ -40,7 +40,7 @@ const examples = {
     assert.equal(client.text, '¡Ada L!');
     assert.equal(client.serverText, 'Ada L');
     assert.deepEqual(client.selection, caret(2));
-    assert.deepEqual(client.acknowledge(3), outgoing(0, 0, '¡', 3));
+    assert.deepEqual(client.acknowledge(3, [splice(5, 0, '!')]), outgoing(0, 0, '¡', 3));
     assert.equal(client.serverText, 'Ada L!');
   },
 
@@ -56,10 +56,10 @@ const examples = {
     client.edit(splice(0, 0, '0'));
     client.edit(splice(5, 0, '2'));
     assert.equal(client.text, '0a1bc2');
-    assert.deepEqual(client.acknowledge(1), outgoing(0, 0, '0', 1));
+    assert.deepEqual(client.acknowledge(1, [splice(1, 0, '1')]), outgoing(0, 0, '0', 1));
     assert.equal(client.state, 'awaitingWithBuffer');
-    assert.deepEqual(client.acknowledge(2), outgoing(5, 0, '2', 2));
-    assert.equal(client.acknowledge(3), null);
+    assert.deepEqual(client.acknowledge(2, [splice(0, 0, '0')]), outgoing(5, 0, '2', 2));
+    assert.equal(client.acknowledge(3, [splice(5, 0, '2')]), null);
     assert.equal(client.serverText, '0a1bc2');
   },
 
@@ -74,13 +74,13 @@ const examples = {
   refusal() {
     const client = new SpliceClient({ member: 'm1', text: 'one two', revision: 3 });
     client.edit(splice(3, 0, '!'));
-    client.refuse();
+    assert.equal(client.refuse(), null);
     assert.equal(client.state, 'awaitingText');
     assert.equal(client.resendable, null);
     assert.equal(client.edit(splice(8, 0, '?')), null);
-    assert.deepEqual(client.recover('ONE 2', 9, false), outgoing(3, 0, '!', 9));
+    assert.deepEqual(client.resync('ONE 2', 9, UNANSWERED), outgoing(3, 0, '!', 9));
     assert.equal(client.text, 'ONE! 2?');
-    assert.deepEqual(client.acknowledge(10), outgoing(6, 0, '?', 10));
+    assert.deepEqual(client.acknowledge(10, [splice(3, 0, '!')]), outgoing(6, 0, '?', 10));
   },
 
   reject() {
@@ -90,35 +90,61 @@ const examples = {
     assert.deepEqual(client.reject(), outgoing(0, 0, '?', 1));
     assert.equal(client.text, '?Ada');
     assert.deepEqual(client.selection, caret(1));
-    assert.equal(client.acknowledge(2), null);
+    assert.equal(client.acknowledge(2, [splice(0, 0, '?')]), null);
     assert.equal(client.serverText, '?Ada');
   },
 
-  reconnectApplied() {
+  snapshotAppliedOrRefused() {
     const client = new SpliceClient({ member: 'm1', text: 'ab', revision: 1 });
     client.edit(splice(2, 0, 'c'));
     client.edit(splice(3, 0, 'd'));
-    assert.deepEqual(client.recover('Xabc', 3, true), outgoing(4, 0, 'd', 3));
+    assert.deepEqual(client.resync('Xabc', 3, APPLIED), outgoing(4, 0, 'd', 3));
     assert.equal(client.text, 'Xabcd');
-    const lost = new SpliceClient({ member: 'm1', text: 'ab', revision: 1 });
-    lost.edit(splice(2, 0, 'c'));
-    assert.deepEqual(lost.recover('Xab', 3, false), outgoing(3, 0, 'c', 3));
-    assert.equal(lost.text, 'Xabc');
+    const refused = new SpliceClient({ member: 'm1', text: 'ab', revision: 1 });
+    refused.edit(splice(2, 0, 'c'));
+    assert.deepEqual(refused.resync('Xab', 3, REFUSED), outgoing(3, 0, 'c', 3));
+    assert.equal(refused.text, 'Xabc');
   },
 
-  recoveryCaret() {
+  snapshotHeld() {
+    const client = new SpliceClient({ member: 'm1', text: 'ab', revision: 1 });
+    client.edit(splice(2, 0, 'c'));
+    client.edit(splice(3, 0, 'd'));
+    assert.equal(client.resync('Xab', 3, UNANSWERED), null);
+    assert.equal(client.receive([splice(0, 0, 'Y')], 4, 'm2'), null);
+    assert.equal(client.text, 'abcd');
+    assert.equal(client.state, 'awaitingWithBuffer');
+    assert.deepEqual(client.acknowledge(5, [splice(4, 0, 'c')]), outgoing(5, 0, 'd', 5));
+    assert.equal(client.text, 'YXabcd');
+    assert.equal(client.serverText, 'YXabc');
+  },
+
+  heldThenRefused() {
+    const client = new SpliceClient({ member: 'm1', text: 'ab', revision: 1 });
+    client.edit(splice(2, 0, 'c'));
+    client.edit(splice(3, 0, 'd'));
+    assert.equal(client.resync('Xab', 3, UNANSWERED), null);
+    client.receive([splice(0, 0, 'Y')], 4, 'm2');
+    assert.deepEqual(client.refuse(), outgoing(3, 0, 'cd', 3));
+    assert.equal(client.text, 'YXabcd');
+    assert.equal(client.serverText, 'YXab');
+    assert.equal(client.revision, 4);
+    assert.equal(client.acknowledge(5, [splice(4, 0, 'cd')]), null);
+  },
+
+  snapshotCaret() {
     const client = new SpliceClient({ member: 'm1', text: 'hello world', revision: 1 });
     client.selection = caret(6);
-    assert.equal(client.recover('well, hello world', 4, false), null);
+    assert.equal(client.resync('well, hello world', 4, UNANSWERED), null);
     assert.deepEqual(client.selection, caret(12));
     assert.equal(client.state, 'synchronized');
   },
 
-  olderFreshText() {
+  olderSnapshot() {
     const client = new SpliceClient({ member: 'm1', text: 'abc', revision: 7 });
     client.edit(splice(3, 0, 'd'));
-    client.refuse();
-    assert.deepEqual(client.recover('zzz', 5, false), outgoing(3, 0, 'd', 7));
+    assert.equal(client.refuse(), null);
+    assert.deepEqual(client.resync('zzz', 5, REFUSED), outgoing(3, 0, 'd', 7));
     assert.equal(client.text, 'abcd');
   },
 };

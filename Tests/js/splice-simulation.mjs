@@ -6,7 +6,7 @@
 // prints {"reports": [one per seed 0..<runs], "failures": ["seed 3: ...", ...]}.
 
 import { TextOperation, tieBreak } from '../../Public/js/text-ot.js';
-import { SpliceClient } from '../../Public/js/splice-client.js';
+import { SpliceClient, APPLIED, REFUSED, UNANSWERED } from '../../Public/js/splice-client.js';
 import { SeededRandom, boundaries } from './seeded-random.mjs';
 
 const MEMBERS = ['m2', 'm10', 'm1'];
@@ -65,9 +65,10 @@ class Simulation {
       connected: true, seq: 0, inFlightSeq: null, retry: false, toServer: [], toPage: [], tags: 0, ownOrder: [],
     }));
     this.text = INITIAL_TEXT;
-    this.lastSeq = [0, 0, 0];
+    this.handled = [0, 0, 0];
+    this.spliced = [0, 0, 0];
     this.settling = false;
-    this.report = { text: '', revision: 0, edits: 0, applied: 0, staleBase: 0, badSplice: 0, rateLimited: 0, rejected: 0, reconnects: 0, recoveries: 0 };
+    this.report = { text: '', revision: 0, edits: 0, applied: 0, staleBase: 0, badSplice: 0, rateLimited: 0, rejected: 0, reconnects: 0, fellBehind: 0, snapshots: 0, held: 0 };
     this.inserted = [];
     this.deleted = new Set();
     this.failures = [];
@@ -81,8 +82,9 @@ class Simulation {
     if (action < 30) this.edit(page);
     else if (action < 58) this.deliverToServer(page);
     else if (action < 92) this.deliverToPage(page);
-    else if (action < 95) { if (this.pages[page].connected) this.disconnect(page); }
-    else if (action < 98) { if (!this.pages[page].connected) this.reconnect(page); }
+    else if (action < 94) { if (this.pages[page].connected) this.disconnect(page); }
+    else if (action < 96) { if (!this.pages[page].connected) this.reconnect(page); }
+    else if (action < 98) { if (this.pages[page].connected) this.fallBehind(page); }
     else this.resend(page);
   }
 
@@ -130,10 +132,10 @@ class Simulation {
     if (!state.connected || state.toPage.length === 0) return;
     const message = state.toPage.shift();
     if (message.type === 'update') {
-      if (message.member === state.client.member) this.answered(page, message.seq, message.revision);
+      if (message.member === state.client.member) this.answered(page, message.seq, message.revision, message.splices);
       else state.client.receive(message.splices, message.revision, message.member);
     } else if (message.type === 'ack') {
-      this.answered(page, message.seq, message.revision);
+      this.answered(page, message.seq, message.revision, []);
     } else if (message.type === 'error') {
       if (message.seq !== state.inFlightSeq) {
         this.failures.push(`page ${page} got ${message.code} for seq ${message.seq}, which is not in flight`);
@@ -148,27 +150,41 @@ class Simulation {
         this.send(page, state.client.reject());
         state.ownOrder = this.ownTags(state.client.text, page);
       } else {
-        state.client.refuse();
         state.inFlightSeq = null;
+        this.send(page, state.client.refuse());
+        if (state.client.state === 'awaitingText') state.toServer.push({ type: 'resync' });
       }
     } else {
-      if (state.client.state !== 'awaitingText') {
-        this.failures.push(`page ${page} got a fresh text it did not wait for`);
-        return;
-      }
-      this.report.recoveries += 1;
-      this.send(page, state.client.recover(message.text, message.revision, false));
+      this.snapshot(page, message, true);
     }
   }
 
-  answered(page, seq, revision) {
+  /** What became of the splice in flight is what the snapshot's handled and spliced seqs say; on a new connection, one not handled is lost. */
+  snapshot(page, { text, revision, handled, spliced }, live) {
+    const state = this.pages[page];
+    this.report.snapshots += 1;
+    let outcome = UNANSWERED;
+    if (state.inFlightSeq !== null) {
+      if (state.inFlightSeq <= spliced) outcome = APPLIED;
+      else if (state.inFlightSeq <= handled || !live) outcome = REFUSED;
+    }
+    if (outcome !== UNANSWERED) {
+      state.inFlightSeq = null;
+      state.retry = false;
+    } else if (state.inFlightSeq !== null) {
+      this.report.held += 1;
+    }
+    this.send(page, state.client.resync(text, revision, outcome));
+  }
+
+  answered(page, seq, revision, applied) {
     const state = this.pages[page];
     if (seq !== state.inFlightSeq) {
       this.failures.push(`page ${page} got an answer to seq ${seq}, which is not in flight`);
       return;
     }
     state.inFlightSeq = null;
-    this.send(page, state.client.acknowledge(revision));
+    this.send(page, state.client.acknowledge(revision, applied));
   }
 
   send(page, outgoing) {
@@ -176,7 +192,7 @@ class Simulation {
     const state = this.pages[page];
     state.seq += 1;
     state.inFlightSeq = state.seq;
-    if (state.connected) state.toServer.push({ seq: state.seq, outgoing });
+    if (state.connected) state.toServer.push({ type: 'splice', seq: state.seq, outgoing });
   }
 
   resend(page) {
@@ -191,18 +207,34 @@ class Simulation {
   }
 
   reconnect(page) {
-    const state = this.pages[page];
-    state.connected = true;
+    this.pages[page].connected = true;
     this.report.reconnects += 1;
-    const applied = state.inFlightSeq !== null && state.inFlightSeq <= this.lastSeq[page];
-    state.inFlightSeq = null;
-    this.send(page, state.client.recover(this.text, this.currentRevision, applied));
+    this.snapshot(page, this.snapshotMessage(page), false);
+  }
+
+  fallBehind(page) {
+    this.report.fellBehind += 1;
+    this.pages[page].toPage = [this.snapshotMessage(page)];
+  }
+
+  snapshotMessage(page) {
+    return { type: 'snapshot', text: this.text, revision: this.currentRevision, handled: this.handled[page], spliced: this.spliced[page] };
   }
 
   deliverToServer(page) {
     const state = this.pages[page];
     if (!state.connected || state.toServer.length === 0) return;
-    const { seq, outgoing } = state.toServer.shift();
+    const message = state.toServer.shift();
+    if (message.type === 'resync') {
+      state.toPage.push(this.snapshotMessage(page));
+      return;
+    }
+    const { seq, outgoing } = message;
+    if (seq <= this.handled[page]) {
+      this.failures.push(`page ${page} sent seq ${seq} again after the server handled it`);
+      return;
+    }
+    this.handled[page] = seq;
     const member = state.client.member;
     if (!this.settling && this.random.chance(5)) {
       this.report.rateLimited += 1;
@@ -211,7 +243,7 @@ class Simulation {
     }
     if (!this.settling && this.random.chance(2)) {
       this.report.badSplice += 1;
-      this.refuse(page, seq, 'bad_splice');
+      state.toPage.push({ type: 'error', seq, code: 'bad_splice' });
       return;
     }
     if (!this.settling && this.random.chance(1)) {
@@ -223,10 +255,10 @@ class Simulation {
     if (result.code) {
       if (result.code === 'stale_base') this.report.staleBase += 1;
       else this.failures.push(`page ${page} sent a bad splice`);
-      this.refuse(page, seq, result.code);
+      state.toPage.push({ type: 'error', seq, code: result.code });
       return;
     }
-    this.lastSeq[page] = seq;
+    this.spliced[page] = seq;
     if (result.operation.isNoop()) {
       state.toPage.push({ type: 'ack', seq, revision: this.currentRevision });
       return;
@@ -241,10 +273,6 @@ class Simulation {
     for (const other of this.pages) {
       if (other.connected) other.toPage.push({ type: 'update', revision, member, seq, splices });
     }
-  }
-
-  refuse(page, seq, code) {
-    this.pages[page].toPage.push({ type: 'error', seq, code }, { type: 'text', text: this.text, revision: this.currentRevision });
   }
 
   settle() {

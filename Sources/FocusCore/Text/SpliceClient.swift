@@ -9,7 +9,7 @@
 ///
 /// States: synchronized (nothing in flight), awaiting confirm (one splice in flight), awaiting
 /// with buffer (and edits made since), awaiting text (the server refused the splice in flight and
-/// a fresh copy of the text is on its way).
+/// a fresh copy of the text is on its way). A snapshot (`resync`) can come in any state.
 public struct SpliceClient: Sendable {
     /// Where the client is in its exchange with the server.
     public enum State: Equatable, Sendable {
@@ -23,11 +23,31 @@ public struct SpliceClient: Sendable {
         case awaitingText
     }
 
+    /// What became of the splice in flight when a snapshot was made, as the page can tell from it
+    /// (the last seq the server handled for the page, and the last splice it applied to the field).
+    public enum InFlightOutcome: Equatable, Sendable {
+        /// The server applied it: the snapshot holds it.
+        case applied
+        /// The server refused it, perhaps in an answer the page never got, or it was lost with a
+        /// connection: its edits are sent again as a new splice.
+        case refused
+        /// The server has not handled it yet and will, on this connection: the client holds the
+        /// snapshot until the answer comes.
+        case unanswered
+    }
+
     /// The splice in flight: as sent, and as transformed since over the operations received.
     private struct InFlight: Sendable {
         let sent: OutgoingSplice
         var operation: TextOperation
         var refused = false
+    }
+
+    /// A snapshot that came while the splice in flight was unanswered, with the updates after it.
+    private struct HeldSnapshot: Sendable {
+        var text: String
+        var revision: Int
+        var updates: [(splices: [TextSplice], revision: Int, member: String)] = []
     }
 
     /// The page's member id, for breaking ties with remote inserts.
@@ -44,6 +64,7 @@ public struct SpliceClient: Sendable {
     private var inFlight: InFlight?
     /// Edits made since the splice in flight was sent, composed; they apply after it.
     private var buffer: TextOperation?
+    private var held: HeldSnapshot?
 
     /// A field holding `text` at session `revision`, with the caret at its end.
     public init(member: String, text: String, revision: Int) {
@@ -90,9 +111,15 @@ public struct SpliceClient: Sendable {
     /// Another member's operation on this field, as the server applied it at `revision`: the
     /// update's splices, each applying to the text the ones before it made.
     /// - Returns: the operation the page applies to `text` (already applied to `text` and
-    ///   `selection`), or `nil` for an update the client already has (`revision` not after its own).
+    ///   `selection`), or `nil` for an update the client already has (`revision` not after its own)
+    ///   or holds with a snapshot (see `resync`).
     @discardableResult
     public mutating func receive(_ splices: [TextSplice], revision: Int, member: String) -> TextOperation? {
+        if var snapshot = held {
+            if revision > snapshot.revision { snapshot.updates.append((splices, revision, member)) }
+            held = snapshot
+            return nil
+        }
         guard revision > self.revision else { return nil }
         var remote = TextOperation(splices: splices, length: serverText.utf16Length)
         remote.apply(to: &serverText)
@@ -112,21 +139,41 @@ public struct SpliceClient: Sendable {
         return remote
     }
 
-    /// The server applied the splice in flight, making session `revision` (or answered that it
-    /// changed nothing: pass the revision of the last update received before that answer).
+    /// The server applied the splice in flight as `applied` (the splices its update carries; none
+    /// when it answered that the splice changed nothing), making session `revision` (or, for that
+    /// answer, the revision of the last update received before it).
+    ///
+    /// `applied` is the splice in flight as the client transformed it, unless a snapshot is held:
+    /// then the client moves to the snapshot, the updates after it and `applied`, rebasing its
+    /// buffer over the difference from the text it knew.
     /// - Returns: the buffered edits' first splice, to send now, if there are any.
-    public mutating func acknowledge(revision: Int) -> OutgoingSplice? {
+    public mutating func acknowledge(revision: Int, applied: [TextSplice]) -> OutgoingSplice? {
         guard let sent = inFlight else { preconditionFailure("An acknowledgement arrived with no splice in flight.") }
-        sent.operation.apply(to: &serverText)
-        self.revision = max(self.revision, revision)
         inFlight = nil
+        guard let snapshot = held else {
+            assert(applied.isEmpty || TextOperation(splices: applied, length: serverText.utf16Length) == sent.operation,
+                   "The server applied \(applied), not the splice in flight as transformed, \(sent.operation).")
+            sent.operation.apply(to: &serverText)
+            self.revision = max(self.revision, revision)
+            return sendBuffer()
+        }
+        held = nil
+        var fresh = snapshot.text
+        for update in snapshot.updates {
+            TextOperation(splices: update.splices, length: fresh.utf16Length).apply(to: &fresh)
+        }
+        TextOperation(splices: applied, length: fresh.utf16Length).apply(to: &fresh)
+        moveBuffer(from: sent.operation.applied(to: serverText), to: fresh)
+        self.revision = max(snapshot.updates.last?.revision ?? snapshot.revision, revision)
         return sendBuffer()
     }
 
     /// The server refused the splice in flight (`stale_base`, `bad_splice`): it changed nothing.
-    /// Edits wait in the buffer until `recover` brings a fresh text.
-    public mutating func refuse() {
+    /// Edits wait in the buffer until a snapshot brings a fresh text (`resync`), unless one is held.
+    /// - Returns: with a held snapshot, the first splice of the edits rebased on it, to send now.
+    public mutating func refuse() -> OutgoingSplice? {
         inFlight?.refused = true
+        return releaseHeldSnapshot()
     }
 
     /// The server refused the splice in flight for good (`value_too_long`): it changed nothing, and it
@@ -143,39 +190,65 @@ public struct SpliceClient: Sendable {
         }
         undo.apply(to: &text)
         selection = selection.transformed(by: undo)
+        return releaseHeldSnapshot() ?? sendBuffer()
+    }
+
+    /// Starts again from the server's `text` at session `revision` (a snapshot: after a refusal,
+    /// a reconnect, or falling behind), with the page's unanswered edits on top: they are rebased
+    /// over the difference between the text the client knew and `text`, so they keep their place
+    /// among the characters both hold. `inFlight` says what became of the splice in flight (a
+    /// refused one counts as refused whatever it says). A snapshot made before the server handled
+    /// the splice in flight is held, with the updates after it, until the answer comes: rebasing
+    /// the splice here and letting the server transform it too could order the page's own
+    /// characters differently. An older `revision` than the client's is ignored: the client
+    /// rebases on its own copy.
+    /// - Returns: the first splice of the rebased edits, to send now, if there are any.
+    public mutating func resync(text fresh: String, revision freshRevision: Int, inFlight outcome: InFlightOutcome) -> OutgoingSplice? {
+        if let sent = inFlight, !sent.refused, outcome == .unanswered {
+            held = HeldSnapshot(text: fresh, revision: freshRevision)
+            return nil
+        }
+        held = nil
+        var known = serverText
+        var pending = buffer
+        if let sent = inFlight {
+            if !sent.refused, outcome == .applied {
+                sent.operation.apply(to: &known)
+            } else {
+                pending = pending.map { sent.operation.composed(with: $0) } ?? sent.operation
+            }
+        }
+        inFlight = nil
+        buffer = pending
+        let fresher = freshRevision >= revision
+        moveBuffer(from: known, to: fresher ? fresh : known)
+        revision = max(revision, freshRevision)
         return sendBuffer()
     }
 
-    /// Starts again from the server's `text` at session `revision` (after a refusal, or a reconnect's
-    /// snapshot), with the page's unanswered edits applied on top: they are rebased over the
-    /// difference between the text the client knew and `text`, so they keep their place among
-    /// the characters both hold. `inFlightApplied` says whether the server had applied the splice
-    /// in flight before `revision` (after a reconnect; `false` after a refusal). `revision` must not
-    /// be older than the client's; an older fresh copy is ignored and the client rebases on its own.
-    /// - Returns: the first splice of the rebased edits, to send now, if there are any.
-    public mutating func recover(text fresh: String, revision freshRevision: Int, inFlightApplied: Bool) -> OutgoingSplice? {
-        var known = serverText
-        var pending: TextOperation?
-        if let sent = inFlight {
-            if inFlightApplied { sent.operation.apply(to: &known) } else { pending = sent.operation }
-        }
-        if let buffered = buffer {
-            pending = pending.map { $0.composed(with: buffered) } ?? buffered
-        }
-        inFlight = nil
-        buffer = nil
-        let (base, baseRevision) = freshRevision >= revision ? (fresh, freshRevision) : (known, revision)
-        var difference = TextOperation.difference(from: known, to: base)
-        if let edits = pending {
-            let transformed = TextOperation.transform(edits, difference, tieBreak: .bFirst)
+    /// Moves the client to the server's text `fresh`, from `known`, the text its buffer applies to:
+    /// the buffer is rebased over the difference, and the page's text and selection follow.
+    private mutating func moveBuffer(from known: String, to fresh: String) {
+        var difference = TextOperation.difference(from: known, to: fresh)
+        if let pending = buffer {
+            let transformed = TextOperation.transform(pending, difference, tieBreak: .bFirst)
             buffer = transformed.0.isNoop ? nil : transformed.0
             difference = transformed.1
         }
         difference.apply(to: &text)
         selection = selection.transformed(by: difference)
-        serverText = base
-        revision = baseRevision
-        return sendBuffer()
+        serverText = fresh
+    }
+
+    /// Takes a held snapshot now that the splice in flight is settled without it (refused, or
+    /// taken back), then the updates held after it.
+    private mutating func releaseHeldSnapshot() -> OutgoingSplice? {
+        guard let snapshot = held else { return nil }
+        let sent = resync(text: snapshot.text, revision: snapshot.revision, inFlight: .refused)
+        for update in snapshot.updates {
+            receive(update.splices, revision: update.revision, member: update.member)
+        }
+        return sent
     }
 
     /// Sends the buffer's first splice (a buffer of edits in several places is several splices,

@@ -24,7 +24,7 @@ struct JavaScriptAgreementTests {
     func clientExamples() throws {
         let output = try NodeScript(name: "splice-client-examples.mjs").run([])
         let result = try JSONDecoder().decode([String: Int].self, from: output)
-        #expect(result["passed"] == 10)
+        #expect(result["passed"] == 12)
     }
 
     @Test("splice-client.js, through the same simulation with the same seeds, ends every run as SpliceClient does")

@@ -17,7 +17,9 @@ struct SpliceSimulationTests {
             totals.rateLimited += report.rateLimited
             totals.rejected += report.rejected
             totals.reconnects += report.reconnects
-            totals.recoveries += report.recoveries
+            totals.fellBehind += report.fellBehind
+            totals.snapshots += report.snapshots
+            totals.held += report.held
         }
         #expect(failed.isEmpty, "\(failed.count) runs failed: \(failed.prefix(3).joined(separator: "; "))")
         // The schedule visits every path many times.
@@ -27,6 +29,8 @@ struct SpliceSimulationTests {
         #expect(totals.rateLimited > SpliceSimulation.runs / 2)
         #expect(totals.rejected > SpliceSimulation.runs / 10)
         #expect(totals.reconnects > SpliceSimulation.runs)
-        #expect(totals.recoveries > SpliceSimulation.runs / 2)
+        #expect(totals.fellBehind > SpliceSimulation.runs)
+        #expect(totals.snapshots > SpliceSimulation.runs * 2)
+        #expect(totals.held > SpliceSimulation.runs / 5)
     }
 }

@@ -1,11 +1,14 @@
 import FocusCore
 
-/// One server and three pages editing one text field, on a seeded random schedule: pages type,
-/// delete and replace selections (every inserted character a distinct tag, two thirds of them
-/// astral), messages are delivered late and interleaved (first in, first out per connection), the
-/// server refuses some splices (`rate_limited`, a small history's `stale_base`, injected
-/// `bad_splice`, and `value_too_long`, which takes the splice back), and pages drop their connection, losing what was in flight, and come back with a
-/// fresh copy of the text. Then everything is delivered and the replicas compared.
+/// One server and three pages editing one text field, on a seeded random schedule, over protocol
+/// v2's rules: pages type, delete and replace selections (every inserted character a distinct tag,
+/// two thirds of them astral); messages are delivered late and interleaved (first in, first out
+/// per connection); the server refuses some splices (`rate_limited`, resent with a new seq; a small
+/// history's `stale_base` and injected `bad_splice`, answered by a `resync` for a snapshot; and
+/// `value_too_long`, which takes the splice back); pages fall behind (their queue is dropped for a
+/// snapshot, while their splice in flight is still on its way) and drop their connection (losing
+/// what was in flight both ways; the snapshot of the new connection comes first). Then everything
+/// is delivered and the replicas compared.
 ///
 /// `Tests/js/splice-simulation.mjs` is the same simulation over `Public/js/splice-client.js`; for
 /// one seed both make the same `Report`.
@@ -21,14 +24,24 @@ struct SpliceSimulation {
         var rateLimited = 0
         var rejected = 0
         var reconnects = 0
-        var recoveries = 0
+        var fellBehind = 0
+        var snapshots = 0
+        /// Snapshots that came while the splice in flight was unanswered, and were held.
+        var held = 0
+    }
+
+    enum ToServer {
+        case splice(seq: Int, OutgoingSplice)
+        case resync
     }
 
     enum ToPage {
         case update(revision: Int, member: String, seq: Int, splices: [TextSplice])
         case ack(seq: Int, revision: Int)
         case error(seq: Int, code: String)
-        case text(String, revision: Int)
+        /// The field's text at `revision`, the last seq the server handled for the page, and the
+        /// last of the page's splices it applied to the field.
+        case snapshot(String, revision: Int, handled: Int, spliced: Int)
     }
 
     struct Page {
@@ -37,7 +50,7 @@ struct SpliceSimulation {
         var seq = 0
         var inFlightSeq: Int?
         var retry = false
-        var toServer: [(seq: Int, splice: OutgoingSplice)] = []
+        var toServer: [ToServer] = []
         var toPage: [ToPage] = []
         var tags = 0
         /// The page's own tags in the order its text held them after its last edit.
@@ -57,7 +70,9 @@ struct SpliceSimulation {
     var pages: [Page]
     var text = initialText
     var history: FieldHistory
-    var lastSeq = [0, 0, 0]
+    /// Per page: the last seq the server handled, and the last seq of a splice it applied.
+    var handled = [0, 0, 0]
+    var spliced = [0, 0, 0]
     var settling = false
     var report = Report()
     /// Every tag a page inserted, and those an edit or an applied operation deleted.
@@ -89,8 +104,9 @@ struct SpliceSimulation {
         case 0..<30: edit(page)
         case 30..<58: deliverToServer(page)
         case 58..<92: deliverToPage(page)
-        case 92..<95: if pages[page].connected { disconnect(page) }
-        case 95..<98: if !pages[page].connected { reconnect(page) }
+        case 92..<94: if pages[page].connected { disconnect(page) }
+        case 94..<96: if !pages[page].connected { reconnect(page) }
+        case 96..<98: if pages[page].connected { fallBehind(page) }
         default: resend(page)
         }
     }
@@ -141,47 +157,61 @@ struct SpliceSimulation {
         switch pages[page].toPage.removeFirst() {
         case .update(let revision, let member, let seq, let splices):
             if member == pages[page].client.member {
-                answered(page, seq: seq, revision: revision)
+                answered(page, seq: seq, revision: revision, applied: splices)
             } else {
                 pages[page].client.receive(splices, revision: revision, member: member)
             }
         case .ack(let seq, let revision):
-            answered(page, seq: seq, revision: revision)
+            answered(page, seq: seq, revision: revision, applied: [])
         case .error(let seq, let code):
             guard seq == pages[page].inFlightSeq else {
                 failures.append("page \(page) got \(code) for seq \(seq), which is not in flight")
                 return
             }
-            if code == "rate_limited" {
+            switch code {
+            case "rate_limited":
                 pages[page].retry = true
-            } else if code == "value_too_long" {
+            case "value_too_long":
                 deleted.formUnion((pages[page].client.resendable?.splice.insert ?? "").unicodeScalars.map(\.value))
                 pages[page].inFlightSeq = nil
                 checkOwnOrder(page)
                 send(page, pages[page].client.reject())
                 pages[page].ownOrder = ownTags(in: pages[page].client.text, page: page)
-            } else {
-                pages[page].client.refuse()
+            default:
                 pages[page].inFlightSeq = nil
+                send(page, pages[page].client.refuse())
+                if pages[page].client.state == .awaitingText { pages[page].toServer.append(.resync) }
             }
-        case .text(let fresh, let revision):
-            guard pages[page].client.state == .awaitingText else {
-                failures.append("page \(page) got a fresh text it did not wait for")
-                return
-            }
-            report.recoveries += 1
-            send(page, pages[page].client.recover(text: fresh, revision: revision, inFlightApplied: false))
+        case .snapshot(let fresh, let revision, let handled, let spliced):
+            snapshot(page, text: fresh, revision: revision, handled: handled, spliced: spliced, live: true)
         }
     }
 
-    /// The server applied (or found nothing to do for) the page's splice `seq`.
-    mutating func answered(_ page: Int, seq: Int, revision: Int) {
+    /// The page takes a snapshot: what became of its splice in flight is what the server's last
+    /// handled seq and last applied splice say; on a new connection, one not handled is lost.
+    mutating func snapshot(_ page: Int, text fresh: String, revision: Int, handled: Int, spliced: Int, live: Bool) {
+        report.snapshots += 1
+        var outcome = SpliceClient.InFlightOutcome.unanswered
+        if let seq = pages[page].inFlightSeq {
+            outcome = seq <= spliced ? .applied : seq <= handled || !live ? .refused : .unanswered
+        }
+        if outcome != .unanswered {
+            pages[page].inFlightSeq = nil
+            pages[page].retry = false
+        } else if pages[page].inFlightSeq != nil {
+            report.held += 1
+        }
+        send(page, pages[page].client.resync(text: fresh, revision: revision, inFlight: outcome))
+    }
+
+    /// The server applied the page's splice `seq` as `applied` (or found nothing to do for it).
+    mutating func answered(_ page: Int, seq: Int, revision: Int, applied: [TextSplice]) {
         guard seq == pages[page].inFlightSeq else {
             failures.append("page \(page) got an answer to seq \(seq), which is not in flight")
             return
         }
         pages[page].inFlightSeq = nil
-        send(page, pages[page].client.acknowledge(revision: revision))
+        send(page, pages[page].client.acknowledge(revision: revision, applied: applied))
     }
 
     /// Sends the splice the client asks to send; a page that is offline loses it, as a dropped
@@ -190,7 +220,7 @@ struct SpliceSimulation {
         guard let outgoing else { return }
         pages[page].seq += 1
         pages[page].inFlightSeq = pages[page].seq
-        if pages[page].connected { pages[page].toServer.append((pages[page].seq, outgoing)) }
+        if pages[page].connected { pages[page].toServer.append(.splice(seq: pages[page].seq, outgoing)) }
     }
 
     /// Sends again, unchanged and with a new seq, a splice the server refused as `rate_limited`.
@@ -207,14 +237,19 @@ struct SpliceSimulation {
         pages[page].retry = false
     }
 
-    /// The page connects again and gets a snapshot: the text, its revision, and the last seq the
-    /// server applied for the page, which says whether the splice in flight was applied.
+    /// The page connects again and gets a snapshot first. What it had in flight on the old
+    /// connection was handled or is lost, so nothing is unanswered.
     mutating func reconnect(_ page: Int) {
         pages[page].connected = true
         report.reconnects += 1
-        let applied = pages[page].inFlightSeq.map { $0 <= lastSeq[page] } ?? false
-        pages[page].inFlightSeq = nil
-        send(page, pages[page].client.recover(text: text, revision: currentRevision, inFlightApplied: applied))
+        snapshot(page, text: text, revision: currentRevision, handled: handled[page], spliced: spliced[page], live: false)
+    }
+
+    /// The page's socket fell behind: its queued messages are dropped, and it gets one snapshot.
+    /// What it sent is still on its way.
+    mutating func fallBehind(_ page: Int) {
+        report.fellBehind += 1
+        pages[page].toPage = [.snapshot(text, revision: currentRevision, handled: handled[page], spliced: spliced[page])]
     }
 
     // MARK: Server
@@ -223,7 +258,15 @@ struct SpliceSimulation {
 
     mutating func deliverToServer(_ page: Int) {
         guard pages[page].connected, !pages[page].toServer.isEmpty else { return }
-        let (seq, outgoing) = pages[page].toServer.removeFirst()
+        guard case .splice(let seq, let outgoing) = pages[page].toServer.removeFirst() else {
+            pages[page].toPage.append(.snapshot(text, revision: currentRevision, handled: handled[page], spliced: spliced[page]))
+            return
+        }
+        guard seq > handled[page] else {
+            failures.append("page \(page) sent seq \(seq) again after the server handled it")
+            return
+        }
+        handled[page] = seq
         let member = pages[page].client.member
         if !settling, random.chance(5) {
             report.rateLimited += 1
@@ -232,7 +275,7 @@ struct SpliceSimulation {
         }
         if !settling, random.chance(2) {
             report.badSplice += 1
-            refuse(page, seq: seq, code: "bad_splice")
+            pages[page].toPage.append(.error(seq: seq, code: "bad_splice"))
             return
         }
         if !settling, random.chance(1) {
@@ -247,9 +290,9 @@ struct SpliceSimulation {
             } else {
                 failures.append("page \(page) sent a bad splice: \(error)")
             }
-            refuse(page, seq: seq, code: error.code)
+            pages[page].toPage.append(.error(seq: seq, code: error.code))
         case .success(let operation):
-            lastSeq[page] = seq
+            spliced[page] = seq
             guard !operation.isNoop else {
                 pages[page].toPage.append(.ack(seq: seq, revision: currentRevision))
                 return
@@ -265,12 +308,6 @@ struct SpliceSimulation {
                 pages[index].toPage.append(.update(revision: revision, member: member, seq: seq, splices: splices))
             }
         }
-    }
-
-    /// Refuses splice `seq` of `page` and sends the field's text right after, as the recovery.
-    mutating func refuse(_ page: Int, seq: Int, code: String) {
-        pages[page].toPage.append(.error(seq: seq, code: code))
-        pages[page].toPage.append(.text(text, revision: currentRevision))
     }
 
     // MARK: Settling and checks
