@@ -6,7 +6,7 @@
 /// flight is a round trip behind, and three people typing ten characters a second into one field
 /// make 30 operations a second). An operation of one short splice takes about 75 bytes, so a full
 /// history is about 75 KB per field that has been typed in. A base older than the kept operations
-/// is `stale_base`, and the page recovers from a fresh copy of the text.
+/// is `stale_base`, and the page starts again from a snapshot.
 public struct FieldHistory: Sendable {
     /// One applied operation.
     public struct Entry: Equatable, Sendable {

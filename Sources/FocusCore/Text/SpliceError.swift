@@ -1,5 +1,5 @@
 /// Why the server refused a splice. A refused splice changes nothing; the client takes a fresh
-/// copy of the field's text and applies its unacknowledged edits on top (`SpliceClient.recover`).
+/// copy of the field's text and applies its unacknowledged edits on top (`SpliceClient.resync`).
 public enum SpliceError: Error, Equatable, Sendable {
     /// `bad_splice`: `at` or `delete` is negative.
     case negative(TextSplice)
