@@ -134,16 +134,10 @@ export class SpliceClient {
    * text; edits made since stay. Returns the next splice to send, or null.
    */
   reject() {
-    if (!this.#inFlight) return null;
-    let undo = this.#inFlight.operation.invert(this.serverText);
+    const sent = this.#inFlight;
+    if (!sent) return null;
     this.#inFlight = null;
-    if (this.#buffer) {
-      const [rebased, over] = TextOperation.transform(this.#buffer, undo, B_FIRST);
-      this.#buffer = rebased.isNoop() ? null : rebased;
-      undo = over;
-    }
-    this.text = undo.apply(this.text);
-    this.selection = transformSelection(this.selection, undo);
+    this.#moveBufferOver(sent.operation.invert(this.serverText));
     return this.#releaseHeldSnapshot() ?? this.#sendBuffer();
   }
 
@@ -176,15 +170,20 @@ export class SpliceClient {
 
   /** Moves to the server's text `fresh` from `known`, the text the buffer applies to. */
   #moveBuffer(known, fresh) {
-    let difference = TextOperation.difference(known, fresh);
-    if (this.#buffer) {
-      const [rebased, over] = TextOperation.transform(this.#buffer, difference, B_FIRST);
-      this.#buffer = rebased.isNoop() ? null : rebased;
-      difference = over;
-    }
-    this.text = difference.apply(this.text);
-    this.selection = transformSelection(this.selection, difference);
+    this.#moveBufferOver(TextOperation.difference(known, fresh));
     this.serverText = fresh;
+  }
+
+  /** Rebases the buffer over `change` (its inserts go first); the text and selection follow. */
+  #moveBufferOver(change) {
+    let over = change;
+    if (this.#buffer) {
+      let rebased;
+      [rebased, over] = TextOperation.transform(this.#buffer, change, B_FIRST);
+      this.#buffer = rebased.isNoop() ? null : rebased;
+    }
+    this.text = over.apply(this.text);
+    this.selection = transformSelection(this.selection, over);
   }
 
   /** Takes a held snapshot now that the splice in flight is settled without it, then the updates after it. */

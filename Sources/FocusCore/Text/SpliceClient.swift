@@ -182,14 +182,7 @@ public struct SpliceClient: Sendable {
     public mutating func reject() -> OutgoingSplice? {
         guard let sent = inFlight else { return nil }
         inFlight = nil
-        var undo = sent.operation.inverted(on: serverText)
-        if let pending = buffer {
-            let transformed = TextOperation.transform(pending, undo, tieBreak: .bFirst)
-            buffer = transformed.0.isNoop ? nil : transformed.0
-            undo = transformed.1
-        }
-        undo.apply(to: &text)
-        selection = selection.transformed(by: undo)
+        moveBuffer(over: sent.operation.inverted(on: serverText))
         return releaseHeldSnapshot() ?? sendBuffer()
     }
 
@@ -226,18 +219,23 @@ public struct SpliceClient: Sendable {
         return sendBuffer()
     }
 
-    /// Moves the client to the server's text `fresh`, from `known`, the text its buffer applies to:
-    /// the buffer is rebased over the difference, and the page's text and selection follow.
+    /// Moves the client to the server's text `fresh`, from `known`, the text its buffer applies to.
     private mutating func moveBuffer(from known: String, to fresh: String) {
-        var difference = TextOperation.difference(from: known, to: fresh)
-        if let pending = buffer {
-            let transformed = TextOperation.transform(pending, difference, tieBreak: .bFirst)
-            buffer = transformed.0.isNoop ? nil : transformed.0
-            difference = transformed.1
-        }
-        difference.apply(to: &text)
-        selection = selection.transformed(by: difference)
+        moveBuffer(over: TextOperation.difference(from: known, to: fresh))
         serverText = fresh
+    }
+
+    /// Rebases the buffer over `change`, which applies to the text the buffer applies to; the
+    /// page's text and selection follow (the change's inserts go before the buffer's).
+    private mutating func moveBuffer(over change: TextOperation) {
+        var change = change
+        if let pending = buffer {
+            let transformed = TextOperation.transform(pending, change, tieBreak: .bFirst)
+            buffer = transformed.0.isNoop ? nil : transformed.0
+            change = transformed.1
+        }
+        change.apply(to: &text)
+        selection = selection.transformed(by: change)
     }
 
     /// Takes a held snapshot now that the splice in flight is settled without it (refused, or
