@@ -68,7 +68,8 @@ let package = Package(
         .executableTarget(name: "storage-bench", dependencies: ["SQLiteStorage", "CommandLineParsing"]),
         .executableTarget(name: "storage-test-child", dependencies: ["SQLiteStorage"]),
         .target(
-            name: "TestSupport", dependencies: ["FocusProtocol", "FocusSyncServer", "WebSocketTransport"], path: "Tests/TestSupport"),
+            name: "TestSupport", dependencies: ["FocusCore", "FocusProtocol", "FocusSyncServer", "WebSocketTransport"],
+            path: "Tests/TestSupport"),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "TestSupport"]),
         .testTarget(name: "FocusProtocolTests", dependencies: ["FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "SessionMachineTests", dependencies: ["SessionMachine", "FocusProtocol", "FocusCore", "TestSupport"]),

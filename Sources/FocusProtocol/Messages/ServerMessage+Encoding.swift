@@ -29,7 +29,7 @@ extension SnapshotMessage: Encodable {
         var container = encoder.container(keyedBy: MessageKeys.self)
         try container.encode("snapshot", forKey: .type)
         try container.encode(revision, forKey: .revision)
-        try container.encode(you, forKey: .you)
+        try container.encode(Receiver(member: you, seq: lastSeq, splices: lastSplices), forKey: .you)
         try container.encode(role, forKey: .role)
         try container.encode(schema, forKey: .schema)
         try container.encode(state, forKey: .state)
@@ -59,6 +59,24 @@ extension PresenceMessage: Encodable {
         try container.encode(joined, forKey: .joined)
         try container.encode(left, forKey: .left)
         try container.encode(renamed, forKey: .renamed)
+    }
+}
+
+/// A snapshot's `you`: the member, and what the session handled of its intents.
+private struct Receiver: Encodable {
+    var member: Member
+    var seq: Int
+    var splices: [String: Int]
+
+    private enum Keys: String, CodingKey { case member, name, color, seq, splices }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(member.member, forKey: .member)
+        try container.encode(member.name, forKey: .name)
+        try container.encode(member.color, forKey: .color)
+        try container.encode(seq, forKey: .seq)
+        try container.encode(splices, forKey: .splices)
     }
 }
 

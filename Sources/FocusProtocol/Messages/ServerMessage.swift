@@ -32,6 +32,11 @@ public struct SnapshotMessage: Equatable, Sendable {
     public var present: [MemberID]
     /// The last log entries, oldest first.
     public var log: [LogEntry]
+    /// The last `seq` the session handled for the receiving tab.
+    public var lastSeq = 0
+    /// Per field (`screen/key`), the `seq` of the receiving tab's last splice the session
+    /// applied: with ``lastSeq`` it tells the tab what became of a splice it had in flight.
+    public var lastSplices: [String: Int] = [:]
 
     public init(
         revision: Int, you: Member, role: Role, schema: Schema, state: SessionSnapshot, members: [Member],

@@ -98,7 +98,7 @@ public struct EventPattern: Equatable, Sendable {
             case .validation(_, let valid, let firstInvalid):
                 self.valid = valid
                 self.firstInvalid = .some(firstInvalid?.wireString)
-            case .edit(_, let key), .autoFocusScheduled(_, let key, _), .autoFocusCancelled(_, let key):
+            case .edit(_, let key, _), .autoFocusScheduled(_, let key, _), .autoFocusCancelled(_, let key):
                 self.key = .some(key.wireString)
             case .settings(let patch):
                 settings = patch

@@ -31,6 +31,12 @@ public struct SessionMachine: Sendable {
     private var lastPresenceAt: Int64?
     private var presenceScheduled = false
     private var notes: RenderedNotes
+    /// Every text change of each field since ``historyStart``, to transform splices made on an
+    /// older text (the server's half of the text merging).
+    private var histories: [FieldName: FieldHistory] = [:]
+    /// The revision from which every text change is in ``histories`` (0, or the revision a
+    /// restore started from): a splice based on an earlier revision is `stale_base`.
+    private var historyStart = 0
     /// Monotonic milliseconds since the last connection closed; nil while any is open.
     public private(set) var idleSince: Int64?
     /// Whether anyone ever said hello here (a session nobody joined expires sooner).
@@ -234,8 +240,9 @@ public struct SessionMachine: Sendable {
         let before = state
         var recorder = RecordingGenerator(ids)
         let outcome: Outcome
+        let applied: [TextSplice]?
         do {
-            outcome = try applyToState(message, ids: &recorder)
+            (outcome, applied) = try applyToState(message, by: record.member.member, replaying: nil, ids: &recorder)
         } catch {
             refuse(connection, error, into: &outputs)
             return
@@ -246,24 +253,41 @@ public struct SessionMachine: Sendable {
         case .unchanged(let reason):
             outputs.append(.send(.ack(seq: message.seq, reason: reason), to: connection))
         case .applied(let events, let effects):
+            noteSplice(message, by: clientId)
             outputs.append(.persist(.change(ChangeRecord(
                 revision: revision + 1, at: time.wallMilliseconds,
-                cause: .intent(message, clientId: clientId, member: record.member.member), draws: recorder.draws))))
+                cause: .intent(message, clientId: clientId, member: record.member.member, applied: applied), draws: recorder.draws))))
+            recordTextChanges(events, before: before, by: record.member.member)
             publish(events, before: before, by: record.member.member, seq: message.seq, at: time, into: &outputs)
             run(effects, into: &outputs)
         }
     }
 
-    /// Applies an intent's action to the FocusCore state.
+    /// Applies an intent's action to the FocusCore state. A splice is transformed against the
+    /// field's history (or, `replaying` a stored change, applied as it was then); returns the
+    /// splices it became.
     private mutating func applyToState(
-        _ message: IntentMessage, ids: inout some RandomNumberGenerator
-    ) throws(ProtocolError) -> Outcome {
+        _ message: IntentMessage, by member: MemberID, replaying stored: [TextSplice]?, ids: inout some RandomNumberGenerator
+    ) throws(ProtocolError) -> (Outcome, applied: [TextSplice]?) {
         let intent: Intent
+        var applied: [TextSplice]?
         switch message.action {
         case .focus(let key): intent = .focus(key)
         case .edit(let key, let text): intent = .edit(key, text)
-        case .splice:
-            throw ProtocolError(.badSplice, "Splices are not accepted yet; send the whole value with edit.", seq: message.seq)
+        case .splice(let key, let base, let at, let delete, let insert):
+            let text = state[message.screen]?.values[key] ?? ""
+            let operation: TextOperation
+            if let stored {
+                operation = TextOperation(splices: stored, length: text.utf16Length)
+            } else {
+                let history = histories[FieldName(message.screen, key)] ?? FieldHistory(since: historyStart)
+                switch history.rebase(TextSplice(at: at, delete: delete, insert: insert), base: base, member: member.rawValue, current: revision, text: text) {
+                case .success(let rebased): operation = rebased
+                case .failure(let error): throw ProtocolError(FocusError.splice(error), seq: message.seq)
+                }
+            }
+            applied = operation.splices
+            intent = .splice(key, operation)
         case .submit: intent = .submit
         case .next: intent = .next
         case .previous: intent = .previous
@@ -274,10 +298,34 @@ public struct SessionMachine: Sendable {
         case .configure(let patch): intent = .configure(patch)
         }
         do {
-            return try engine.apply(intent, on: message.screen, to: &state, ids: &ids)
+            return (try engine.apply(intent, on: message.screen, to: &state, ids: &ids), applied)
         } catch {
             throw ProtocolError(error, seq: message.seq)
         }
+    }
+
+    /// Records every text change of an applied change in its field's history (whole-value edits
+    /// too: a splice made before one must be transformed over it), under the revision it makes;
+    /// a removed row's fields take their histories with them.
+    private mutating func recordTextChanges(_ events: [FocusEvent], before: SessionState, by member: MemberID?) {
+        for event in events {
+            switch event {
+            case .edit(let screen, let key, let ops):
+                let length = (before[screen]?.values[key] ?? "").utf16Length
+                histories[FieldName(screen, key), default: FieldHistory(since: historyStart)]
+                    .record(TextOperation(splices: ops, length: length), revision: revision + 1, member: member?.rawValue ?? "")
+            case .rowRemoved(let screen, _, let row):
+                histories = histories.filter { $0.key.screen != screen || $0.key.key.rowID != row }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Remembers the tab's last applied splice of a field, which its next snapshot reports.
+    private mutating func noteSplice(_ message: IntentMessage, by clientId: String) {
+        guard case .splice(let key, _, _, _, _) = message.action else { return }
+        members.update(clientId) { $0.splices[FieldName(message.screen, key).description] = message.seq }
     }
 
     private mutating func fire(
@@ -373,10 +421,14 @@ public struct SessionMachine: Sendable {
     }
 
     private mutating func snapshot(for clientId: String, role: Role) -> ServerMessage {
-        let you = members[clientId]?.member ?? Member(member: MemberID(rawValue: "?"), name: "?", color: MemberColors.palette[0])
-        return .snapshot(SnapshotMessage(
+        let record = members[clientId]
+        let you = record?.member ?? Member(member: MemberID(rawValue: "?"), name: "?", color: MemberColors.palette[0])
+        var message = SnapshotMessage(
             revision: revision, you: you, role: role, schema: engine.schema, state: sessionSnapshot(),
-            members: members.records.map(\.member), present: present, log: Array(log.recent)))
+            members: members.records.map(\.member), present: present, log: Array(log.recent))
+        message.lastSeq = record?.lastSeq ?? 0
+        message.lastSplices = record?.splices ?? [:]
+        return .snapshot(message)
     }
 
     /// Rendered Markdown of the list on `screen` that previews it, if any.
@@ -415,6 +467,7 @@ public struct SessionMachine: Sendable {
         everJoined = !durable.members.isEmpty
         notes = RenderedNotes(render: renderNotes)
         idleSince = time.monotonicMilliseconds
+        historyStart = durable.revision
     }
 
     /// Puts back a tab's join or rename that the log stored after the snapshot.
@@ -432,9 +485,13 @@ public struct SessionMachine: Sendable {
         let member: MemberID?
         let seq: Int?
         switch change.cause {
-        case .intent(let intent, let clientId, let author):
+        case .intent(let intent, let clientId, let author, let applied):
+            if case .splice = intent.action, applied == nil {
+                throw .diverged(revision: change.revision, reason: "a splice stored without the splices it became")
+            }
+            let before = state
             do {
-                outcome = try applyToState(intent, ids: &draws)
+                outcome = try applyToState(intent, by: author, replaying: applied, ids: &draws).0
             } catch {
                 throw .diverged(revision: change.revision, reason: error.message)
             }
@@ -442,6 +499,8 @@ public struct SessionMachine: Sendable {
                 members.restore(DurableMember(clientId: clientId, member: Member(member: author, name: author.rawValue, color: MemberColors.palette[0]), lastSeq: 0))
             }
             members.update(clientId) { $0.lastSeq = max($0.lastSeq, intent.seq) }
+            noteSplice(intent, by: clientId)
+            recordTextChanges(outcome.events, before: before, by: author)
             member = author
             seq = intent.seq
         case .autoFocus(let token):

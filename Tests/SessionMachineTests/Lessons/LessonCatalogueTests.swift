@@ -158,7 +158,7 @@ struct LessonCatalogueTests {
     func eventKinds() {
         let row = RowID(high: 1, low: 2)
         let events: [FocusEvent] = [
-            .focus(screen: .gift, from: nil, to: .message, cause: .tap), .edit(screen: .gift, key: .message),
+            .focus(screen: .gift, from: nil, to: .message, cause: .tap), .edit(screen: .gift, key: .message, ops: [TextSplice(at: 0, insert: "Hi")]),
             .validation(screen: .gift, valid: true, firstInvalid: nil), .rowAdded(screen: .gift, list: .emails, row: row),
             .rowRemoved(screen: .gift, list: .emails, row: row), .navigate(from: .gift, to: .tasks),
             .autoFocusScheduled(screen: .gift, key: .message, afterMilliseconds: 750),

@@ -57,9 +57,9 @@ struct LessonCheckerTests {
     @Test("A member the event does not have never matches; from and to of a navigation are screens")
     func membersMustExist() throws {
         let toMessage = LessonGoal.event(EventPattern(to: "message"))
-        #expect(try !Self.passes(toMessage, [.edit(screen: .gift, key: .message)]))
+        #expect(try !Self.passes(toMessage, [.edit(screen: .gift, key: .message, ops: [TextSplice(at: 0, insert: "Hi")])]))
         let keyMessage = LessonGoal.event(EventPattern(key: "message"))
-        #expect(try Self.passes(keyMessage, [.edit(screen: .gift, key: .message)]))
+        #expect(try Self.passes(keyMessage, [.edit(screen: .gift, key: .message, ops: [TextSplice(at: 0, insert: "Hi")])]))
         #expect(try Self.passes(keyMessage, [.autoFocusCancelled(screen: .gift, key: .message)]))
         #expect(try !Self.passes(keyMessage, [Self.focus(nil, .message)]))
         let toGift = LessonGoal.event(EventPattern(kind: .navigate, to: "gift"))
@@ -145,7 +145,7 @@ struct LessonCheckerTests {
         }
         #expect(observe([Self.focus(nil, .row(id: Self.row))]) == .wrongMove)
         #expect(progress.hint && progress.step == 0)
-        #expect(observe([.edit(screen: .gift, key: .message)]) == .neutral)
+        #expect(observe([.edit(screen: .gift, key: .message, ops: [TextSplice(at: 0, insert: "Hi")])]) == .neutral)
         #expect(observe([Self.focus(nil, .message, .autoFocus)]) == .neutral, "the server's timer is nobody's move")
         #expect(progress.hint)
         #expect(observe([Self.focus(nil, .message)]) == .passed)
