@@ -10,7 +10,8 @@ import PackageDescription
 /// - `FocusSyncServer`: HTTP routes, static files, sessions and protocol v1, built on the three above.
 /// - `CommandLineParsing`: the argument-parser-style command line both executables share.
 /// - `focus-sync`: the command-line entry point.
-/// - `focus-bench`: the load generator and benchmark (`make bench`, docs/PERFORMANCE.md).
+/// - `focus-bench`: the load generator and benchmark (`make bench`, docs/PERFORMANCE.md), its own
+///   WebSocket client on raw sockets and epoll (`CLinuxEvents`).
 let package = Package(
     name: "FocusSync",
     products: [
@@ -28,6 +29,8 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
+        // epoll and eventfd for focus-bench's client: Linux headers Swift's Glibc module leaves out.
+        .systemLibrary(name: "CLinuxEvents"),
         .target(name: "FocusCore"),
         .target(name: "CommandLineParsing"),
         .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets"]),
@@ -37,7 +40,7 @@ let package = Package(
             dependencies: ["FocusCore", "WebSocketTransport", "MarkdownRendering", "CommandLineParsing"]
         ),
         .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer", "CommandLineParsing"]),
-        .executableTarget(name: "focus-bench", dependencies: ["WebSocketTransport", "FocusCore", "CommandLineParsing"]),
+        .executableTarget(name: "focus-bench", dependencies: ["CLinuxEvents", "FocusCore", "CommandLineParsing"]),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
