@@ -17,6 +17,7 @@ enum IntentKind: String, Sendable, Encodable {
 
     /// The UTF-8 text of intent number `seq` (1, 2, …) of the kinds that need no typist.
     func message(seq: Int) -> [UInt8] {
+        precondition(!isTyping, "a typing intent comes from its Typist")
         let key = self == .edit || seq % 2 == 1 ? "firstName" : "lastName"
         let action = self == .focus ? "focus" : "edit"
         var text = #"{"type":"intent","seq":\#(seq),"screen":"profile","action":"\#(action)","key":"\#(key)""#
