@@ -48,6 +48,7 @@ let package = Package(
             name: "FocusSyncServerTests",
             dependencies: ["FocusSyncServer", "WebSocketTransport", "FocusCore", "CommandLineParsing"]
         ),
-        .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench", "CommandLineParsing"]),
+        // WebSocketTransport: its server checks the bench's own client (the bench itself does not use it).
+        .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench", "CommandLineParsing", "WebSocketTransport"]),
     ]
 )
