@@ -68,12 +68,18 @@ struct ClientLoopTests {
         return server
     }
 
+    /// A started client loop on `port` and what it reports.
+    private func clientLoop(port: Int) throws -> (ClientLoop<Recorder>, Recorder) {
+        let recorder = Recorder()
+        let loop = try ClientLoop<Recorder>(host: "127.0.0.1", port: port)
+        loop.start(delegate: recorder)
+        return (loop, recorder)
+    }
+
     @Test func handshakeMessagesOfEverySizeAndTheServersClose() throws {
         let server = try server()
         defer { server.shutdown() }
-        let recorder = Recorder()
-        let loop = try ClientLoop<Recorder>(host: "127.0.0.1", port: server.port)
-        loop.start(delegate: recorder)
+        let (loop, recorder) = try clientLoop(port: server.port)
         defer { loop.shutdown() }
         loop.execute { loop.connect(3, path: "/ws") }
         #expect(recorder.await(1) == [.opened(3)])
@@ -94,9 +100,7 @@ struct ClientLoopTests {
             $0.hangupSeconds = 2
         }
         defer { server.shutdown() }
-        let recorder = Recorder()
-        let loop = try ClientLoop<Recorder>(host: "127.0.0.1", port: server.port)
-        loop.start(delegate: recorder)
+        let (loop, recorder) = try clientLoop(port: server.port)
         defer { loop.shutdown() }
         loop.execute { loop.connect(0, path: "/ws") }
         #expect(recorder.await(1) == [.opened(0)])
@@ -107,10 +111,7 @@ struct ClientLoopTests {
 
     @Test func refusedConnectionsAndUpgradesFail() throws {
         let server = try server()
-        let port = server.port
-        let recorder = Recorder()
-        let loop = try ClientLoop<Recorder>(host: "127.0.0.1", port: port)
-        loop.start(delegate: recorder)
+        let (loop, recorder) = try clientLoop(port: server.port)
         defer { loop.shutdown() }
         loop.execute { loop.connect(1, path: "/elsewhere") }
         #expect(recorder.await(1) == [.failed(1)])
