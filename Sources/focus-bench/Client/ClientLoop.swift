@@ -16,6 +16,8 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
     private let wake: WakeSignal
     private let queue = Mutex<[@Sendable () -> Void]>([])
     private let finished = DispatchSemaphore(value: 0)
+    /// Set once by whichever of ``start(delegate:)`` and ``shutdown()`` comes first to need it.
+    private let lifecycle = Mutex(Lifecycle.created)
     private var delegate: Delegate?
     private var isRunning = false
     /// Indexed by connection id.
@@ -28,6 +30,8 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
     private var keys = SystemRandomNumberGenerator()
 
     private static var wakeToken: UInt64 { .max }
+    /// Room a read always has after bytes carried over from the last one.
+    private static var minimumRead: Int { 64 * 1024 }
     /// The close code sent when the generator shuts down.
     private static var goingAway: UInt16 { 1001 }
 
@@ -43,8 +47,17 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
         }
     }
 
+    private enum Lifecycle {
+        case created, running, stopped
+    }
+
     /// Starts the loop's thread, which reports to `delegate` until ``shutdown()``.
     func start(delegate: Delegate) {
+        guard lifecycle.withLock({ state in
+            guard state == .created else { return false }
+            state = .running
+            return true
+        }) else { return }
         self.delegate = delegate
         isRunning = true
         let thread = Thread { [self] in run() }
@@ -59,8 +72,13 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
     }
 
     /// Closes every connection (with a close frame where it is open) and stops the thread.
-    /// Call from another thread.
+    /// Call from another thread; later calls do nothing.
     func shutdown() {
+        let wasRunning = lifecycle.withLock { state in
+            defer { state = .stopped }
+            return state == .running
+        }
+        guard wasRunning else { return }
         execute { [self] in isRunning = false }
         finished.wait()
     }
@@ -141,23 +159,24 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
     // MARK: Reading (loop thread)
 
     private func read(_ connection: ClientConnection, _ id: Int) {
-        let transfer = connection.socket.receive(into: &readBuffer)
+        // Bytes left over from the last read (part of a frame) go in front of the new ones, so a
+        // read never appends to a growing array of its own.
+        let carried = connection.inbound.count
+        if carried > 0 {
+            if readBuffer.count - carried < Self.minimumRead {
+                readBuffer += [UInt8](repeating: 0, count: carried + Self.minimumRead - readBuffer.count)
+            }
+            readBuffer.replaceSubrange(0..<carried, with: connection.inbound)
+        }
+        let transfer = connection.socket.receive(into: &readBuffer, at: carried)
         let receivedAt = MonotonicClock.nanoseconds()
         switch transfer {
         case .moved(let count):
-            if connection.inbound.isEmpty {
-                let consumed = consume(readBuffer[0..<count], connection, id, receivedAt)
-                if consumed < count && connection.phase != .ended {
-                    connection.inbound = Array(readBuffer[consumed..<count])
-                }
-            } else {
-                var pending: [UInt8] = []
-                swap(&pending, &connection.inbound)
-                pending += readBuffer[0..<count]
-                let consumed = consume(pending[...], connection, id, receivedAt)
-                if consumed < pending.count && connection.phase != .ended {
-                    connection.inbound = consumed == 0 ? pending : Array(pending[consumed...])
-                }
+            let end = carried + count
+            connection.inbound = []
+            let consumed = consume(readBuffer[0..<end], connection, id, receivedAt)
+            if consumed < end && connection.phase != .ended {
+                connection.inbound = Array(readBuffer[consumed..<end])
             }
         case .wouldBlock:
             break
