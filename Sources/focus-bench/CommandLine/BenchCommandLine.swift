@@ -82,7 +82,7 @@ enum BenchCommandLine {
             },
             CommandLineOption(
                 name: "--variant", valueName: "name:arguments",
-                help: "Run each server scenario once more with these server options, its rows named 'scenario [name]' (--variant 'memory:--in-memory').",
+                help: "Run every scenario that starts a server once per variant, with these options added; rows are named 'scenario [name]' (--variant 'memory:--in-memory').",
                 repeatable: true
             ) { options, value throws(UsageError) in
                 guard let colon = value.firstIndex(of: ":"), colon != value.startIndex else {

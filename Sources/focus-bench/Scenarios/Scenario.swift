@@ -28,12 +28,12 @@ struct Scenario: Sendable {
             work: .load(LoadShape(sessions: 100, clientsPerSession: 10, intent: .focus, pacing: .fixedRate(perSecond: 20)))),
         Scenario(
             name: "sessions-100x10-long",
-            summary: "the same over a 25 s window that crosses the 10 s and 20 s marks after connecting, p99 per second",
+            summary: "sessions-100x10 over a 25 s window crossing the 10 s and 20 s marks after connecting; p99 per second",
             work: .load(LoadShape(
                 sessions: 100, clientsPerSession: 10, intent: .focus, pacing: .fixedRate(perSecond: 20),
                 timing: .fixed(warmupSeconds: 1, windowSeconds: 25), latencyPerSecond: true))),
         Scenario(
-            name: "sessions-100x10-poll", summary: "the same on libwebsockets' poll() loop (--event-loop poll)",
+            name: "sessions-100x10-poll", summary: "sessions-100x10 on libwebsockets' poll() loop (--event-loop poll)",
             work: .load(LoadShape(
                 sessions: 100, clientsPerSession: 10, intent: .focus, pacing: .fixedRate(perSecond: 20),
                 serverArguments: ["--event-loop", "poll"]))),
@@ -41,7 +41,7 @@ struct Scenario: Sendable {
             name: "edits-100x10", summary: "100 sessions × 10 clients, 20 edits/s each of a 200-character value",
             work: .load(LoadShape(sessions: 100, clientsPerSession: 10, intent: .edit, pacing: .fixedRate(perSecond: 20)))),
         typing(.splice, name: "typing-100x3", summary: "100 sessions × 3 typists, 10 keystrokes/s each into firstName, one splice each"),
-        typing(.typedEdit, name: "typing-100x3-edit", summary: "the same keystrokes as whole-value edits (the page before splice)"),
+        typing(.typedEdit, name: "typing-100x3-edit", summary: "typing-100x3's keystrokes as whole-value edits (the page before splice)"),
         closedLoop(sessions: 1, clients: 2), closedLoop(sessions: 100, clients: 2),
         closedLoop(sessions: 100, clients: 10),
         join(1000), join(5000),
