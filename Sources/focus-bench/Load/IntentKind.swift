@@ -36,7 +36,9 @@ enum IntentKind: String, Sendable, Encodable {
         return String(filler.prefix(editLength - number.count)) + number
     }
 
+    /// Every bench client gives the same name, so presence and snapshots do not vary in size
+    /// with the names a server would pick.
     static func hello(clientId: String) -> [UInt8] {
-        Array(#"{"type":"hello","clientId":"\#(clientId)"}"#.utf8)
+        Array(#"{"type":"hello","clientId":"\#(clientId)","name":"Bench"}"#.utf8)
     }
 }
