@@ -2,7 +2,7 @@ import Foundation
 import Synchronization
 
 /// Every WebSocket client connection of the load generator, driven by one thread that waits in
-/// epoll: non-blocking sockets, the RFC 6455 handshake and framing written here, and the
+/// epoll: non-blocking sockets, the RFC 6455 handshake and framing of `WebSocket/`, and the
 /// delegate called for each whole message straight from the read buffer.
 ///
 /// Other threads talk to it only through ``execute(_:)`` (and ``query(timeout:_:)`` built on
@@ -16,7 +16,8 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
     private let wake: WakeSignal
     private let queue = Mutex<[@Sendable () -> Void]>([])
     private let finished = DispatchSemaphore(value: 0)
-    /// Set once by whichever of ``start(delegate:)`` and ``shutdown()`` comes first to need it.
+    /// Created, then running once ``start(delegate:)`` started the thread, then stopped: so the
+    /// thread starts once, and ``shutdown()`` waits only for a thread that runs.
     private let lifecycle = Mutex(Lifecycle.created)
     private var delegate: Delegate?
     private var isRunning = false
@@ -28,6 +29,10 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
     private var frameBuffer: [UInt8] = []
     private var masks = MaskSource()
     private var keys = SystemRandomNumberGenerator()
+
+    private enum Lifecycle {
+        case created, running, stopped
+    }
 
     private static var wakeToken: UInt64 { .max }
     /// Room a read always has after bytes carried over from the last one.
@@ -45,10 +50,6 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
         } catch {
             throw .setup("cannot start the client loop: \(error)")
         }
-    }
-
-    private enum Lifecycle {
-        case created, running, stopped
     }
 
     /// Starts the loop's thread, which reports to `delegate` until ``shutdown()``.
