@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import Synchronization
-import WebSocketTransport
 
 /// A `focus-sync` server started for one scenario: optionally pinned to a core with `taskset`,
 /// on a kernel-chosen port read from the line it prints, and stopped when the scenario ends.
@@ -84,21 +83,16 @@ final class ServerProcess {
     /// The open WebSocket connections the server reports on `/healthz`, or nil if it did not answer.
     func connectionCount() -> Int? {
         struct Health: Decodable { var connections: Int }
-        guard let response = try? HTTPClient.send(target: "/healthz", port: port), response.status == 200 else { return nil }
+        guard let response = try? HTTPExchange.send(method: "GET", target: "/healthz", port: port), response.status == 200 else { return nil }
         return (try? JSONDecoder().decode(Health.self, from: Data(response.body)))?.connections
     }
 
     /// `POST /api/sessions`; returns the new session's id.
     func createSession() throws(BenchError) -> String {
         struct Created: Decodable { var id: String }
-        let response: HTTPClient.Response
-        do {
-            response = try HTTPClient.send(method: "POST", target: "/api/sessions", port: port)
-        } catch {
-            throw .setup("POST /api/sessions failed: \(error)")
-        }
+        let response = try HTTPExchange.send(method: "POST", target: "/api/sessions", port: port)
         guard response.status == 201, let created = try? JSONDecoder().decode(Created.self, from: Data(response.body)) else {
-            throw .setup("POST /api/sessions answered \(response.status): \(response.text)")
+            throw .setup("POST /api/sessions answered \(response.status): \(String(decoding: response.body, as: UTF8.self))")
         }
         return created.id
     }
