@@ -20,7 +20,7 @@ extension ServerMessage {
 }
 
 private enum MessageKeys: String, CodingKey {
-    case type, revision, you, role, schema, state, members, present, log, by, seq, at, events, patch
+    case type, revision, you, role, schema, state, members, present, count, log, by, seq, at, events, patch
     case reason, joined, left, renamed, code, message
 }
 
@@ -35,6 +35,7 @@ extension SnapshotMessage: Encodable {
         try container.encode(state, forKey: .state)
         try container.encode(members, forKey: .members)
         try container.encode(present, forKey: .present)
+        try container.encode(count, forKey: .count)
         try container.encode(log, forKey: .log)
     }
 }
@@ -59,6 +60,7 @@ extension PresenceMessage: Encodable {
         try container.encode(joined, forKey: .joined)
         try container.encode(left, forKey: .left)
         try container.encode(renamed, forKey: .renamed)
+        try container.encode(count, forKey: .count)
     }
 }
 

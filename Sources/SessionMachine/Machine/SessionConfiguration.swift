@@ -9,6 +9,8 @@ public struct SessionConfiguration: Sendable, Equatable {
     public var rememberedClients = 1_000
     /// Log entries a snapshot carries.
     public var logCapacity = 200
+    /// Editors presence names one by one; the rest, and every viewer, are counted.
+    public var namedMembers = 64
 
     public init() {}
 }

@@ -27,7 +27,7 @@ public struct SessionMachine: Sendable {
     private var connectedClients: [String: ConnectionID] = [:]
     /// Every joined connection that is keeping up: where broadcasts go.
     public private(set) var recipients = RecipientList()
-    private var presence = PresenceBatch()
+    private var roster: PresenceRoster
     private var lastPresenceAt: Int64?
     private var presenceScheduled = false
     private var notes: RenderedNotes
@@ -62,6 +62,7 @@ public struct SessionMachine: Sendable {
         state = start.state
         log = EventLog(capacity: configuration.logCapacity)
         members = MemberDirectory(capacity: configuration.rememberedClients)
+        roster = PresenceRoster(nameLimit: configuration.namedMembers)
         notes = RenderedNotes(render: renderNotes)
         idleSince = time.monotonicMilliseconds
         run(start.effects, into: &outputs)
@@ -146,17 +147,18 @@ public struct SessionMachine: Sendable {
         // A newer connection with the same client id wins: a reconnect racing the old socket's
         // close, or a duplicated tab. The member stays present throughout.
         let replaced = connectedClients[clientId]
+        var replacedRole: Role?
         if let replaced {
+            if case .joined(_, let oldRole, _) = connections[replaced] { replacedRole = oldRole }
             connections[replaced] = nil
             recipients.remove(replaced)
             outputs.append(.close(replaced, .replaced, reason: "replaced by a newer connection with this clientId"))
         }
         let isNew = members[clientId] == nil
-        var record = members.record(for: clientId, name: requested, connected: Set(connectedClients.keys))
+        var record = members.record(for: clientId, name: requested, connected: connectedClients, connectedCount: connectedClients.count)
         if let requested, record.member.name != requested {
             members.update(clientId) { $0.member.name = requested }
             record.member.name = requested
-            if replaced != nil { presence.rename(record.member) }
             outputs.append(.persist(.member(record)))
         } else if isNew {
             outputs.append(.persist(.member(record)))
@@ -166,8 +168,18 @@ public struct SessionMachine: Sendable {
         recipients.insert(connection)
         everJoined = true
         outputs.append(.cancel(.helloDeadline(connection)))
+        // A replacing connection (a reconnect racing the old socket's close) keeps its place:
+        // others see no leave and no join, at most a new name.
+        if let replacedRole, replacedRole == role {
+            roster.rename(clientId, to: record.member)
+        } else {
+            if let replacedRole {
+                let directory = members
+                roster.depart(clientId, role: replacedRole) { directory[$0]?.member }
+            }
+            roster.arrive(clientId, as: record.member, role: role)
+        }
         outputs.append(.send(snapshot(for: clientId, role: role), to: connection))
-        if replaced == nil { presence.join(record.member) }
         presenceChanged(at: time, into: &outputs)
     }
 
@@ -183,7 +195,7 @@ public struct SessionMachine: Sendable {
         members.update(clientId) { $0.member.name = bounded }
         record.member.name = bounded
         outputs.append(.persist(.member(record)))
-        presence.rename(record.member)
+        roster.rename(clientId, to: record.member)
         presenceChanged(at: time, into: &outputs)
     }
 
@@ -191,14 +203,13 @@ public struct SessionMachine: Sendable {
         switch connections.removeValue(forKey: connection) {
         case .waiting:
             outputs.append(.cancel(.helloDeadline(connection)))
-        case .joined(let clientId, _, _):
+        case .joined(let clientId, let role, _):
             recipients.remove(connection)
             if connectedClients[clientId] == connection {
                 connectedClients[clientId] = nil
-                if let member = members[clientId]?.member.member {
-                    presence.leave(member)
-                    presenceChanged(at: time, into: &outputs)
-                }
+                let directory = members
+                roster.depart(clientId, role: role) { directory[$0]?.member }
+                presenceChanged(at: time, into: &outputs)
             }
         case nil:
             break
@@ -399,9 +410,9 @@ public struct SessionMachine: Sendable {
     }
 
     private mutating func flushPresence(at time: MachineTime, into outputs: inout [SessionOutput]) {
-        guard !presence.isEmpty else { return }
+        guard roster.hasNews else { return }
         lastPresenceAt = time.monotonicMilliseconds
-        outputs.append(.broadcast(.presence(presence.take())))
+        outputs.append(.broadcast(.presence(roster.take())))
     }
 
     // MARK: Snapshots
@@ -415,9 +426,20 @@ public struct SessionMachine: Sendable {
         return snapshot
     }
 
-    /// The members connected now, in the order they first joined.
-    public var present: [MemberID] {
-        members.records.filter { connectedClients[$0.clientId] != nil }.map(\.member.member)
+    /// The named members connected now, in the order they arrived (see ``PresenceRoster``).
+    public var present: [MemberID] { roster.named.map(\.member.member) }
+
+    /// How many editors and viewers are connected.
+    public var presenceCount: PresenceCount { roster.count }
+
+    /// The members a snapshot names: the named present ones, and everyone its log mentions.
+    private var membersToName: [Member] {
+        var seen = Set<MemberID>()
+        var named: [Member] = []
+        for member in roster.named.map(\.member) + log.recent.compactMap({ $0.by.flatMap(members.member) }) where seen.insert(member.member).inserted {
+            named.append(member)
+        }
+        return named
     }
 
     private mutating func snapshot(for clientId: String, role: Role) -> ServerMessage {
@@ -425,7 +447,8 @@ public struct SessionMachine: Sendable {
         let you = record?.member ?? Member(member: MemberID(rawValue: "?"), name: "?", color: MemberColors.palette[0])
         var message = SnapshotMessage(
             revision: revision, you: you, role: role, schema: engine.schema, state: sessionSnapshot(),
-            members: members.records.map(\.member), present: present, log: Array(log.recent))
+            members: membersToName, present: present, log: Array(log.recent))
+        message.count = roster.count
         message.lastSeq = record?.lastSeq ?? 0
         message.lastSplices = record?.splices ?? [:]
         return .snapshot(message)
@@ -464,6 +487,7 @@ public struct SessionMachine: Sendable {
         log = EventLog(capacity: configuration.logCapacity)
         log.append(contentsOf: durable.log)
         members = MemberDirectory(capacity: configuration.rememberedClients, restoring: durable.members, joinedEver: durable.joinedEver)
+        roster = PresenceRoster(nameLimit: configuration.namedMembers)
         everJoined = !durable.members.isEmpty
         notes = RenderedNotes(render: renderNotes)
         idleSince = time.monotonicMilliseconds

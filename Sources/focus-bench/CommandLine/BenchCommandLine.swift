@@ -82,7 +82,7 @@ enum BenchCommandLine {
             },
             CommandLineOption(
                 name: "--variant", valueName: "name:arguments",
-                help: "Run every scenario that starts a server once per variant, with these options added; rows are named 'scenario [name]' (--variant 'memory:--in-memory').",
+                help: "Run every scenario that starts a server once per variant, with these options added; rows are named 'scenario [name]'. Servers keep nothing unless given --data-dir; {fresh} stands for a new empty folder per server (--variant 'stored:--data-dir={fresh}').",
                 repeatable: true
             ) { options, value throws(UsageError) in
                 guard let colon = value.firstIndex(of: ":"), colon != value.startIndex else {

@@ -77,7 +77,8 @@ final class LoadGenerator: ClientLoopDelegate, @unchecked Sendable {
             if number < drivers {
                 sessions[session].drivers.append(clients.count)
             }
-            var client = Client(session: session, clientId: "bench-\(session)-\(clients.count)")
+            // A client id is a tab's secret: at least 16 characters.
+            var client = Client(session: session, clientId: "bench-client-\(session)-\(clients.count)")
             if intent.isTyping && number < drivers {
                 client.typist = Typist(letter: Self.letters[number % Self.letters.count])
             }

@@ -8,6 +8,12 @@ final class ServerProcess {
     let pid: Int32
     let port: Int
     private let process: Process
+    /// The fresh data folder `{fresh}` in the arguments stood for, removed when the server stops.
+    private let freshFolder: String?
+
+    /// Stands, in server arguments, for a new empty data folder for each server started
+    /// (`--variant persistent:--data-dir={fresh}`), so scenarios never share stored sessions.
+    static let freshFolderPlaceholder = "{fresh}"
 
     private static let taskset = "/usr/bin/taskset"
     private static let setpriv = "/usr/bin/setpriv"
@@ -29,7 +35,20 @@ final class ServerProcess {
         guard FileManager.default.isExecutableFile(atPath: launch.executable) else {
             throw .setup("no server executable at \(launch.executable); build it with `swift build -c release` or pass --server")
         }
-        let serverArguments = [launch.executable, "--port", "0", "--public", launch.publicDirectory] + launch.arguments
+        var arguments = launch.arguments
+        if arguments.contains(where: { $0.contains(Self.freshFolderPlaceholder) }) {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focus-bench-\(UUID().uuidString)").path
+            arguments = arguments.map { $0.replacingOccurrences(of: Self.freshFolderPlaceholder, with: folder) }
+            freshFolder = folder
+        } else {
+            freshFolder = nil
+        }
+        // Without a data folder a server would keep its sessions in the working directory and the
+        // next scenario's server would restore them all.
+        if !arguments.contains(where: { $0 == "--data-dir" || $0.hasPrefix("--data-dir=") }) {
+            arguments.append("--in-memory")
+        }
+        let serverArguments = [launch.executable, "--port", "0", "--public", launch.publicDirectory] + arguments
         var command = serverArguments
         if let cpu = launch.cpu {
             command = [Self.taskset, "-c", String(cpu)] + command
@@ -97,9 +116,10 @@ final class ServerProcess {
         return created.id
     }
 
-    /// SIGTERM, then SIGKILL if it has not exited within 5 s.
+    /// SIGTERM, then SIGKILL if it has not exited within 5 s; removes its fresh data folder.
     func stop() {
         Self.stop(process)
+        if let freshFolder { try? FileManager.default.removeItem(atPath: freshFolder) }
     }
 
     private static func stop(_ process: Process) {
