@@ -73,7 +73,7 @@ let package = Package(
         .target(
             name: "TestSupport", dependencies: ["FocusCore", "FocusProtocol", "FocusSyncServer", "WebSocketTransport"],
             path: "Tests/TestSupport"),
-        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "TestSupport"]),
+        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "FocusProtocol", "TestSupport"]),
         .testTarget(name: "FocusProtocolTests", dependencies: ["FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "SessionMachineTests", dependencies: ["SessionMachine", "FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport", "TestSupport"]),

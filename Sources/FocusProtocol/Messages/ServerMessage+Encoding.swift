@@ -20,7 +20,7 @@ extension ServerMessage {
 }
 
 private enum MessageKeys: String, CodingKey {
-    case type, revision, you, role, schema, state, members, present, count, log, by, seq, at, events, patch
+    case type, revision, you, role, viewer, schema, state, members, present, count, log, by, seq, at, events, patch
     case reason, joined, left, renamed, code, message
 }
 
@@ -31,6 +31,7 @@ extension SnapshotMessage: Encodable {
         try container.encode(revision, forKey: .revision)
         try container.encode(Receiver(member: you, seq: lastSeq, splices: lastSplices), forKey: .you)
         try container.encode(role, forKey: .role)
+        try container.encodeIfPresent(viewer, forKey: .viewer)
         try container.encode(schema, forKey: .schema)
         try container.encode(state, forKey: .state)
         try container.encode(members, forKey: .members)

@@ -34,6 +34,8 @@ public struct SnapshotMessage: Equatable, Sendable {
     public var count = PresenceCount()
     /// The last log entries, oldest first.
     public var log: [LogEntry]
+    /// For an editor, the session's read-only capability, to share with those who should only watch.
+    public var viewer: String?
     /// The last `seq` the session handled for the receiving tab.
     public var lastSeq = 0
     /// Per field (`screen/key`), the `seq` of the receiving tab's last splice the session

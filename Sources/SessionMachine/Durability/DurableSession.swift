@@ -12,6 +12,8 @@ public struct DurableSession: Codable, Equatable, Sendable {
     /// How many members ever joined (the next member id follows from it).
     public var joinedEver: Int
     public var log: [LogEntry]
+    /// The lesson the session follows, and how far it got.
+    public var lesson: LessonProgress?
 }
 
 /// One remembered tab.

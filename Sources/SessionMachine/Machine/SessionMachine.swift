@@ -20,6 +20,8 @@ public struct SessionMachine: Sendable {
     public private(set) var state: SessionState
     /// Raised by one with every applied change.
     public private(set) var revision = 0
+    /// The lesson the session follows, shared by every member; `nil` without one.
+    public private(set) var lesson: LessonProgress?
     private var log: EventLog
     private var members: MemberDirectory
     private var connections: [ConnectionID: ConnectionState] = [:]
@@ -249,6 +251,7 @@ public struct SessionMachine: Sendable {
             return
         }
         let before = state
+        let lessonBefore = lesson
         var recorder = RecordingGenerator(ids)
         let outcome: Outcome
         let applied: [TextSplice]?
@@ -263,15 +266,67 @@ public struct SessionMachine: Sendable {
         switch outcome {
         case .unchanged(let reason):
             outputs.append(.send(.ack(seq: message.seq, reason: reason), to: connection))
-        case .applied(let events, let effects):
+        case .applied(var events, var effects):
             noteSplice(message, by: clientId)
+            if !message.isLesson { followLesson(&events, &effects) }
             outputs.append(.persist(.change(ChangeRecord(
                 revision: revision + 1, at: time.wallMilliseconds,
                 cause: .intent(message, clientId: clientId, member: record.member.member, applied: applied), draws: recorder.draws))))
             recordTextChanges(events, before: before, by: record.member.member)
-            publish(events, before: before, by: record.member.member, seq: message.seq, at: time, into: &outputs)
+            publish(events, before: before, lessonBefore: lessonBefore, by: record.member.member, seq: message.seq, at: time, into: &outputs)
             run(effects, into: &outputs)
         }
+    }
+
+    /// After an applied change: checks it against the lesson's current step. A passed step moves
+    /// the lesson on, and the next step's settings are applied in the same change (their events
+    /// and effects are added).
+    private mutating func followLesson(_ events: inout [FocusEvent], _ effects: inout [Effect]) {
+        guard var progress = lesson, let definition = configuration.lessons.lesson(progress.lesson) else { return }
+        let verdict = progress.observe(events: events, after: engine.snapshot(of: state), in: definition)
+        lesson = progress
+        guard verdict == .passed, !progress.complete else { return }
+        let settings = definition.settingsPatch(atStep: progress.step, from: state.settings)
+        // Settings draw no row ids.
+        var none = ReplayingGenerator([])
+        guard !settings.isEmpty, let outcome = try? engine.apply(.configure(settings), on: state.current, to: &state, ids: &none)
+        else { return }
+        events += outcome.events
+        effects += outcome.effects
+    }
+
+    /// Starts a lesson at `step`, showing the lesson's screen and applying the settings that step
+    /// needs, or stops it.
+    private mutating func startLesson(
+        _ id: LessonID?, step: Int, seq: Int, ids: inout some RandomNumberGenerator
+    ) throws(ProtocolError) -> Outcome {
+        guard let id else {
+            guard lesson != nil else { return .unchanged(.unchanged) }
+            lesson = nil
+            return .applied(events: [], effects: [])
+        }
+        let progress: LessonProgress
+        do {
+            progress = try configuration.lessons.progress(id, at: step)
+        } catch {
+            throw ProtocolError(.unknownLesson, error.message, seq: seq)
+        }
+        guard let definition = configuration.lessons.lesson(id) else { return .unchanged(.unchanged) }
+        var events: [FocusEvent] = []
+        var effects: [Effect] = []
+        var intents: [Intent] = []
+        if state.current != definition.screen { intents.append(.navigate(to: definition.screen)) }
+        let settings = definition.settingsPatch(atStep: step, from: state.settings)
+        if !settings.isEmpty { intents.append(.configure(settings)) }
+        for intent in intents {
+            if case .applied(let more, let moreEffects) = try? engine.apply(intent, on: state.current, to: &state, ids: &ids) {
+                events += more
+                effects += moreEffects
+            }
+        }
+        guard progress != lesson || !events.isEmpty else { return .unchanged(.unchanged) }
+        lesson = progress
+        return .applied(events: events, effects: effects)
     }
 
     /// Applies an intent's action to the FocusCore state. A splice is transformed against the
@@ -307,6 +362,8 @@ public struct SessionMachine: Sendable {
         case .removeRow(let list, let row): intent = .removeRow(list, row)
         case .navigate(let screen): intent = .navigate(to: screen)
         case .configure(let patch): intent = .configure(patch)
+        case .lesson(let id, let step):
+            return (try startLesson(id, step: step, seq: message.seq, ids: &ids), nil)
         }
         do {
             return (try engine.apply(intent, on: message.screen, to: &state, ids: &ids), applied)
@@ -356,12 +413,14 @@ public struct SessionMachine: Sendable {
         case .autoFocus(let token):
             // The server itself moves focus, for every member at once.
             let before = state
+            let lessonBefore = lesson
             guard let outcome = try? engine.apply(.autoFocusFired(token), on: state.current, to: &state, ids: &ids),
-                  case .applied(let events, let effects) = outcome
+                  case .applied(var events, var effects) = outcome
             else { return }
+            followLesson(&events, &effects)
             outputs.append(.persist(.change(ChangeRecord(
                 revision: revision + 1, at: time.wallMilliseconds, cause: .autoFocus(token), draws: []))))
-            publish(events, before: before, by: nil, seq: nil, at: time, into: &outputs)
+            publish(events, before: before, lessonBefore: lessonBefore, by: nil, seq: nil, at: time, into: &outputs)
             run(effects, into: &outputs)
         }
     }
@@ -380,8 +439,8 @@ public struct SessionMachine: Sendable {
     /// Raises the revision, logs the events and broadcasts one update: the events and a merge
     /// patch of what they changed.
     private mutating func publish(
-        _ events: [FocusEvent], before: SessionState, by member: MemberID?, seq: Int?, at time: MachineTime,
-        into outputs: inout [SessionOutput]
+        _ events: [FocusEvent], before: SessionState, lessonBefore: LessonProgress?, by member: MemberID?, seq: Int?,
+        at time: MachineTime, into outputs: inout [SessionOutput]
     ) {
         revision += 1
         let at = time.wallMilliseconds
@@ -390,7 +449,10 @@ public struct SessionMachine: Sendable {
         for screen in Set(events.compactMap(\.screen)) {
             rendered[screen] = notesHTML(of: screen)
         }
-        let patch = StatePatch(engine: engine, before: before, after: state) { rendered[$0] }.build(from: events)
+        var patch = StatePatch(engine: engine, before: before, after: state) { rendered[$0] }.build(from: events)
+        if lesson != lessonBefore {
+            patch["lesson"] = JSONValue(encoding: lesson)
+        }
         outputs.append(.broadcast(.update(UpdateMessage(revision: revision, by: member, seq: seq, at: at, events: events, patch: patch))))
     }
 
@@ -420,6 +482,7 @@ public struct SessionMachine: Sendable {
     /// The session state as a snapshot and `GET /api/sessions/{id}` carry it.
     public mutating func sessionSnapshot() -> SessionSnapshot {
         var snapshot = engine.snapshot(of: state)
+        snapshot.lesson = lesson
         for screen in engine.schema.screens {
             if let html = notesHTML(of: screen.id) { snapshot.screens[screen.id]?.notesHTML = html }
         }
@@ -449,6 +512,7 @@ public struct SessionMachine: Sendable {
             revision: revision, you: you, role: role, schema: engine.schema, state: sessionSnapshot(),
             members: membersToName, present: present, log: Array(log.recent))
         message.count = roster.count
+        if role == .editor { message.viewer = viewerID.rawValue }
         message.lastSeq = record?.lastSeq ?? 0
         message.lastSplices = record?.splices ?? [:]
         return .snapshot(message)
@@ -468,7 +532,7 @@ public struct SessionMachine: Sendable {
     public func durableState() -> DurableSession {
         DurableSession(
             id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: members.records,
-            joinedEver: members.joinedEver, log: Array(log.recent))
+            joinedEver: members.joinedEver, log: Array(log.recent), lesson: lesson)
     }
 
     /// A session rebuilt from its snapshot, nobody connected. Replay the changes stored after
@@ -484,6 +548,7 @@ public struct SessionMachine: Sendable {
         self.configuration = configuration
         state = durable.state
         revision = durable.revision
+        lesson = durable.lesson
         log = EventLog(capacity: configuration.logCapacity)
         log.append(contentsOf: durable.log)
         members = MemberDirectory(capacity: configuration.rememberedClients, restoring: durable.members, joinedEver: durable.joinedEver)
@@ -505,7 +570,7 @@ public struct SessionMachine: Sendable {
     public mutating func replay(_ change: ChangeRecord) throws(ReplayError) {
         guard change.revision == revision + 1 else { throw .outOfOrder(expected: revision + 1, found: change.revision) }
         var draws = ReplayingGenerator(change.draws)
-        let outcome: Outcome
+        var outcome: Outcome
         let member: MemberID?
         let seq: Int?
         switch change.cause {
@@ -519,6 +584,10 @@ public struct SessionMachine: Sendable {
             } catch {
                 throw .diverged(revision: change.revision, reason: error.message)
             }
+            if case .applied(var events, var effects) = outcome, !intent.isLesson {
+                followLesson(&events, &effects)
+                outcome = .applied(events: events, effects: effects)
+            }
             if members[clientId] == nil {
                 members.restore(DurableMember(clientId: clientId, member: Member(member: author, name: author.rawValue, color: MemberColors.palette[0]), lastSeq: 0))
             }
@@ -528,10 +597,11 @@ public struct SessionMachine: Sendable {
             member = author
             seq = intent.seq
         case .autoFocus(let token):
-            guard let applied = try? engine.apply(.autoFocusFired(token), on: state.current, to: &state, ids: &draws) else {
+            guard case .applied(var events, var effects)? = try? engine.apply(.autoFocusFired(token), on: state.current, to: &state, ids: &draws) else {
                 throw .diverged(revision: change.revision, reason: "the auto-focus timer no longer applies")
             }
-            outcome = applied
+            followLesson(&events, &effects)
+            outcome = .applied(events: events, effects: effects)
             member = nil
             seq = nil
         }
@@ -548,5 +618,14 @@ public struct SessionMachine: Sendable {
               let delay = engine.schema.screen(pending.screen)?.appearFocus?.afterMilliseconds
         else { return }
         outputs.append(.schedule(.autoFocus(pending.token), afterMilliseconds: delay))
+    }
+}
+
+extension IntentMessage {
+    /// Whether the intent starts, moves or stops a lesson (such a change is not itself a move the
+    /// lesson checks).
+    var isLesson: Bool {
+        if case .lesson = action { return true }
+        return false
     }
 }

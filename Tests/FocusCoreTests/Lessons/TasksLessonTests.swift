@@ -1,5 +1,4 @@
 import FocusCore
-import SessionMachine
 import Testing
 
 @Suite("Lesson: tasks focused row")

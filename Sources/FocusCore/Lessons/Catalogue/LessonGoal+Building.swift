@@ -1,4 +1,3 @@
-import FocusCore
 
 /// Short spellings for the goals the catalogue uses most.
 extension LessonGoal {

@@ -1,7 +1,6 @@
 import FocusCore
 import FocusProtocol
 import Foundation
-import SessionMachine
 import Testing
 import TestSupport
 

@@ -1,4 +1,3 @@
-import FocusCore
 
 extension Lesson {
     /// Tasks: a reminder shows its notes field only while one of its fields has focus; Return

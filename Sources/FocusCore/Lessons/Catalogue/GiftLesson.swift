@@ -1,4 +1,3 @@
-import FocusCore
 
 extension Lesson {
     /// Gift: the message editor's focus 0.75 s after the screen appears (and a tap that beats

@@ -1,4 +1,3 @@
-import FocusCore
 
 /// What the lesson's screen must look like after a change, with only the parts that matter:
 /// `{"focus":"name","focusedField":"address"}`. A member left out matches anything.

@@ -1,4 +1,3 @@
-import FocusCore
 
 extension Lesson {
     /// Checkout: Return and Proceed move focus; binding Address to `.name` by mistake shows four

@@ -1,4 +1,3 @@
-import FocusCore
 
 /// The name of a lesson (`checkout-ambiguous`), as intents and progress spell it.
 public struct LessonID: StringIdentifier {

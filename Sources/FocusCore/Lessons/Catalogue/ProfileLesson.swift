@@ -1,4 +1,3 @@
-import FocusCore
 
 extension Lesson {
     /// Profile: Return along the chain (`.next`, then `.done`), the keyboard toolbar, and the

@@ -1,4 +1,3 @@
-import FocusCore
 
 /// What has to happen for a step to pass: data, not code, so the server can serve it and the
 /// page can show it. On the wire an object with one member: `{"event":{…}}`, `{"state":{…}}`,
