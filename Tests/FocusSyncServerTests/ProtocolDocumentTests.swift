@@ -20,7 +20,7 @@ struct ProtocolDocumentTests {
         return blocks + inline
     }
 
-    static let clientTypes = ["hello", "intent", "rename", "resync", "ping"]
+    static let clientTypes = ["hello", "intent", "rename", "resync", "history", "ping"]
 
     @Test func everyExampleIsJSON() throws {
         #expect(Self.examples.count > 20)
@@ -92,6 +92,13 @@ struct ProtocolDocumentTests {
         }
         let body = try server.session(session)
         #expect(Set(body.members.keys) == ["id", "role", "revision", "state"])
+
+        client.send(#"{"type":"history","revision":1}"#)
+        let past = try await client.next(type: "past")
+        let documentedPast = try Self.example("past")
+        #expect(Set(past.members.keys) == Set(documentedPast.members.keys))
+        #expect(Set(past["state"].members.keys) == Set(documentedPast["state"].members.keys).subtracting(["…"]).union(["screens"]))
+        #expect(past["log"][0]["event"] == documentedPast["log"][0]["event"], "the example's log is what revision 1 was")
     }
 
     @Test func healthExampleMatches() throws {

@@ -294,4 +294,34 @@ struct SessionProtocolTests {
         teacher.close()
         student.close()
     }
+
+    @Test func historyShowsAnEarlierRevisionAndIsRateLimitedAlone() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let session = try server.createSession()
+        let teacher = try await ProtocolClient.join(server, session: session)
+        let student = try await ProtocolClient.join(server, session: session)
+        teacher.intent("profile", "focus", #""key":"firstName""#)
+        teacher.intent("profile", "edit", #""key":"firstName","value":"Ada""#)
+        for _ in 0..<2 { _ = try await teacher.next(type: "update") }
+        student.send(#"{"type":"history","revision":1}"#)
+        let past = try await student.next(type: "past")
+        #expect(past["revision"].int == 1 && past["latest"].int == 2 && past["earliest"].int == 0)
+        #expect(past["state"]["screens"]["profile"]["focus"].string == "firstName")
+        #expect(past["state"]["screens"]["profile"]["values"]["firstName"].string == "", "the text typed later is not there yet")
+        // Ten a second: the eleventh in a burst is refused, and nothing else is.
+        for _ in 0..<11 { student.send(#"{"type":"history","revision":0}"#) }
+        var answered = 0
+        var limited = 0
+        while answered + limited < 11 {
+            let message = try await student.next()
+            if message["type"].string == "past" { answered += 1 }
+            if message["code"].string == "rate_limited" { limited += 1 }
+        }
+        #expect(answered <= 10 && limited >= 1)
+        let seq = student.intent("profile", "submit")
+        #expect(try await student.next(type: "update")["seq"].int == seq, "intents still pass while history is limited")
+        teacher.close()
+        student.close()
+    }
 }

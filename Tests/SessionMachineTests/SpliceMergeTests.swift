@@ -180,7 +180,7 @@ struct SpliceMergeTests {
                 default:
                     Issue.record("unexpected refusal \(error)")
                 }
-            case .presence, .pong:
+            case .presence, .pong, .past:
                 break
             }
         }

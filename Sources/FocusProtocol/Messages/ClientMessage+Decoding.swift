@@ -24,11 +24,13 @@ extension ClientMessage {
             return .rename(name: try fields.string("name"))
         case "resync":
             return .resync
+        case "history":
+            return .history(revision: try fields.whole("revision", in: 0...IntentMessage.maximumSeq))
         case "ping":
             return .ping
         case let type:
             throw ProtocolError(
-                .badMessage, "Unknown message type '\(type)'; expected hello, intent, rename, resync or ping.")
+                .badMessage, "Unknown message type '\(type)'; expected hello, intent, rename, resync, history or ping.")
         }
     }
 

@@ -10,6 +10,8 @@ public enum ClientMessage: Equatable, Sendable {
     case rename(name: String)
     /// Asks for a fresh snapshot (after `stale_base`).
     case resync
+    /// Asks for the session as it was at a revision (the timeline), answered with `past`.
+    case history(revision: Int)
     /// Answered with `pong`, before `hello` too.
     case ping
 }

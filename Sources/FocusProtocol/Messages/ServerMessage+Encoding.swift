@@ -10,6 +10,7 @@ extension ServerMessage {
             case .ack(let seq, let reason): return try StreamingJSONEncoder().encode(AckBody(seq: seq, reason: reason))
             case .presence(let presence): return try StreamingJSONEncoder().encode(presence)
             case .error(let error): return try StreamingJSONEncoder().encode(ErrorBody(error))
+            case .past(let past): return try StreamingJSONEncoder().encode(past)
             case .pong: return Array(#"{"type":"pong"}"#.utf8)
             }
         } catch {
@@ -20,7 +21,8 @@ extension ServerMessage {
 }
 
 private enum MessageKeys: String, CodingKey {
-    case type, revision, you, role, viewer, schema, state, members, present, count, log, by, seq, at, events, patch
+    case type, revision, you, role, viewer, schema, state, members, present, count, log, earliest, latest, by, seq, at
+    case events, patch
     case reason, joined, left, renamed, code, message
 }
 
@@ -37,6 +39,20 @@ extension SnapshotMessage: Encodable {
         try container.encode(members, forKey: .members)
         try container.encode(present, forKey: .present)
         try container.encode(count, forKey: .count)
+        try container.encode(log, forKey: .log)
+        try container.encode(earliest, forKey: .earliest)
+    }
+}
+
+extension PastMessage: Encodable {
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: MessageKeys.self)
+        try container.encode("past", forKey: .type)
+        try container.encode(revision, forKey: .revision)
+        try container.encode(earliest, forKey: .earliest)
+        try container.encode(latest, forKey: .latest)
+        try container.encode(state, forKey: .state)
+        try container.encode(members, forKey: .members)
         try container.encode(log, forKey: .log)
     }
 }

@@ -13,6 +13,8 @@ public enum ServerMessage: Equatable, Sendable {
     case presence(PresenceMessage)
     /// A refusal; nothing changed.
     case error(ProtocolError)
+    /// The answer to `history`: the session as it was at a revision.
+    case past(PastMessage)
     /// The answer to `ping`.
     case pong
 }
@@ -34,6 +36,8 @@ public struct SnapshotMessage: Equatable, Sendable {
     public var count = PresenceCount()
     /// The last log entries, oldest first.
     public var log: [LogEntry]
+    /// The earliest revision `history` can show.
+    public var earliest = 0
     /// For an editor, the session's read-only capability, to share with those who should only watch.
     public var viewer: String?
     /// The last `seq` the session handled for the receiving tab.
@@ -54,6 +58,31 @@ public struct SnapshotMessage: Equatable, Sendable {
         self.members = members
         self.present = present
         self.log = log
+    }
+}
+
+/// The `past` message: the session's state as it was at ``revision``, rebuilt by applying its
+/// changes again, for a client stepping back through the timeline.
+public struct PastMessage: Equatable, Sendable {
+    /// The revision shown: the one asked for, or the nearest the session still keeps.
+    public var revision: Int
+    /// The earliest and latest revisions `history` can show now.
+    public var earliest: Int
+    public var latest: Int
+    /// The state at ``revision``, as a snapshot carries it.
+    public var state: SessionSnapshot
+    /// The last log entries up to ``revision``, oldest first.
+    public var log: [LogEntry]
+    /// Everyone that log names.
+    public var members: [Member]
+
+    public init(revision: Int, earliest: Int, latest: Int, state: SessionSnapshot, log: [LogEntry], members: [Member]) {
+        self.revision = revision
+        self.earliest = earliest
+        self.latest = latest
+        self.state = state
+        self.log = log
+        self.members = members
     }
 }
 

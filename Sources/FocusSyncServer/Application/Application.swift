@@ -203,8 +203,14 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             sessions.deliver { connection.close(code: .policyViolation, reason: "sustained flooding past the rate limit") }
             return
         }
-        do {
+        do throws(ProtocolError) {
             let message = try ClientMessage.decode(text)
+            if case .history = message, !context.admitHistory(now: HostClock.monotonicSeconds()) {
+                throw ProtocolError(.rateLimited, """
+                    Too many history requests: at most \(ConnectionContext.historyPerSecond) a second; \
+                    ask again for the revision you want.
+                    """)
+            }
             sessions.handle(.received(message, from: context.connection), in: context.session)
         } catch {
             logger.debug("message refused", ["conn.id": String(connection.id), "code": error.code.rawValue])

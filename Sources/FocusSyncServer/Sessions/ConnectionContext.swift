@@ -10,6 +10,10 @@ final class ConnectionContext {
     private var messages: TokenBucket
     /// Messages it may send over its limit before it counts as flooding and is closed with 1008.
     private var strikes: TokenBucket
+    /// `history` requests, which cost the session up to a timeline interval of replays each.
+    private var pasts: TokenBucket
+    /// `history` requests a connection may make a second.
+    static let historyPerSecond = 10
 
     init(session: SessionID, connection: ConnectionID, messagesPerSecond: Int, now: Double) {
         self.session = session
@@ -17,6 +21,8 @@ final class ConnectionContext {
         let rate = Double(messagesPerSecond)
         messages = TokenBucket(rate: rate, burst: rate * 2, now: now)
         strikes = TokenBucket(rate: rate / 2, burst: rate * 2, now: now)
+        let history = Double(Self.historyPerSecond)
+        pasts = TokenBucket(rate: history, burst: history, now: now)
     }
 
     /// Whether a message arriving `now` may be handled.
@@ -25,5 +31,10 @@ final class ConnectionContext {
     func admit(now: Double) -> Admission {
         if messages.take(now: now) { return .allowed }
         return strikes.take(now: now) ? .limited : .flooding
+    }
+
+    /// Whether a `history` request arriving `now` may be answered.
+    func admitHistory(now: Double) -> Bool {
+        pasts.take(now: now)
     }
 }

@@ -9,7 +9,7 @@ struct RenderedNotes: Sendable {
     static let maximumSessionBytes = 128 * 1024
     static let tooLong = "<p><em>These notes are too long to preview.</em></p>\n"
 
-    private let render: @Sendable (String) -> String
+    let render: @Sendable (String) -> String
     private var cache: [RowID: (source: String, html: String)] = [:]
 
     init(render: @escaping @Sendable (String) -> String) {

@@ -13,6 +13,10 @@ public struct SessionConfiguration: Sendable, Equatable {
     public var logCapacity = 200
     /// Editors presence names one by one; the rest, and every viewer, are counted.
     public var namedMembers = 64
+    /// Changes the timeline keeps at least, to show the session as it was (`history`).
+    public var timelineChanges = 1_000
+    /// Changes between the timeline's checkpoints: a `history` answer applies at most this many again.
+    public var timelineInterval = 100
     /// The lessons a session can follow.
     public var lessons = LessonCatalogue.seeds
 

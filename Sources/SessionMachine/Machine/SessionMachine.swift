@@ -43,6 +43,8 @@ public struct SessionMachine: Sendable {
     public private(set) var idleSince: Int64?
     /// Whether anyone ever said hello here (a session nobody joined expires sooner).
     public private(set) var everJoined = false
+    /// The recent past, for `history`.
+    private var timeline: Timeline
 
     private enum ConnectionState: Sendable {
         case waiting(Role)
@@ -67,6 +69,9 @@ public struct SessionMachine: Sendable {
         roster = PresenceRoster(nameLimit: configuration.namedMembers)
         notes = RenderedNotes(render: renderNotes)
         idleSince = time.monotonicMilliseconds
+        timeline = Timeline(start: DurableSession(
+            id: id.rawValue, viewer: viewerID.rawValue, revision: 0, state: state, members: [], joinedEver: 0, log: [], lesson: nil),
+            capacity: configuration.timelineChanges, interval: configuration.timelineInterval)
         run(start.effects, into: &outputs)
     }
 
@@ -119,9 +124,11 @@ public struct SessionMachine: Sendable {
             rename(clientId, to: name, from: connection, at: time, into: &outputs)
         case (.resync, .joined(let clientId, let role, _)):
             outputs.append(.send(snapshot(for: clientId, role: role), to: connection))
+        case (.history(let revision), .joined):
+            outputs.append(.send(past(at: revision, time: time), to: connection))
         case (.intent(let intent), .waiting):
             refuse(connection, ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}.", seq: intent.seq), into: &outputs)
-        case (.rename, .waiting), (.resync, .waiting):
+        case (.rename, .waiting), (.resync, .waiting), (.history, .waiting):
             refuse(connection, ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}."), into: &outputs)
         }
     }
@@ -269,9 +276,10 @@ public struct SessionMachine: Sendable {
         case .applied(var events, var effects):
             noteSplice(message, by: clientId)
             if !message.isLesson { followLesson(&events, &effects) }
-            outputs.append(.persist(.change(ChangeRecord(
+            keep(ChangeRecord(
                 revision: revision + 1, at: time.wallMilliseconds,
-                cause: .intent(message, clientId: clientId, member: record.member.member, applied: applied), draws: recorder.draws))))
+                cause: .intent(message, clientId: clientId, member: record.member.member, applied: applied), draws: recorder.draws),
+                into: &outputs)
             recordTextChanges(events, before: before, by: record.member.member)
             publish(events, before: before, lessonBefore: lessonBefore, by: record.member.member, seq: message.seq, at: time, into: &outputs)
             run(effects, into: &outputs)
@@ -418,8 +426,7 @@ public struct SessionMachine: Sendable {
                   case .applied(var events, var effects) = outcome
             else { return }
             followLesson(&events, &effects)
-            outputs.append(.persist(.change(ChangeRecord(
-                revision: revision + 1, at: time.wallMilliseconds, cause: .autoFocus(token), draws: []))))
+            keep(ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .autoFocus(token), draws: []), into: &outputs)
             publish(events, before: before, lessonBefore: lessonBefore, by: nil, seq: nil, at: time, into: &outputs)
             run(effects, into: &outputs)
         }
@@ -454,6 +461,44 @@ public struct SessionMachine: Sendable {
             patch["lesson"] = JSONValue(encoding: lesson)
         }
         outputs.append(.broadcast(.update(UpdateMessage(revision: revision, by: member, seq: seq, at: at, events: events, patch: patch))))
+        checkpointIfDue()
+    }
+
+    /// Stores an applied change (its ``publish(_:before:lessonBefore:by:seq:at:into:)`` follows)
+    /// and keeps it in the timeline.
+    private mutating func keep(_ change: ChangeRecord, into outputs: inout [SessionOutput]) {
+        outputs.append(.persist(.change(change)))
+        timeline.append(change)
+    }
+
+    private mutating func checkpointIfDue() {
+        guard timeline.wantsCheckpoint else { return }
+        // Only what rebuilding needs: replay restores the members a change names.
+        timeline.checkpoint(DurableSession(
+            id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: [], joinedEver: 0,
+            log: Array(log.recent), lesson: lesson))
+    }
+
+    // MARK: Timeline
+
+    /// The session as it was at `revision` (or the nearest revision the timeline keeps),
+    /// rebuilt from a checkpoint by applying the changes after it again.
+    private func past(at revision: Int, time: MachineTime) -> ServerMessage {
+        let plan = timeline.rebuilding(revision)
+        guard var then = SessionMachine(
+            restoring: plan.start, engine: engine, configuration: configuration, renderNotes: notes.render, at: time)
+        else { return .error(ProtocolError(.internalError, "The session could not rebuild revision \(plan.revision).")) }
+        do {
+            for change in plan.changes { try then.replay(change) }
+        } catch {
+            return .error(ProtocolError(.internalError, "The session could not rebuild revision \(plan.revision): \(error)."))
+        }
+        let log = Array(then.log.recent)
+        var seen = Set<MemberID>()
+        let named = log.compactMap { $0.by }.filter { seen.insert($0).inserted }.compactMap { members.member($0) }
+        return .past(PastMessage(
+            revision: plan.revision, earliest: timeline.earliest, latest: self.revision, state: then.sessionSnapshot(), log: log,
+            members: named))
     }
 
     // MARK: Presence
@@ -512,6 +557,7 @@ public struct SessionMachine: Sendable {
             revision: revision, you: you, role: role, schema: engine.schema, state: sessionSnapshot(),
             members: membersToName, present: present, log: Array(log.recent))
         message.count = roster.count
+        message.earliest = timeline.earliest
         if role == .editor { message.viewer = viewerID.rawValue }
         message.lastSeq = record?.lastSeq ?? 0
         message.lastSplices = record?.splices ?? [:]
@@ -557,6 +603,7 @@ public struct SessionMachine: Sendable {
         notes = RenderedNotes(render: renderNotes)
         idleSince = time.monotonicMilliseconds
         historyStart = durable.revision
+        timeline = Timeline(start: durable, capacity: configuration.timelineChanges, interval: configuration.timelineInterval)
     }
 
     /// Puts back a tab's join or rename that the log stored after the snapshot.
@@ -610,6 +657,8 @@ public struct SessionMachine: Sendable {
         }
         revision = change.revision
         log.append(contentsOf: events.map { LogEntry(revision: revision, at: change.at, by: member, seq: seq, event: $0) })
+        timeline.append(change)
+        checkpointIfDue()
     }
 
     /// After a restore and replay: the timer of an auto-focus that was pending.
