@@ -17,6 +17,8 @@ public final class ProtocolClient: @unchecked Sendable {
     public private(set) var revision = 0
     /// The member ids connected, as snapshot and presence tell this client.
     public private(set) var present: Set<String> = []
+    /// The size in bytes of the last message ``next(timeout:)`` read.
+    public private(set) var lastMessageBytes = 0
 
     private init(socket: WebSocketClient, clientId: String) {
         self.socket = socket
@@ -80,6 +82,7 @@ public final class ProtocolClient: @unchecked Sendable {
     public func next(timeout: Duration = .seconds(5)) async throws -> JSONValue {
         switch try await socket.next(timeout: timeout) {
         case .text(let text):
+            lastMessageBytes = text.utf8.count
             let message = try JSONValue.parse(text)
             switch message["type"].string {
             case "snapshot":
