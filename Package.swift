@@ -60,7 +60,7 @@ let package = Package(
             name: "FocusSyncServer",
             dependencies: [
                 "FocusCore", "FocusProtocol", "SessionMachine", "WebSocketTransport", "MarkdownRendering", "CommandLineParsing",
-                "SQLiteStorage",
+                "SQLiteStorage", "RedisCoordination",
             ]
         ),
         .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer", "CommandLineParsing"]),
