@@ -80,7 +80,7 @@ let package = Package(
             name: "FocusSyncServerTests",
             dependencies: [
                 "FocusSyncServer", "FocusProtocol", "SessionMachine", "WebSocketTransport", "FocusCore", "CommandLineParsing",
-                "TestSupport",
+                "RedisCoordination", "TestSupport",
             ]
         ),
         .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench", "CommandLineParsing"]),
