@@ -11,9 +11,10 @@
 #   --port P             CLUSTER_PORT        HAProxy, the URL to open (default 8090)
 #   --node-ports P,P,P   CLUSTER_NODE_PORTS  one focus-sync process per port (default 8091,8092,8093)
 #   --redis-port P       CLUSTER_REDIS_PORT  redis-server (default 6390)
-# Also CLUSTER_STATE (default .build/cluster: PIDs, logs, haproxy.cfg, Redis data) and
-# CLUSTER_SERVER (default .build/release/focus-sync; `make cluster` builds it). `--fresh` starts
-# with empty Redis data; otherwise sessions kept in .build/cluster/redis come back.
+# Also CLUSTER_STATE (default .build/cluster: PIDs, logs, haproxy.cfg, Redis data),
+# CLUSTER_SERVER (default .build/release/focus-sync; `make cluster` builds it) and
+# CLUSTER_NODE_ARGS (more options for every focus-sync process, e.g. "--lease-ttl 3"). `--fresh`
+# starts with empty Redis data; otherwise sessions kept in .build/cluster/redis come back.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -171,18 +172,23 @@ start() {
     wait_for "redis-cli -p $redis_port ping 2>/dev/null | grep -q PONG" 10 \
         || fail "redis-server did not answer on port $redis_port; see $state/redis.log"
 
-    # The coordination options, once focus-sync has them (docs/SCALING.md), and a data folder
-    # of its own for each process if it keeps one.
+    # The coordination options (docs/SCALING.md); a server without them keeps sessions in a
+    # data folder of its own for each process, if it keeps any.
     local help coordinated=no
     help=$("$server" --help 2>/dev/null || true)
     grep -q -- "--redis" <<< "$help" && coordinated=yes
+    local extra=()
+    read -r -a extra <<< "${CLUSTER_NODE_ARGS:-}"
     local index=0
     for p in "${ports[@]}"; do
         index=$((index + 1))
         local options=(--port "$p")
-        [ "$coordinated" = yes ] && options+=(--redis "redis://127.0.0.1:$redis_port" --node-id "node$index")
-        grep -q -- "--data-dir" <<< "$help" && options+=(--data-dir "$state/node$index")
-        launch "node$index" "$p" "$server" "${options[@]}"
+        if [ "$coordinated" = yes ]; then
+            options+=(--redis "redis://127.0.0.1:$redis_port" --node-id "node$index")
+        elif grep -q -- "--data-dir" <<< "$help"; then
+            options+=(--data-dir "$state/node$index")
+        fi
+        launch "node$index" "$p" "$server" "${options[@]}" "${extra[@]}"
     done
     [ "$coordinated" = yes ] || note "note: $server has no --redis option yet; its processes do not share sessions"
     index=0
