@@ -219,7 +219,7 @@ class Typist:
                     async for text in socket:
                         await self.receive(json.loads(text), socket)
                     self.closes.append((time.monotonic(), socket.close_code))
-            except (websockets.ConnectionClosed, websockets.InvalidStatus, OSError, TimeoutError) as error:
+            except (websockets.WebSocketException, OSError, TimeoutError) as error:
                 code = getattr(getattr(error, "rcvd", None), "code", None)
                 self.closes.append((time.monotonic(), code))
             finally:
