@@ -7,6 +7,7 @@ resent with their seq."""
 
 import asyncio
 import signal
+import subprocess
 import time
 
 import pytest
@@ -89,3 +90,115 @@ def test_kill_9_moves_only_that_nodes_sessions_and_loses_nothing_anyone_saw(clus
           f"max {max(resync):.2f} s (lease {LEASE_SECONDS} s); {intents} intents applied exactly once, "
           f"{checked} updates seen all present; settled {settled:.1f} s after typing stopped")
     assert len(moved) > 0
+
+
+def test_a_stale_owner_cannot_write_and_its_clients_move(cluster):
+    """The owner is frozen (SIGSTOP) past its lease while its clients, connected to it directly,
+    type on; another node takes the session over through HAProxy and changes it. When the owner
+    wakes (SIGCONT) with those late intents in its sockets, none of them is stored or answered:
+    Redis fences its writes, it drops the session and closes its clients with 4503. They then
+    reconnect through HAProxy, resend, and everything they sent is applied exactly once."""
+    sid, viewer = cluster.create_session()
+    owner = cluster.session(sid)[1]["node"]
+
+    async def scenario():
+        direct = [Typist(cluster.node_port(owner), sid, field) for field in ("firstName", "lastName")]
+        tasks = [asyncio.create_task(typist.run()) for typist in direct]
+        while not all(typist.ready for typist in direct):
+            await asyncio.sleep(0.05)
+        for _ in range(5):
+            for typist in direct:
+                await typist.type()
+        await settle(direct, timeout=10)
+        before = direct[0].revision
+
+        cluster.signal(owner, signal.SIGSTOP)
+        frozen_at = time.monotonic()
+        try:
+            for _ in range(3):
+                for typist in direct:
+                    await typist.type()  # waits in the frozen owner's sockets
+            await asyncio.to_thread(cluster.wait_for_state, owner, "DOWN")
+            newcomer = Typist(cluster.port, sid, "firstName", tag="newcomer")
+            tasks.append(asyncio.create_task(newcomer.run()))
+            while not newcomer.ready:
+                await asyncio.sleep(0.05)
+            taken_after = time.monotonic() - frozen_at
+            for _ in range(2):
+                await newcomer.type()
+            await settle([newcomer], timeout=10)
+            status, taken = cluster.session(sid)
+            assert status == 200 and taken["node"] != owner and taken["revision"] == before + 2
+            # Like the page, they will reconnect to the URL they came from: the load balancer.
+            for typist in direct:
+                typist.port = cluster.port
+        finally:
+            cluster.signal(owner, signal.SIGCONT)
+        woke_at = time.monotonic()
+        while not all(len(typist.snapshots) > 1 and typist.ready for typist in direct):
+            assert time.monotonic() - woke_at < 20, [typist.closes for typist in direct]
+            await asyncio.sleep(0.05)
+        everyone = direct + [newcomer]
+        settled = await settle(everyone, timeout=20)
+        final = {sid: await joined_log(cluster.port, sid)}
+        for typist in everyone:
+            await typist.stop()
+        await asyncio.gather(*tasks)
+        return direct, newcomer, before, frozen_at, taken_after, taken["node"], final, settled
+
+    direct, newcomer, before, frozen_at, taken_after, holder, final = asyncio.run(scenario())[:7]
+
+    for typist in direct:
+        # Nothing the frozen owner did after the freeze reached its clients: it closed them with 4503.
+        assert [answer for answer in typist.answers if frozen_at < answer[0] < typist.closes[0][0]] == []
+        assert typist.closes[0][1] == 4503, typist.closes
+        assert typist.nodes[1:] == [holder] * (len(typist.nodes) - 1), typist.nodes
+    # Every late intent was applied exactly once, by the new holder, after the resend; the new
+    # holder's own changes kept their revisions.
+    check_nothing_seen_was_lost(direct + [newcomer], final)
+    assert newcomer.seen.keys() >= {before + 1, before + 2}
+    dropped = [line for line in cluster.log(owner).splitlines() if "session dropped" in line]
+    assert dropped, "the stale owner never noticed it lost the session"
+    assert cluster.health(owner)["status"] == "ok", "the stale owner is up and serves again"
+    print(f"\nstale owner {owner}: frozen past its {LEASE_SECONDS} s lease; {holder} served the session "
+          f"{taken_after:.1f} s after the freeze; on waking the owner stored and answered none of its "
+          f"{3 * len(direct)} late intents and closed its clients with 4503 ({dropped[0].split('reason=')[-1]})")
+
+
+def test_a_write_redis_fences_drops_the_session_at_once(cluster):
+    """Another claimant takes the lease in Redis itself (as a process would after this one's
+    lease lapsed unseen); the holder's next change is refused by Redis (or its next renewal finds
+    the lease gone, whichever comes first), and the change is neither stored nor shown: the
+    session is dropped and its clients closed with 4503."""
+    sid, _ = cluster.create_session()
+    owner = cluster.session(sid)[1]["node"]
+    keys = [f"fs:{{{sid[:8]}}}:session:{sid}:{key}" for key in ("lease", "epoch", "log")]
+
+    def redis(*words):
+        return subprocess.run(["redis-cli", "-p", str(cluster.redis_port), *words], capture_output=True, text=True,
+                              check=True).stdout.strip()
+
+    async def scenario():
+        typist = Typist(cluster.node_port(owner), sid, "firstName")
+        typist.reconnecting = False
+        task = asyncio.create_task(typist.run())
+        while not typist.ready:
+            await asyncio.sleep(0.05)
+        for _ in range(3):
+            await typist.type()
+        await settle([typist], timeout=10)
+        epoch = redis("EVAL", "local e = redis.call('INCR', KEYS[2]) "
+                      "redis.call('SET', KEYS[1], 'thief/x/' .. e, 'PX', 60000) return e", "2", *keys[:2])
+        stolen_at = time.monotonic()
+        await typist.type()
+        await asyncio.wait_for(task, timeout=10)
+        return typist, stolen_at, epoch
+
+    typist, stolen_at, epoch = asyncio.run(scenario())
+    assert [answer for answer in typist.answers if answer[0] > stolen_at] == []
+    assert typist.closes[-1][1] == 4503, typist.closes
+    assert redis("XREVRANGE", keys[2], "+", "-", "COUNT", "1").splitlines()[0] == "3-1", "the fenced change was stored"
+    dropped = [line for line in cluster.log(owner).splitlines() if "session dropped" in line]
+    assert dropped
+    print(f"\nlease taken in Redis (epoch {epoch}): {owner} dropped the session and closed its client with 4503 "
+          f"{typist.closes[-1][0] - stolen_at:.2f} s later ({dropped[0].split('reason=')[-1]})")
