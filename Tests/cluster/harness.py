@@ -337,7 +337,8 @@ def check_nothing_seen_was_lost(typists, final):
       makes one revision, and a resend that was applied already is only acknowledged);
     - each field holds the last value one of its typists sent;
     - every update any typist received (revision, author, seq) is in the final log unchanged.
-    Returns the number of updates checked."""
+    (That the typists agree with each other is what `settle` waits for.) Returns the number of
+    updates checked."""
     checked = 0
     for session, snapshot in final.items():
         mine = [typist for typist in typists if typist.session == session]
@@ -347,7 +348,6 @@ def check_nothing_seen_was_lost(typists, final):
         for typist in mine:
             last = {other.last_value for other in mine if other.field == typist.field}
             assert values[typist.field] in last, (session[:6], typist.field, values[typist.field], last)
-            assert typist.revision == snapshot["revision"], (session[:6], typist.revision, snapshot["revision"])
             assert not typist.problems, typist.problems[:5]
         log = {entry["revision"]: (entry["by"], entry.get("seq")) for entry in snapshot["log"]}
         seen = {}

@@ -78,8 +78,15 @@ final class SessionOwnership: @unchecked Sendable {
     /// two leases, enough for a dead holder's lease to lapse.
     var patience: Duration { store.leaseTTL * 2 }
 
-    /// Between two tries while Redis does not answer.
+    /// Between two tries while Redis does not answer, or another process holds the session
+    /// (it gives it up at its next renewal if alive, or when its lease lapses).
     static let retryDelay = Duration.milliseconds(250)
+    /// How long a process that handed a session over leaves it to the one that asked: its own
+    /// clients, closed with 4503, come back at once and would take it back first otherwise.
+    static let handoffGrace = retryDelay * 3
+
+    /// Sessions handed over lately, until when this process leaves them alone.
+    private var handedOver: [SessionID: ContinuousClock.Instant] = [:]
 
     // MARK: Taking sessions
 
@@ -96,6 +103,13 @@ final class SessionOwnership: @unchecked Sendable {
     }
 
     private func acquire(_ id: SessionID) {
+        if let until = handedOver[id] {
+            handedOver[id] = nil
+            if until > .now, let transport {
+                _ = transport.schedule(after: ContinuousClock.now.duration(to: until)) { [weak self] in self?.acquire(id) }
+                return
+            }
+        }
         do {
             try store.coordinator.acquireLease(for: id.rawValue, ttl: store.leaseTTL, mustExist: true) { [weak self] in
                 self?.hop(.acquired(id, $0))
@@ -121,7 +135,7 @@ final class SessionOwnership: @unchecked Sendable {
             }
         case .acquired(let id, .success(.heldElsewhere(let node, let expiresIn))):
             // Asking marked the session wanted: a live holder hands it over at its next renewal.
-            retry(id, after: min(expiresIn + .milliseconds(20), store.leaseTTL / 3), because: "process \(node) still holds it")
+            retry(id, after: min(expiresIn + .milliseconds(20), Self.retryDelay), because: "process \(node) still holds it")
         case .acquired(let id, .success(.noSuchSession)):
             guard loads[id]?.viewerChecked == false else { return finish(id, .unknown) }
             loads[id]?.viewerChecked = true
@@ -271,6 +285,8 @@ final class SessionOwnership: @unchecked Sendable {
             logger.info("session handed over", ["session": id.redacted, "to": node])
             host.release(id, afterStored: true)
             store.letGo(of: id, release: true)
+            handedOver = handedOver.filter { $0.value > .now }
+            handedOver[id] = .now + Self.handoffGrace
         case .health(let health):
             guard (health == .ok) != redisReachable else { return }
             redisReachable = health == .ok
