@@ -85,6 +85,16 @@ struct HTTPTests {
     }
 
     @Test(arguments: EventLoop.allCases)
+    func aRequestAnsweredLaterIsHandedToTheHandlerOnce(loop: EventLoop) throws {
+        let test = try TestServer(loop)
+        defer { test.stop() }
+        test.handler.answerAfter = { _ in .milliseconds(100) }
+        #expect(try test.get("/api/sessions", method: "POST").status == 200)
+        #expect(try test.get("/api/sessions", method: "POST", body: Array("{}".utf8)).text == "{}")
+        #expect(test.handler.snapshot.httpRequests.count == 2)
+    }
+
+    @Test(arguments: EventLoop.allCases)
     func headRequestGetsHeadersWithoutBody(loop: EventLoop) throws {
         let test = try TestServer(loop)
         defer { test.stop() }

@@ -170,7 +170,7 @@ final class ServerCore: @unchecked Sendable {
         case LWS_CALLBACK_HTTP_BODY:
             return receiveBody(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
         case LWS_CALLBACK_HTTP_BODY_COMPLETION:
-            guard let exchange = exchanges[wsi], !exchange.hasStartedResponse else { return 0 }
+            guard let exchange = exchanges[wsi], !exchange.hasStartedResponse, !exchange.handlerAsked else { return 0 }
             return answer(wsi, exchange)
         case LWS_CALLBACK_HTTP_WRITEABLE:
             return writeBody(wsi)
@@ -245,6 +245,7 @@ final class ServerCore: @unchecked Sendable {
     /// Asks the handler for the response: written now, or once the handler's ``HTTPResponder``
     /// is called (on a writeable callback, if the connection is still there).
     private func answer(_ wsi: OpaquePointer, _ exchange: HTTPExchange) -> Int32 {
+        exchange.handlerAsked = true
         let responder = HTTPResponder { [weak self, weak exchange] response in
             guard let self, let exchange, exchanges[wsi] === exchange, !exchange.hasStartedResponse,
                 exchange.deferredResponse == nil
