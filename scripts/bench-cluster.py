@@ -515,6 +515,9 @@ def measure(setup, size, workers, kind, rate, warmup, duration):
         "lost": max(0, expected - len(latencies)), "expected": expected,
         "p50 ms": at(0.5), "p99 ms": at(0.99),
         "cpu": {part: round(value * 100) for part, value in cpu.items()},
+        # CPU per delivery: what the 16-core estimate in docs/SCALING.md is built from.
+        "cpu µs per delivery": {part: round(value * 1e6 / max(1, delivered / duration), 1) for part, value in cpu.items()},
+        "redis cpu µs per intent": round(cpu["redis"] * 1e6 / max(1, intents / duration), 1) if "redis" in cpu else None,
         "generator cpu": round(generator_cpu * 100), "other cpu": round(max(0.0, other) * 100),
         "closed": sum(result["closed"] for result in results),
     }
@@ -563,13 +566,14 @@ def run(setup, size, args):
 
 def table(rows):
     columns = ["setup", "sessions x clients", "loop", "intents/s", "deliveries/s", "lost", "p50 ms", "p99 ms",
-               "CPU (% of a core)", "gen CPU", "other"]
+               "CPU (% of a core)", "CPU µs per delivery", "gen CPU", "other"]
     lines = []
     for row in rows:
         lines.append([
             row["setup"], f"{row['sessions']} x {row['clients']}", row["rate"], f"{row['intents/s']:,.0f}",
             f"{row['deliveries/s']:,.0f}", f"{row['lost']}", f"{row['p50 ms']:.1f}", f"{row['p99 ms']:.1f}",
-            ", ".join(f"{part} {value}%" for part, value in row["cpu"].items()), f"{row['generator cpu']}%",
+            ", ".join(f"{part} {value}%" for part, value in row["cpu"].items()),
+            ", ".join(f"{part} {value}" for part, value in row["cpu µs per delivery"].items()), f"{row['generator cpu']}%",
             f"{row['other cpu']}%"])
     widths = [max(len(str(cell)) for cell in column) for column in zip(columns, *lines)]
     out = [" | ".join(str(cell).ljust(width) for cell, width in zip(columns, widths))]

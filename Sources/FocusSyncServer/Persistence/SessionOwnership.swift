@@ -25,7 +25,7 @@ final class SessionOwnership: @unchecked Sendable {
 
     /// What came of asking for a session.
     enum Outcome {
-        /// This process holds it now (or the capability names none it could hold: look it up).
+        /// This process holds it now.
         case held
         /// No session has that id or viewer capability.
         case unknown
@@ -40,12 +40,17 @@ final class SessionOwnership: @unchecked Sendable {
     /// Sessions being taken, by id (or by the capability asked for, until it is known to be a
     /// viewer's), with who waits for them.
     private var loads: [SessionID: Load] = [:]
-    /// New sessions whose first writes are on their way, by the ticket of the last one.
-    private var creations: [(ticket: UInt64, lease: Lease, done: (Result<DurableSession, ProtocolError>) -> Void, session: DurableSession)] = []
+    /// New sessions being stored, by id.
+    private var creations: [SessionID: Creation] = [:]
     /// Whether Redis answered last time the coordinator said (it reports every new reason too).
     private var redisReachable = true
-    /// New sessions waiting for their lease.
-    private var claims: [SessionID: (session: DurableSession, done: (Result<DurableSession, ProtocolError>) -> Void)] = [:]
+
+    private struct Creation {
+        let session: DurableSession
+        let done: (Result<DurableSession, ProtocolError>) -> Void
+        /// The ticket of its last write, once its lease was granted and the writes queued.
+        var ticket: UInt64?
+    }
 
     private struct Load {
         var waiters: [(Outcome) -> Void]
@@ -225,38 +230,47 @@ final class SessionOwnership: @unchecked Sendable {
             return done(.failure(error))
         }
         guard let id = SessionID(session.id) else { return done(.failure(Self.unavailable("its id is malformed"))) }
-        claims[id] = (session, done)
+        creations[id] = Creation(session: session, done: done)
         do {
             try store.coordinator.acquireLease(for: id.rawValue, ttl: store.leaseTTL) { [weak self] in self?.hop(.claimed(id, $0)) }
         } catch {
-            claims[id] = nil
-            done(.failure(Self.unavailable(error.description)))
+            failCreation(id, error.description)
         }
     }
 
     private func claimed(_ id: SessionID, _ result: Result<LeaseAcquisition, RedisCoordinationError>) {
-        guard let (session, done) = claims.removeValue(forKey: id) else { return }
+        guard let creation = creations[id] else { return }
         switch result {
         case .success(.acquired(let lease)):
             store.hold(lease)
-            let ticket = store.submit([.create(session), .snapshot(session)])
-            creations.append((ticket, lease, done, session))
+            creations[id]?.ticket = store.submit([.create(creation.session), .snapshot(creation.session)])
         case .success(let other):
-            done(.failure(Self.unavailable("Redis answered \(other) for a new id")))
+            failCreation(id, "Redis answered \(other) for a new id")
         case .failure(let error):
-            done(.failure(Self.unavailable(error.description)))
+            failCreation(id, error.description)
         }
     }
 
-    /// Settles the new sessions whose writes are settled through `ticket`.
+    /// Answers the new sessions whose writes are settled through `ticket`: stored, unless listed
+    /// in `failed`.
     private func settleCreations(through ticket: UInt64, failed: Set<SessionID>) {
-        let settled = creations.filter { $0.ticket <= ticket }
-        creations.removeAll { $0.ticket <= ticket }
-        for creation in settled {
-            guard let id = SessionID(creation.lease.sessionID) else { continue }
-            store.letGo(of: id, release: true)
-            creation.done(failed.contains(id) ? .failure(Self.unavailable("Redis did not store it")) : .success(creation.session))
+        for (id, creation) in creations {
+            guard let written = creation.ticket, written <= ticket else { continue }
+            if failed.contains(id) {
+                failCreation(id, "Redis did not store it")
+            } else {
+                creations[id] = nil
+                store.letGo(of: id, release: true)
+                creation.done(.success(creation.session))
+            }
         }
+    }
+
+    private func failCreation(_ id: SessionID, _ reason: String) {
+        guard let creation = creations.removeValue(forKey: id) else { return }
+        // Its writes may still land: the session then lapses in Redis after the retention.
+        store.letGo(of: id, release: true)
+        creation.done(.failure(Self.unavailable(reason)))
     }
 
     private static func unavailable(_ reason: String) -> ProtocolError {
@@ -269,13 +283,14 @@ final class SessionOwnership: @unchecked Sendable {
         switch event {
         case .committed(let ticket, let failed):
             let failedSessions = Set(failed.filter { $0.failure != .abandoned }.compactMap { SessionID($0.sessionID) })
-            for id in failedSessions where host.registry[id] != nil {
+            for id in failedSessions {
                 let reason = failed.first { $0.sessionID == id.rawValue }?.failure.description ?? ""
                 drop(id, because: "Redis refused a write: \(reason)", release: true)
             }
             host.committed(through: ticket, failure: nil)
             settleCreations(through: ticket, failed: failedSessions)
         case .refused(let id, let reason):
+            failCreation(id, reason)
             drop(id, because: "a write could not be queued: \(reason)", release: true)
         case .leaseLost(let lost):
             guard let id = SessionID(lost.lease.sessionID), store.lease(of: id) == lost.lease else { return }
@@ -295,16 +310,17 @@ final class SessionOwnership: @unchecked Sendable {
             } else {
                 logger.warning("Redis unreachable: serving held sessions from memory", ["reason": health.description])
                 host.releaseHeldDeliveries()
-                // New sessions are not kept waiting for it either; their writes may still land.
-                settleCreations(through: .max, failed: Set(creations.compactMap { SessionID($0.lease.sessionID) }))
+                // Nor are new sessions kept waiting for it.
+                for id in Array(creations.keys) { failCreation(id, health.description) }
             }
         }
     }
 
     /// Stops serving session `id` at once: this process cannot write it any more.
     private func drop(_ id: SessionID, because reason: String, release: Bool) {
+        store.letGo(of: id, release: release)
+        guard host.registry[id] != nil else { return }
         logger.warning("session dropped", ["session": id.redacted, "reason": reason])
         host.release(id, afterStored: false)
-        store.letGo(of: id, release: release)
     }
 }
