@@ -19,8 +19,9 @@ time over the window (/proc/PID/stat), as a share of one core; "other" is what t
 machine used meanwhile (/proc/stat), which on a shared machine says how far to trust a row.
 
 The load generator is this file: a minimal WebSocket client on asyncio (no parsing beyond the
-update's prefix), in several processes so that it is not one core's bottleneck. Standard library
-only. Every process it starts it stops by PID (the cluster with scripts/cluster.sh stop)."""
+update's prefix), in several processes so that it is not one core's bottleneck. The cluster is
+started as the cluster tests start it (Tests/cluster/harness.py), so this runs in .venv. Every
+process it starts it stops by PID (the cluster with scripts/cluster.sh stop)."""
 
 import argparse
 import asyncio
@@ -29,9 +30,7 @@ import json
 import multiprocessing
 import os
 import re
-import shutil
 import signal
-import socket
 import subprocess
 import sys
 import tempfile
@@ -39,6 +38,9 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(REPO / "Tests" / "cluster"))
+from harness import SCRIPT, Cluster as ClusterScript, free_ports  # noqa: E402 (the cluster tests' harness)
+
 SERVER = REPO / ".build" / "release" / "focus-sync"  # --server changes it
 SUBPROTOCOL = "focus-sync.v2"
 SERVER_ARGS = ["--log-level", "warning", "--max-sessions", "100000", "--max-clients-per-session", "100000",
@@ -51,17 +53,6 @@ TICKS = os.sysconf("SC_CLK_TCK")
 
 def note(text):
     print(text, file=sys.stderr, flush=True)
-
-
-def free_ports(count):
-    sockets = [socket.socket() for _ in range(count)]
-    try:
-        for s in sockets:
-            s.bind(("127.0.0.1", 0))
-        return [s.getsockname()[1] for s in sockets]
-    finally:
-        for s in sockets:
-            s.close()
 
 
 def cpu_seconds(pid):
@@ -143,36 +134,27 @@ class Single:
 
 
 class Cluster:
-    """scripts/cluster.sh: Redis, three focus-sync processes, HAProxy (and a second HAProxy on
-    the same configuration when the clients need it)."""
+    """scripts/cluster.sh, as the cluster tests start it: Redis, three focus-sync processes,
+    HAProxy (and a second HAProxy on the same configuration when the clients need it)."""
 
     name = "cluster: 3 processes + HAProxy + Redis"
 
     def __init__(self, folder, connections):
-        self.state = Path(folder) / "cluster"
+        self.script = ClusterScript(Path(folder) / "cluster", node_args=" ".join(SERVER_ARGS), server=str(SERVER))
         self.connections = connections
         self.extra = []
 
-    def script(self, *arguments):
-        environment = dict(os.environ, CLUSTER_STATE=str(self.state), CLUSTER_SERVER=str(SERVER),
-                           CLUSTER_NODE_ARGS=" ".join(SERVER_ARGS))
-        return subprocess.run([str(REPO / "scripts" / "cluster.sh"), *arguments], env=environment, capture_output=True,
-                              text=True, timeout=120)
-
     def start(self):
-        port, redis_port, *nodes = free_ports(5)
-        flags = ["--port", str(port), "--redis-port", str(redis_port), "--node-ports", ",".join(map(str, nodes))]
-        started = self.script("start", *flags, "--fresh")
-        if started.returncode != 0:
-            self.script("stop")
-            raise RuntimeError(f"scripts/cluster.sh start failed:\n{started.stderr}")
-        self.entry_ports = [port]
-        self.node_ports = nodes
+        self.script.start()
+        self.entry_ports = [self.script.port]
+        self.node_ports = self.script.node_ports
         for index in range(1, (self.connections - 1) // CONNECTIONS_PER_HAPROXY + 1):
             extra_port = free_ports(1)[0]
-            config = self.script("haproxy-config", *flags).stdout.replace(f"bind 127.0.0.1:{port}", f"bind 127.0.0.1:{extra_port}")
-            config = re.sub(r"stats socket \S+", f"stats socket {self.state}/haproxy{index + 1}.sock", config)
-            path = self.state / f"haproxy{index + 1}.cfg"
+            config = subprocess.run([str(SCRIPT), "haproxy-config", *self.script.flags], env=self.script.env,
+                                    capture_output=True, text=True, check=True).stdout
+            config = config.replace(f"bind 127.0.0.1:{self.script.port}", f"bind 127.0.0.1:{extra_port}")
+            config = re.sub(r"stats socket \S+", f"stats socket {self.script.state}/haproxy{index + 1}.sock", config)
+            path = self.script.state / f"haproxy{index + 1}.cfg"
             path.write_text(config)
             self.extra.append(subprocess.Popen(["haproxy", "-db", "-f", str(path)], stdout=subprocess.DEVNULL,
                                                stderr=subprocess.DEVNULL))
@@ -180,19 +162,17 @@ class Cluster:
             self.entry_ports.append(extra_port)
 
     def parts(self):
-        recorded = {}
-        for line in (self.state / "processes").read_text().splitlines():
-            name, pid = line.split()[:2]
-            part = "focus-sync x3" if name.startswith("node") else name
-            recorded.setdefault(part, []).append(int(pid))
-        recorded["haproxy"] = recorded.get("haproxy", []) + [process.pid for process in self.extra]
-        return recorded
+        parts = {}
+        for name, pid in self.script.recorded().items():
+            parts.setdefault("focus-sync x3" if name.startswith("node") else name, []).append(pid)
+        parts["haproxy"] = parts.get("haproxy", []) + [process.pid for process in self.extra]
+        return parts
 
     def stop(self):
         for process in self.extra:
             process.terminate()
             process.wait()
-        self.script("stop")
+        self.script.stop()
 
 
 # MARK: Making sessions

@@ -6,6 +6,7 @@ Every process a test starts is stopped by PID: the cluster by `scripts/cluster.s
 ends exactly what `start` recorded, and anything else by the test that started it."""
 
 import asyncio
+import contextlib
 import csv
 import http.client
 import io
@@ -17,6 +18,7 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
 import websockets
 
 REPO = Path(__file__).resolve().parents[2]
@@ -39,12 +41,12 @@ def free_ports(count):
 class Cluster:
     """Redis, three focus-sync processes (node1, node2, node3) and HAProxy, from scripts/cluster.sh."""
 
-    def __init__(self, tmp, node_args=""):
+    def __init__(self, tmp, node_args="", server=None):
         self.port, self.redis_port, *self.node_ports = free_ports(5)
         self.env = dict(
             os.environ,
             CLUSTER_STATE=str(tmp),
-            CLUSTER_SERVER=os.environ.get("FOCUS_SYNC_BIN") or str(REPO / ".build" / "debug" / "focus-sync"),
+            CLUSTER_SERVER=server or os.environ.get("FOCUS_SYNC_BIN") or str(REPO / ".build" / "debug" / "focus-sync"),
             CLUSTER_NODE_ARGS=node_args,
         )
         self.state = Path(tmp)
@@ -154,6 +156,20 @@ class Cluster:
 
     def log(self, node):
         return (self.state / f"{node}.log").read_text()
+
+
+@contextlib.contextmanager
+def running(folder, node_args=""):
+    """A started cluster for a fixture to yield; stopped afterwards, whatever happened."""
+    cluster = Cluster(folder, node_args)
+    try:
+        cluster.start()
+    except RuntimeError as error:
+        pytest.fail(str(error))
+    try:
+        yield cluster
+    finally:
+        cluster.stop()
 
 
 def merge(target, patch):

@@ -15,36 +15,25 @@ from pathlib import Path
 
 import pytest
 
-from harness import Cluster, Typist, check_nothing_seen_was_lost, joined_log, percentile, settle, type_steadily
+from harness import Typist, check_nothing_seen_was_lost, joined_log, percentile, running, settle, type_steadily
 
 SESSIONS = 60
 RATE = 4  # intents a second per client
 LEASE_SECONDS = 3
 
 
-def started(tmp_path, lease_seconds):
-    cluster = Cluster(tmp_path, node_args=f"--lease-ttl {lease_seconds} --log-level warning")
-    try:
-        cluster.start()
-    except RuntimeError as error:
-        pytest.fail(str(error))
-    return cluster
-
-
 @pytest.fixture
 def cluster(tmp_path):
     """Leases of 3 s: a dead or frozen node's sessions move quickly."""
-    cluster = started(tmp_path, LEASE_SECONDS)
-    yield cluster
-    cluster.stop()
+    with running(tmp_path, f"--lease-ttl {LEASE_SECONDS} --log-level warning") as cluster:
+        yield cluster
 
 
 @pytest.fixture
 def steady_cluster(tmp_path):
     """The default leases of 6 s: a Redis outage under 3 s costs no session its lease."""
-    cluster = started(tmp_path, 6)
-    yield cluster
-    cluster.stop()
+    with running(tmp_path, "--log-level warning") as cluster:
+        yield cluster
 
 
 async def typists_for(cluster, sessions):

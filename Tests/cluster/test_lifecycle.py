@@ -8,18 +8,13 @@ import time
 
 import pytest
 
-from harness import Cluster, Typist, check_nothing_seen_was_lost, joined_log, settle
+from harness import Typist, check_nothing_seen_was_lost, joined_log, running, settle
 
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
-    cluster = Cluster(tmp_path_factory.mktemp("lifecycle"), node_args="--lease-ttl 3 --session-ttl 2 --log-level warning")
-    try:
-        cluster.start()
-    except RuntimeError as error:
-        pytest.fail(str(error))
-    yield cluster
-    cluster.stop()
+    with running(tmp_path_factory.mktemp("lifecycle"), "--lease-ttl 3 --session-ttl 2 --log-level warning") as cluster:
+        yield cluster
 
 
 def redis_keys(cluster, session):

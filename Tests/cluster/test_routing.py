@@ -7,7 +7,6 @@ file order, the last two take a node away and stop the cluster. The server is th
 
 import asyncio
 import collections
-import json
 import os
 import random
 import re
@@ -19,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import Cluster, Typist
+from harness import Typist, running
 
 SESSIONS = 60
 ROUTING_KEY = 8
@@ -57,13 +56,8 @@ def placement_of(cluster, ids):
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
-    cluster = Cluster(tmp_path_factory.mktemp("cluster"))
-    try:
-        cluster.start()
-    except RuntimeError as error:
-        pytest.fail(str(error))
-    yield cluster
-    cluster.stop()
+    with running(tmp_path_factory.mktemp("cluster")) as cluster:
+        yield cluster
 
 
 def test_start_prints_one_url_and_status_one_line_per_node(cluster):
