@@ -305,13 +305,28 @@ class Typist:
             await self.socket.close()
 
 
-async def type_steadily(typists, rate, until):
-    """Every typist types `rate` times a second, spread evenly, until `until()` is true."""
+async def until(check, timeout, what):
+    """Waits until `check()` is true; fails with `what` after `timeout` seconds."""
+    deadline = time.monotonic() + timeout
+    while not check():
+        assert time.monotonic() < deadline, f"{what} after {timeout} s"
+        await asyncio.sleep(0.05)
+
+
+async def joined(typists, timeout=60):
+    """Starts every typist and waits until each has its snapshot; returns their tasks."""
+    tasks = [asyncio.create_task(typist.run()) for typist in typists]
+    await until(lambda: all(typist.ready for typist in typists), timeout, "not every client joined")
+    return tasks
+
+
+async def type_steadily(typists, rate, done):
+    """Every typist types `rate` times a second, spread evenly, until `done()` is true."""
     interval = 1 / rate
     offsets = [index * interval / len(typists) for index in range(len(typists))]
     start = time.monotonic()
     round_number = 0
-    while not until():
+    while not done():
         for typist, offset in zip(typists, offsets):
             wait = start + round_number * interval + offset - time.monotonic()
             if wait > 0:

@@ -15,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import Typist, check_nothing_seen_was_lost, joined_log, percentile, running, settle, type_steadily
+from harness import (
+    Typist, check_nothing_seen_was_lost, joined, joined_log, percentile, running, settle, type_steadily, until,
+)
 
 SESSIONS = 60
 RATE = 4  # intents a second per client
@@ -39,12 +41,7 @@ def steady_cluster(tmp_path):
 async def typists_for(cluster, sessions):
     """Two typists per session (first and last name), joined through HAProxy."""
     typists = [Typist(cluster.port, sid, field) for sid, _ in sessions for field in ("firstName", "lastName")]
-    tasks = [asyncio.create_task(typist.run()) for typist in typists]
-    deadline = time.monotonic() + 60
-    while not all(typist.ready for typist in typists):
-        assert time.monotonic() < deadline, "not every client joined within 60 s"
-        await asyncio.sleep(0.05)
-    return typists, tasks
+    return typists, await joined(typists)
 
 
 async def final_snapshots(cluster, sessions):
@@ -109,9 +106,7 @@ def test_a_stale_owner_cannot_write_and_its_clients_move(cluster):
 
     async def scenario():
         direct = [Typist(cluster.node_port(owner), sid, field) for field in ("firstName", "lastName")]
-        tasks = [asyncio.create_task(typist.run()) for typist in direct]
-        while not all(typist.ready for typist in direct):
-            await asyncio.sleep(0.05)
+        tasks = await joined(direct)
         for _ in range(5):
             for typist in direct:
                 await typist.type()
@@ -126,9 +121,7 @@ def test_a_stale_owner_cannot_write_and_its_clients_move(cluster):
                     await typist.type()  # waits in the frozen owner's sockets
             await asyncio.to_thread(cluster.wait_for_state, owner, "DOWN")
             newcomer = Typist(cluster.port, sid, "firstName", tag="newcomer")
-            tasks.append(asyncio.create_task(newcomer.run()))
-            while not newcomer.ready:
-                await asyncio.sleep(0.05)
+            tasks += await joined([newcomer], timeout=15)
             taken_after = time.monotonic() - frozen_at
             for _ in range(2):
                 await newcomer.type()
@@ -140,10 +133,8 @@ def test_a_stale_owner_cannot_write_and_its_clients_move(cluster):
                 typist.port = cluster.port
         finally:
             cluster.signal(owner, signal.SIGCONT)
-        woke_at = time.monotonic()
-        while not all(len(typist.snapshots) > 1 and typist.ready for typist in direct):
-            assert time.monotonic() - woke_at < 20, [typist.closes for typist in direct]
-            await asyncio.sleep(0.05)
+        await until(lambda: all(len(typist.snapshots) > 1 and typist.ready for typist in direct), 20,
+                    "the stale owner's clients did not come back through HAProxy")
         everyone = direct + [newcomer]
         settled = await settle(everyone, timeout=20)
         final = {sid: await joined_log(cluster.port, sid)}
@@ -187,9 +178,7 @@ def test_a_write_redis_fences_drops_the_session_at_once(cluster):
     async def scenario():
         typist = Typist(cluster.node_port(owner), sid, "firstName")
         typist.reconnecting = False
-        task = asyncio.create_task(typist.run())
-        while not typist.ready:
-            await asyncio.sleep(0.05)
+        [task] = await joined([typist])
         for _ in range(3):
             await typist.type()
         await settle([typist], timeout=10)

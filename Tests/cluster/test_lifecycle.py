@@ -8,7 +8,7 @@ import time
 
 import pytest
 
-from harness import Typist, check_nothing_seen_was_lost, joined_log, running, settle
+from harness import Typist, check_nothing_seen_was_lost, joined, joined_log, running, settle, until
 
 
 @pytest.fixture(scope="module")
@@ -34,9 +34,7 @@ def test_a_session_is_handed_to_the_process_that_asks_for_it_and_back(cluster):
 
     async def scenario():
         typist = Typist(cluster.port, sid, "firstName")
-        task = asyncio.create_task(typist.run())
-        while not typist.ready:
-            await asyncio.sleep(0.05)
+        [task] = await joined([typist])
         for _ in range(5):
             await typist.type()
         await settle([typist], timeout=10)
@@ -45,10 +43,7 @@ def test_a_session_is_handed_to_the_process_that_asks_for_it_and_back(cluster):
         asked_at = time.monotonic()
         visitor = Typist(cluster.node_port(other), sid, "lastName")
         visitor.reconnecting = False
-        visiting = asyncio.create_task(visitor.run())
-        while not visitor.ready:
-            assert time.monotonic() - asked_at < 10, "the holder never handed the session over"
-            await asyncio.sleep(0.05)
+        [visiting] = await joined([visitor], timeout=10)
         handed_after = time.monotonic() - asked_at
         for _ in range(3):
             await visitor.type()
@@ -58,9 +53,7 @@ def test_a_session_is_handed_to_the_process_that_asks_for_it_and_back(cluster):
         await task
         typist.reconnecting = True
         task = asyncio.create_task(typist.run())
-        while not (len(typist.snapshots) > 1 and typist.ready):
-            assert time.monotonic() - asked_at < 20, typist.closes
-            await asyncio.sleep(0.05)
+        await until(lambda: len(typist.snapshots) > 1 and typist.ready, 20, "the session never came back")
         for _ in range(2):
             await typist.type()
         await settle([typist], timeout=10)
@@ -84,9 +77,7 @@ def test_an_expired_session_is_deleted_from_redis_too(cluster):
     async def visit():
         typist = Typist(cluster.port, sid, "firstName")
         typist.reconnecting = False
-        task = asyncio.create_task(typist.run())
-        while not typist.ready:
-            await asyncio.sleep(0.05)
+        [task] = await joined([typist])
         await typist.type()
         await settle([typist], timeout=10)
         await typist.stop()

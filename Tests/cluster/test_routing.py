@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 
-from harness import Typist, running
+from harness import Typist, joined, running
 
 SESSIONS = 60
 ROUTING_KEY = 8
@@ -95,11 +95,7 @@ def test_real_sessions_spread_and_all_their_clients_meet_on_their_node(cluster):
                         Typist(cluster.port, viewer, "firstName")]
         for typist in typists:
             typist.reconnecting = False
-        tasks = [asyncio.create_task(typist.run()) for typist in typists]
-        deadline = time.monotonic() + 60
-        while not all(typist.ready for typist in typists):
-            assert time.monotonic() < deadline, "not every client joined within 60 s"
-            await asyncio.sleep(0.05)
+        tasks = await joined(typists)
         for typist in typists:
             await typist.stop()
         await asyncio.gather(*tasks)
