@@ -99,8 +99,10 @@ def test_a_stale_owner_cannot_write_and_its_clients_move(cluster):
     """The owner is frozen (SIGSTOP) past its lease while its clients, connected to it directly,
     type on; another node takes the session over through HAProxy and changes it. When the owner
     wakes (SIGCONT) with those late intents in its sockets, none of them is stored or answered:
-    Redis fences its writes, it drops the session and closes its clients with 4503. They then
-    reconnect through HAProxy, resend, and everything they sent is applied exactly once."""
+    its keeper reports the lease lost at once (the deadline passed while it was frozen), or Redis
+    fences its writes if they come first; it drops the session and closes its clients with 4503.
+    They reconnect through HAProxy, resend, and everything they sent is applied exactly once.
+    (test_a_write_redis_fences_drops_the_session_at_once makes the fenced write come first.)"""
     sid, viewer = cluster.create_session()
     owner = cluster.session(sid)[1]["node"]
 
