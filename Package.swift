@@ -15,7 +15,8 @@ import PackageDescription
 /// - `FocusSyncServer`: HTTP routes, static files and the drivers that run the machines on the transport.
 /// - `CommandLineParsing`: the argument-parser-style command line both executables share.
 /// - `focus-sync`: the command-line entry point.
-/// - `focus-bench`: the load generator and benchmark (`make bench`, docs/PERFORMANCE.md).
+/// - `focus-bench`: the load generator and benchmark (`make bench`, docs/PERFORMANCE.md), its own
+///   WebSocket client on raw sockets and epoll (`CLinuxEvents`).
 /// - `storage-bench`: writes and restores a large log to measure `SQLiteStorage`.
 /// - `storage-test-child`: the child process `SQLiteStorageTests` kill -9 and run as another user.
 let package = Package(
@@ -48,6 +49,8 @@ let package = Package(
             name: "CHiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
+        // epoll and eventfd for focus-bench's client: Linux headers Swift's Glibc module leaves out.
+        .systemLibrary(name: "CLinuxEvents"),
         .target(name: "FocusCore"),
         .target(name: "FocusProtocol", dependencies: ["FocusCore"]),
         .target(name: "SessionMachine", dependencies: ["FocusCore", "FocusProtocol"]),
@@ -64,12 +67,13 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer", "CommandLineParsing"]),
-        .executableTarget(name: "focus-bench", dependencies: ["WebSocketTransport", "FocusCore", "CommandLineParsing"]),
+        .executableTarget(name: "focus-bench", dependencies: ["CLinuxEvents", "FocusCore", "CommandLineParsing"]),
         .executableTarget(name: "storage-bench", dependencies: ["SQLiteStorage", "CommandLineParsing"]),
         .executableTarget(name: "storage-test-child", dependencies: ["SQLiteStorage"]),
         .target(
-            name: "TestSupport", dependencies: ["FocusProtocol", "FocusSyncServer", "WebSocketTransport"], path: "Tests/TestSupport"),
-        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "TestSupport"]),
+            name: "TestSupport", dependencies: ["FocusCore", "FocusProtocol", "FocusSyncServer", "WebSocketTransport"],
+            path: "Tests/TestSupport"),
+        .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "FocusProtocol", "TestSupport"]),
         .testTarget(name: "FocusProtocolTests", dependencies: ["FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "SessionMachineTests", dependencies: ["SessionMachine", "FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport", "TestSupport"]),
@@ -83,6 +87,7 @@ let package = Package(
                 "RedisCoordination", "TestSupport",
             ]
         ),
-        .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench", "CommandLineParsing"]),
+        // WebSocketTransport: its server checks the bench's own client (the bench itself does not use it).
+        .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench", "CommandLineParsing", "WebSocketTransport"]),
     ]
 )

@@ -25,14 +25,21 @@ export class Header {
     byId('share').addEventListener('click', () => this.#share());
   }
 
-  /** `people`: `[{member, name, color, isYou}]`, everyone connected. */
-  showPeople(people) {
-    this.presence.replaceChildren(...people.map((person) => {
+  /**
+   * `people`: `[{member, name, color, isYou}]`, the named editors connected; `count`:
+   * `{editors, viewers}`, everyone connected (in a crowd, more editors than are named).
+   */
+  showPeople(people, count) {
+    const others = count.editors - people.length;
+    this.presence.replaceChildren(...[...people.map((person) => {
       const dot = h('span', { class: 'person-dot', 'aria-hidden': 'true' });
       dot.style.backgroundColor = person.color;
       return h('li', { class: person.isYou ? 'person person-you' : 'person', dataset: { member: person.member } },
         dot, person.name, person.isYou ? h('span', { class: 'person-you-label', text: ' (you)' }) : null);
-    }));
+    }),
+    others > 0 ? h('li', { class: 'person person-count', text: `and ${others.toLocaleString('en')} more` }) : null,
+    count.viewers > 0 ? h('li', { class: 'person person-count', text: `${count.viewers.toLocaleString('en')} watching` }) : null,
+    ].filter(Boolean));
   }
 
   /** `status`: `{state, retryAt, problem}` from the connection. */

@@ -82,7 +82,7 @@ class Playground {
       case 'presence':
         if (!this.store.ready) return;
         this.store.applyPresence(message);
-        this.header.showPeople(this.store.people());
+        this.header.showPeople(this.store.people(), this.store.count);
         break;
       case 'ack':
         if (this.store.ready) this.follower.apply({ force: true });
@@ -136,7 +136,7 @@ class Playground {
     // No focus reads `nil` in the log, as the keyboard-dip lesson calls it.
     this.eventLog.render(store.log, (member) => store.person(member),
       (on, key) => (key === null ? 'nil' : keyLabel(store.schema, store.screenState(on), on, key)));
-    this.header.showPeople(store.people());
+    this.header.showPeople(store.people(), store.count);
     // A switch someone just flipped here keeps its new position until the server answers.
     if (!this.connection.hasPendingAction('configure')) {
       this.animated.checked = store.settings.animatedFocusChange;

@@ -2,6 +2,7 @@
 // order. Everything the page shows comes from here; it derives nothing the server knows.
 
 import { mergePatch } from './merge-patch.js';
+import { applySplice } from './text-ot.js';
 
 const LOG_LIMIT = 200;
 const SERVER = Object.freeze({ name: 'server', color: '#57606a', isServer: true, isYou: false });
@@ -17,8 +18,10 @@ export class Store {
   log = [];
   /** Everyone the session remembers: member id → `{member, name, color}`. */
   #people = new Map();
-  /** Member ids connected now, in the order they joined. */
+  /** The named members connected now, in the order they arrived (the first editors). */
   present = [];
+  /** How many are connected: `{editors, viewers}` (more editors than are named, in a crowd). */
+  count = { editors: 0, viewers: 0 };
 
   get ready() { return this.state !== null; }
   get screen() { return this.state.screen; }
@@ -34,6 +37,7 @@ export class Store {
     this.revision = snapshot.revision;
     this.#people = new Map(snapshot.members.map((member) => [member.member, member]));
     this.present = [...snapshot.present];
+    this.count = snapshot.count;
     this.log = [];
     for (const entry of snapshot.log) this.#record(entry);
   }
@@ -43,11 +47,19 @@ export class Store {
     if (update.revision !== this.revision + 1) return false;
     this.revision = update.revision;
     this.state = mergePatch(this.state, update.patch);
-    for (const event of update.events) this.#record({ revision: update.revision, at: update.at, by: update.by, seq: update.seq, event });
+    for (const event of update.events) {
+      // Texts travel as the splices that changed them, never in the patch.
+      if (event.kind === 'edit') {
+        const values = this.state.screens[event.screen].values;
+        values[event.key] = event.ops.reduce(applySplice, values[event.key] ?? '');
+      }
+      this.#record({ revision: update.revision, at: update.at, by: update.by, seq: update.seq, event });
+    }
     return true;
   }
 
-  applyPresence({ joined, left, renamed }) {
+  applyPresence({ joined, left, renamed, count }) {
+    this.count = count;
     for (const member of [...joined, ...renamed]) this.#people.set(member.member, member);
     for (const member of joined) if (!this.present.includes(member.member)) this.present.push(member.member);
     this.present = this.present.filter((member) => !left.includes(member));

@@ -36,25 +36,32 @@ func progress(_ line: String) {
 
 var reports: [ScenarioReport] = []
 for scenario in options.scenarios {
-    progress("running \(scenario.name): \(scenario.summary)")
-    let report: ScenarioReport
-    do throws(BenchError) {
-        switch scenario.work {
-        case .load(let shape):
-            report = .load(try LoadScenarioRunner(options: options).run(scenario.name, shape))
-        case .idleMemory:
-            report = .idleMemory(try IdleMemoryRunner(options: options).run(scenario.name))
-        case .core:
-            report = .core(CoreThroughput.run(scenario.name, intents: options.coreIntents))
+    // A scenario with a server runs once per variant; FocusCore alone runs once.
+    let variants: [ServerVariant?] = options.variants.isEmpty || !scenario.usesServer ? [nil] : options.variants
+    for variant in variants {
+        let name = scenario.name + (variant.map { " [\($0.name)]" } ?? "")
+        progress("running \(name): \(scenario.summary)")
+        let report: ScenarioReport
+        do throws(BenchError) {
+            switch scenario.work {
+            case .load(let shape):
+                report = .load(try LoadScenarioRunner(options: options, variant: variant).run(name, shape))
+            case .join(let clients):
+                report = .join(try JoinRunner(options: options, variant: variant).run(name, clients: clients))
+            case .idleMemory:
+                report = .idleMemory(try IdleMemoryRunner(options: options, variant: variant).run(name))
+            case .core:
+                report = .core(CoreThroughput.run(name, intents: options.coreIntents))
+            }
+        } catch {
+            report = .failed(scenario: name, reason: error.description)
         }
-    } catch {
-        report = .failed(scenario: scenario.name, reason: error.description)
+        if options.json {
+            // Unbuffered, so each line shows as soon as its scenario ends.
+            FileHandle.standardOutput.write(Data((report.jsonLine + "\n").utf8))
+        }
+        reports.append(report)
     }
-    if options.json {
-        // Unbuffered, so each line shows as soon as its scenario ends.
-        FileHandle.standardOutput.write(Data((report.jsonLine + "\n").utf8))
-    }
-    reports.append(report)
 }
 
 if !options.json {

@@ -34,7 +34,37 @@ struct BenchCommandLineTests {
         #expect(parsed.serverCPU == nil)
     }
 
+    @Test func serverArgumentsAndVariants() throws {
+        let parsed = try options([
+            "--server-arg=--in-memory", "--server-arg", "--event-loop=poll", "--variant", "disk:--data-dir /tmp/x --rate-limit 5",
+            "--variant=memory:--in-memory", "--max-handshakes", "256",
+        ])
+        #expect(parsed.serverArguments == ["--in-memory", "--event-loop=poll"])
+        #expect(parsed.variants == [
+            ServerVariant(name: "disk", arguments: ["--data-dir", "/tmp/x", "--rate-limit", "5"]),
+            ServerVariant(name: "memory", arguments: ["--in-memory"]),
+        ])
+        #expect(parsed.maxHandshakes == 256)
+        let launch = parsed.launch(scenarioArguments: ["--rate-limit", "1000000"], variant: parsed.variants[1])
+        #expect(launch.arguments.suffix(4) == ["--rate-limit", "1000000", "--in-memory", "--in-memory", "--event-loop=poll"].suffix(4))
+        #expect(launch.arguments.starts(with: BenchOptions.commonServerArguments))
+    }
+
+    @Test func typingPlansEveryTypistsKeystrokes() throws {
+        guard case .load(let shape) = try #require(Scenario.named("typing-100x3")).work else {
+            Issue.record("typing-100x3 is not a load scenario")
+            return
+        }
+        #expect(shape.plannedIntents(seconds: 2) == 100 * 3 * 10 * 2)
+        #expect(shape.intent == .splice)
+        #expect(shape.pacingDescription == "10/s ×3")
+    }
+
     @Test(arguments: [
+        (["--variant", "nocolon"], "--variant"),
+        (["--variant", "a:--x", "--variant", "a:--y"], "twice"),
+        (["--server-arg="], "--server-arg"),
+        (["--max-handshakes", "0"], "--max-handshakes"),
         (["--scenarios", "fanout-3"], "--scenarios"),
         (["--duration", "0"], "--duration"),
         (["--idle-connections", "10000,2000"], "--idle-connections"),

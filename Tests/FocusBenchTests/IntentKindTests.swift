@@ -27,6 +27,13 @@ struct IntentKindTests {
         #expect(edit["action"] as? String == "edit")
     }
 
+    @Test func helloNamesTheClient() throws {
+        let hello = try object(IntentKind.hello(clientId: "bench-1-7"))
+        #expect(hello["type"] as? String == "hello")
+        #expect(hello["clientId"] as? String == "bench-1-7")
+        #expect(hello["name"] as? String == "Bench")
+    }
+
     @Test func servingLineGivesThePort() {
         #expect(ServerProcess.port(inServingLine: "FocusSync 0.1.0 serving http://127.0.0.1:40123/ (open it in a browser; Ctrl-C stops)") == 40123)
         #expect(ServerProcess.port(inServingLine: "FocusSync 0.1.0 serving http://[::1]:8080/ (…)") == 8080)

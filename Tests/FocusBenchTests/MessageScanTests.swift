@@ -1,22 +1,42 @@
 import Testing
 @testable import focus_bench
 
-@Suite("Reading type and seq from server messages")
+@Suite("Reading server messages without parsing them")
 struct MessageScanTests {
-    @Test func updateGivesItsOwnSeq() {
-        let update = Array(#"{"type":"update","revision":13,"by":"bench-0-0","seq":8,"at":1795900000123,"screen":"profile","events":[]}"#.utf8)
+    private func bytes(_ text: String) -> ArraySlice<UInt8> { Array(text.utf8)[...] }
+
+    @Test func updateGivesItsOwnSeqRevisionAndAuthor() {
+        let update = bytes(#"{"type":"update","revision":13,"by":"bench-0-0","seq":8,"at":1795900000123,"screen":"profile","events":[]}"#)
         #expect(MessageScan.kind(of: update) == .update)
         #expect(MessageScan.seq(in: update) == 8)
+        #expect(MessageScan.revision(in: update) == 13)
+        #expect(MessageScan.author(of: update) == .member(bytes("bench-0-0")))
+    }
+
+    @Test func serverChangesHaveNoAuthor() {
+        let update = bytes(#"{"type":"update","revision":2,"by":null,"at":1,"events":[]}"#)
+        #expect(MessageScan.author(of: update) == .server)
+        #expect(MessageScan.author(of: bytes(#"{"type":"pong"}"#)) == nil)
     }
 
     @Test func escapedSeqInsideAValueIsNotTakenForTheField() {
-        let update = Array(#"{"type":"update","revision":2,"by":null,"at":1,"state":{"values":{"firstName":"\"seq\":99"}}}"#.utf8)
+        let update = bytes(#"{"type":"update","revision":2,"by":null,"at":1,"state":{"values":{"firstName":"\"seq\":99"}}}"#)
         #expect(MessageScan.seq(in: update) == nil)
+        #expect(MessageScan.stringValue(of: Array(#""firstName":""#.utf8), in: update) == bytes(#"\"seq\":99"#))
+    }
+
+    @Test func scanningASliceKeepsItsIndices() {
+        let buffer = Array(#"xx{"type":"ack","seq":4}yy"#.utf8)
+        let message = buffer[2..<24]
+        #expect(MessageScan.kind(of: message) == .ack)
+        #expect(MessageScan.seq(in: message) == 4)
+        #expect(MessageScan.seq(in: buffer[2..<20]) == nil)
     }
 
     @Test(arguments: [
         (#"{"type":"snapshot","revision":1,"state":{"log":[{"seq":3}]}}"#, MessageScan.Kind.snapshot),
         (#"{"type":"presence","clients":[]}"#, .presence),
+        (#"{"type":"presence","joined":[{"member":"m4","name":"Grace"}],"left":["m2"]}"#, .presence),
         (#"{"type":"ack","seq":4,"reason":"unchanged"}"#, .ack),
         (#"{"type":"error","code":"rate_limited","message":"…","seq":5}"#, .error),
         (#"{"type":"pong"}"#, .pong),
@@ -25,12 +45,37 @@ struct MessageScanTests {
         ("not json", .other),
     ])
     func kinds(message: String, kind: MessageScan.Kind) {
-        #expect(MessageScan.kind(of: Array(message.utf8)) == kind)
+        #expect(MessageScan.kind(of: bytes(message)) == kind)
     }
 
     @Test func seqOfAnAckAndOfAMessageWithoutOne() {
-        #expect(MessageScan.seq(in: Array(#"{"type":"ack","seq":1234567,"reason":"duplicate"}"#.utf8)) == 1_234_567)
-        #expect(MessageScan.seq(in: Array(#"{"type":"pong"}"#.utf8)) == nil)
-        #expect(MessageScan.seq(in: Array(#"{"type":"error","seq":null}"#.utf8)) == nil)
+        #expect(MessageScan.seq(in: bytes(#"{"type":"ack","seq":1234567,"reason":"duplicate"}"#)) == 1_234_567)
+        #expect(MessageScan.seq(in: bytes(#"{"type":"pong"}"#)) == nil)
+        #expect(MessageScan.seq(in: bytes(#"{"type":"error","seq":null}"#)) == nil)
+    }
+
+    @Test func snapshotIdentityIsTheMemberIdOrElseTheClientId() {
+        let v2 = bytes(##"{"type":"snapshot","revision":3,"you":{"member":"m7","name":"Ada","color":"#1f6feb"},"state":{}}"##)
+        let v1 = bytes(#"{"type":"snapshot","revision":3,"you":{"clientId":"bench-0-1","name":"Ada"},"state":{"clients":[{"clientId":"x"}]}}"#)
+        #expect(MessageScan.identity(inSnapshot: v2) == bytes("m7"))
+        #expect(MessageScan.identity(inSnapshot: v1) == bytes("bench-0-1"))
+        #expect(MessageScan.identity(inSnapshot: bytes(#"{"type":"snapshot"}"#)) == nil)
+    }
+
+    @Test func splicesInOrderWithKeysInAnyOrder() {
+        let update = bytes(
+            #"{"type":"update","revision":9,"by":"m3","seq":2,"events":[{"kind":"splice","screen":"profile","key":"firstName","#
+                + #""ops":[{"at":3,"delete":0,"insert":"ab"},{"insert":"","delete":2,"at":10}]}],"patch":{}}"#)
+        #expect(MessageScan.splices(in: update) == [
+            MessageScan.Splice(at: 3, delete: 0, insertLength: 2), MessageScan.Splice(at: 10, delete: 2, insertLength: 0),
+        ])
+        #expect(MessageScan.splices(in: bytes(#"{"type":"update","events":[]}"#)).isEmpty)
+    }
+
+    @Test(arguments: [
+        ("abc", 3), (#"a\"b"#, 3), (#"\u00e9x"#, 2), ("é", 1), ("€", 1), ("😀", 2), (#"\ud83d\ude00"#, 2), ("", 0),
+    ])
+    func utf16LengthOfEscapedText(text: String, length: Int) {
+        #expect(MessageScan.utf16Length(ofEscaped: bytes(text)) == length)
     }
 }

@@ -42,6 +42,7 @@ struct ProtocolDocumentTests {
         #expect(types == Set(Self.clientTypes))
         #expect(actions == [
             "focus", "edit", "splice", "submit", "next", "previous", "validate", "addRow", "removeRow", "navigate", "configure",
+            "lesson",
         ])
     }
 
@@ -105,6 +106,29 @@ struct ProtocolDocumentTests {
         let json = try #require(line.firstMatch(of: /`(\{"status".*?\})`/)).1
         let documented = try JSONValue.parse(String(json))
         #expect(Set(documented.members.keys) == Set(real.members.keys))
+    }
+
+    @Test func lessonExampleIsWhatTheServerSends() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let client = try await ProtocolClient.join(server, session: try server.createSession())
+        defer { client.close() }
+        client.intent("profile", "lesson", #""lesson":"profile-keyboard","step":0"#)
+        _ = try await client.next(type: "update")
+        client.intent("profile", "focus", #""key":"firstName""#)
+        let real = try await client.next(type: "update")
+        let documented = try #require(try Self.examples.map { try JSONValue.parse($0) }.first {
+            $0["type"].string == "update" && $0["patch"]["lesson"] != .null
+        })
+        #expect(real["events"] == documented["events"])
+        #expect(real["patch"] == documented["patch"])
+    }
+
+    @Test func everyLessonMoveIsDocumented() throws {
+        let section = try #require(Self.document.firstRange(of: "## Lessons").map { Self.document[$0.upperBound...] })
+        let list = try #require(section.firstMatch(of: /neutral` \(([^)]*)\)/)).1
+        let documented = Set(list.matches(of: /`(\w+)`/).map { String($0.1) })
+        #expect(documented == Set(LessonMove.allCases.map(\.rawValue)))
     }
 
     @Test func everyErrorCodeIsDocumented() {

@@ -4,8 +4,9 @@ import SessionMachine
 import TestSupport
 import Testing
 
-/// The update's patch is the whole truth: applied to the previous snapshot's `state` with the
-/// page's one generic merge function, it gives exactly the next snapshot's `state`.
+/// The update is the whole truth: its patch applied to the previous snapshot's `state` with the
+/// page's one generic merge function, and its text edits' ops to the texts, give exactly the
+/// next snapshot's `state`.
 @Suite("Merge patches")
 struct PatchTests {
     static func stateJSON(_ machine: inout SessionMachine) throws -> JSONValue {
@@ -53,7 +54,8 @@ struct PatchTests {
                 outputs += harness.log[before...]
             }
             for case .broadcast(.update(let update)) in outputs {
-                state = state.merging(.object(update.patch)).canonical
+                let events = try JSONParser.parse(try StreamingJSONEncoder().encode(update.events))
+                state = state.merging(.object(update.patch)).applyingTextEdits(of: events).canonical
             }
             let expected = try Self.stateJSON(&harness.machine)
             #expect(state == expected, "seed \(seed), step \(step): \(action)")

@@ -1,3 +1,4 @@
+import FocusCore
 import FocusProtocol
 
 extension JSONValue {
@@ -34,5 +35,25 @@ extension JSONValue {
         default:
             self
         }
+    }
+}
+
+extension JSONValue {
+    /// The session `state` with the text changes of an update's `edit` events applied: each
+    /// event's `ops` (UTF-16 splices, in order) to the field's text, as the page does.
+    public func applyingTextEdits(of events: JSONValue) -> JSONValue {
+        var state = self
+        for event in events.array where event["kind"].string == "edit" {
+            guard let screen = event["screen"].string, let key = event["key"].string else { continue }
+            var text = state["screens"][screen]["values"][key].string ?? ""
+            for op in event["ops"].array {
+                guard let at = op["at"].int, let delete = op["delete"].int, let insert = op["insert"].string else { continue }
+                text = TextSplice(at: at, delete: delete, insert: insert).applied(to: text)
+            }
+            state = state.merging(.object(JSONObject([
+                ("screens", .object(JSONObject([(screen, .object(JSONObject([("values", .object(JSONObject([(key, .string(text))])))])))]))),
+            ])))
+        }
+        return state
     }
 }

@@ -88,7 +88,7 @@ public final class ProtocolClient: @unchecked Sendable {
                 revision = message["revision"].int ?? 0
                 present = Set(message["present"].array.compactMap(\.string))
             case "update":
-                state = state.merging(message["patch"])
+                state = state.merging(message["patch"]).applyingTextEdits(of: message["events"])
                 revision = message["revision"].int ?? revision
             case "presence":
                 present.formUnion(message["joined"].array.compactMap { $0["member"].string })

@@ -49,6 +49,7 @@ public struct FocusEngine: Sendable {
         switch intent {
         case .focus(let key): try tap(key, on: slot, in: &state, record: &record)
         case .edit(let key, let text): try edit(key, to: text, on: slot, in: &state, record: &record)
+        case .splice(let key, let operation): try splice(key, operation, on: slot, in: &state, record: &record)
         case .submit: submit(on: slot, in: &state, record: &record)
         case .next: moveAlongToolbar(by: 1, on: slot, in: &state, record: &record)
         case .previous: moveAlongToolbar(by: -1, on: slot, in: &state, record: &record)
@@ -101,7 +102,7 @@ extension Intent {
     var needsCurrentScreen: Bool {
         switch self {
         case .navigate, .autoFocusFired: false
-        case .focus, .edit, .submit, .next, .previous, .validate, .addRow, .removeRow, .configure: true
+        case .focus, .edit, .splice, .submit, .next, .previous, .validate, .addRow, .removeRow, .configure: true
         }
     }
 }

@@ -19,6 +19,8 @@ public enum FocusError: Error, Equatable, Sendable {
     case tooManyRows(list: ListID, limit: Int)
     /// `value_too_long`: the edit would take the session past its total text budget.
     case sessionTextFull(limit: Int)
+    /// `bad_splice` or `stale_base`: a splice that cannot be applied to the field's text.
+    case splice(SpliceError)
 
     /// What went wrong and what to do about it, in a sentence a person can act on.
     public var message: String {
@@ -39,6 +41,8 @@ public enum FocusError: Error, Equatable, Sendable {
             "The text for '\(key.wireString)' is \(length) characters long; shorten it to at most \(limit)."
         case .sessionTextFull(let limit):
             "The session would hold more than \(limit) bytes of text, its limit; shorten or clear another field first."
+        case .splice(let error):
+            error.message
         case .tooManyRows(let list, let limit):
             "The \(list) list already has \(limit) rows, the most it can hold; remove one before adding another."
         }

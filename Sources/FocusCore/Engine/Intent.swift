@@ -4,6 +4,9 @@ public enum Intent: Equatable, Sendable {
     case focus(FocusKey?)
     /// New text for the field filed under this key.
     case edit(FocusKey, String)
+    /// An operation on the text of the field filed under this key, already transformed to its
+    /// current text (the session's field history does that for a splice made on an older text).
+    case splice(FocusKey, TextOperation)
     /// Return in the focused field.
     case submit
     /// The keyboard toolbar's Next.

@@ -1,6 +1,6 @@
 extension FocusEvent: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, screen, from, to, cause, key, valid, firstInvalid, list, row, afterMilliseconds, settings
+        case kind, screen, from, to, cause, key, ops, valid, firstInvalid, list, row, afterMilliseconds, settings
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -12,9 +12,10 @@ extension FocusEvent: Codable {
             try container.encode(from, forKey: .from)
             try container.encode(to, forKey: .to)
             try container.encode(cause, forKey: .cause)
-        case .edit(let screen, let key):
+        case .edit(let screen, let key, let ops):
             try container.encode(screen, forKey: .screen)
             try container.encode(key, forKey: .key)
+            try container.encode(ops, forKey: .ops)
         case .validation(let screen, let valid, let firstInvalid):
             try container.encode(screen, forKey: .screen)
             try container.encode(valid, forKey: .valid)
@@ -50,7 +51,9 @@ extension FocusEvent: Codable {
                 cause: try container.decode(FocusCause.self, forKey: .cause)
             )
         case "edit":
-            self = .edit(screen: try screen(), key: try container.decode(FocusKey.self, forKey: .key))
+            self = .edit(
+                screen: try screen(), key: try container.decode(FocusKey.self, forKey: .key),
+                ops: try container.decode([TextSplice].self, forKey: .ops))
         case "validation":
             self = .validation(
                 screen: try screen(), valid: try container.decode(Bool.self, forKey: .valid),

@@ -3,8 +3,9 @@
 public enum FocusEvent: Equatable, Sendable {
     /// Focus moved from one value to another.
     case focus(screen: ScreenID, from: FocusKey?, to: FocusKey?, cause: FocusCause)
-    /// A field's text changed.
-    case edit(screen: ScreenID, key: FocusKey)
+    /// A field's text changed: these splices, applied in order, turn the old text into the new
+    /// (UTF-16 offsets), so every client can apply the change to its copy and merge its own typing.
+    case edit(screen: ScreenID, key: FocusKey, ops: [TextSplice])
     /// The screen was validated; `firstInvalid` is the first field (in screen order) with an error.
     case validation(screen: ScreenID, valid: Bool, firstInvalid: FocusKey?)
     /// A row was appended to a list.
@@ -24,7 +25,7 @@ public enum FocusEvent: Equatable, Sendable {
     /// settings (they apply to every screen).
     public var screen: ScreenID? {
         switch self {
-        case .focus(let screen, _, _, _), .edit(let screen, _), .validation(let screen, _, _),
+        case .focus(let screen, _, _, _), .edit(let screen, _, _), .validation(let screen, _, _),
             .rowAdded(let screen, _, _), .rowRemoved(let screen, _, _), .autoFocusScheduled(let screen, _, _),
             .autoFocusCancelled(let screen, _):
             screen

@@ -1,5 +1,5 @@
-/// A whole session in protocol v1's `state` shape, less what the server adds (`clients`,
-/// `log`, and each task screen's `notesHTML`).
+/// A whole session in the protocol's `state` shape (each task screen's `notesHTML` and the
+/// lesson are filled in by the session, which knows them).
 public struct SessionSnapshot: Codable, Equatable, Sendable {
     /// The screen showing now.
     public var screen: ScreenID
@@ -7,10 +7,24 @@ public struct SessionSnapshot: Codable, Equatable, Sendable {
     public var settings: Settings
     /// Every screen's snapshot, by screen.
     public var screens: [ScreenID: ScreenSnapshot]
+    /// The lesson the session is following and how far it got; `nil` without one.
+    public var lesson: LessonProgress?
 
-    public init(screen: ScreenID, settings: Settings, screens: [ScreenID: ScreenSnapshot]) {
+    public init(screen: ScreenID, settings: Settings, screens: [ScreenID: ScreenSnapshot], lesson: LessonProgress? = nil) {
         self.screen = screen
         self.settings = settings
         self.screens = screens
+        self.lesson = lesson
+    }
+
+    private enum CodingKeys: String, CodingKey { case screen, settings, screens, lesson }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(screen, forKey: .screen)
+        try container.encode(settings, forKey: .settings)
+        try container.encode(screens, forKey: .screens)
+        // Written as null rather than left out, so a client sees there is no lesson.
+        try container.encode(lesson, forKey: .lesson)
     }
 }

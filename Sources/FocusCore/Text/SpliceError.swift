@@ -14,11 +14,12 @@ public enum SpliceError: Error, Equatable, Sendable {
     /// `stale_base`: `base` is a revision the session has not reached.
     case baseInFuture(base: Int, current: Int)
 
-    /// The protocol error code.
-    public var code: String {
+    /// Whether the splice was refused for its base revision (`stale_base`: take a fresh copy of
+    /// the text) rather than for its offsets (`bad_splice`).
+    public var isStaleBase: Bool {
         switch self {
-        case .negative, .pastEnd, .insideSurrogatePair: "bad_splice"
-        case .baseTooOld, .baseInFuture: "stale_base"
+        case .negative, .pastEnd, .insideSurrogatePair: false
+        case .baseTooOld, .baseInFuture: true
         }
     }
 
@@ -40,6 +41,5 @@ public enum SpliceError: Error, Equatable, Sendable {
 }
 
 extension SpliceError: CustomStringConvertible {
-    /// `code: message`.
-    public var description: String { "\(code): \(message)" }
+    public var description: String { message }
 }

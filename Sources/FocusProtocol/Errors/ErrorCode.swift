@@ -15,6 +15,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case tooManyRows = "too_many_rows"
     case badSplice = "bad_splice"
     case staleBase = "stale_base"
+    case unknownLesson = "unknown_lesson"
     // Who may do what, and how often.
     case notHelloFirst = "not_hello_first"
     case readOnly = "read_only"
@@ -40,7 +41,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     public var httpStatus: Int {
         switch self {
         case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey, .unknownRow, .unknownList,
-            .notCurrentScreen, .valueTooLong, .tooManyRows, .badSplice, .staleBase, .notHelloFirst, .badPath,
+            .notCurrentScreen, .valueTooLong, .tooManyRows, .badSplice, .staleBase, .unknownLesson, .notHelloFirst, .badPath,
             .badRequest, .missingSubprotocol:
             400
         case .readOnly, .forbiddenOrigin: 403
@@ -61,7 +62,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .sessionFull: .sessionFull
         case .sessionUnavailable: .reconnect
         case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey, .unknownRow, .unknownList,
-            .notCurrentScreen, .valueTooLong, .tooManyRows, .badSplice, .staleBase, .notHelloFirst, .readOnly,
+            .notCurrentScreen, .valueTooLong, .tooManyRows, .badSplice, .staleBase, .unknownLesson, .notHelloFirst, .readOnly,
             .rateLimited, .badPath, .badRequest, .notFound, .methodNotAllowed, .lengthRequired, .bodyTooLarge,
             .missingSubprotocol, .forbiddenOrigin, .shuttingDown, .internalError:
             nil

@@ -27,6 +27,7 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
         case .notCurrentScreen: .notCurrentScreen
         case .valueTooLong, .sessionTextFull: .valueTooLong
         case .tooManyRows: .tooManyRows
+        case .splice(let error): error.isStaleBase ? .staleBase : .badSplice
         }
     }
 

@@ -75,10 +75,17 @@ extension IntentMessage {
             action = .removeRow(list, id)
         case "navigate": action = .navigate(ScreenID(rawValue: try fields.string("to")))
         case "configure": action = .configure(try fields.settings("settings"))
+        case "lesson":
+            guard let lesson = fields.object["lesson"] else {
+                throw fields.problem("A lesson intent needs a 'lesson' (a lesson id, or null to stop).")
+            }
+            action = .lesson(
+                lesson == .null ? nil : LessonID(rawValue: try fields.string("lesson")),
+                step: fields.object["step"] == nil ? 0 : try fields.whole("step", in: 0...1_000))
         default:
             throw ProtocolError(
                 .unknownAction,
-                "Unknown action '\(name)'; expected focus, edit, splice, submit, next, previous, validate, addRow, removeRow, navigate or configure.",
+                "Unknown action '\(name)'; expected focus, edit, splice, submit, next, previous, validate, addRow, removeRow, navigate, configure or lesson.",
                 seq: seq)
         }
     }

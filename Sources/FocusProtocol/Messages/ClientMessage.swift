@@ -29,6 +29,8 @@ public struct IntentMessage: Equatable, Sendable {
         case removeRow(ListID, RowID)
         case navigate(ScreenID)
         case configure(SettingsPatch)
+        /// Start (or jump to a step of) a lesson, or stop it (`nil`).
+        case lesson(LessonID?, step: Int)
     }
 
     public var seq: Int

@@ -38,6 +38,10 @@ extension IntentMessage {
         case .configure(let patch):
             object["action"] = .string("configure")
             object["settings"] = JSONValue(encoding: patch)
+        case .lesson(let lesson, let step):
+            object["action"] = .string("lesson")
+            object["lesson"] = lesson.map { .string($0.rawValue) } ?? .null
+            object["step"] = .integer(Int64(step))
         }
         return object
     }

@@ -20,7 +20,7 @@ extension ServerMessage {
 }
 
 private enum MessageKeys: String, CodingKey {
-    case type, revision, you, role, schema, state, members, present, log, by, seq, at, events, patch
+    case type, revision, you, role, viewer, schema, state, members, present, count, log, by, seq, at, events, patch
     case reason, joined, left, renamed, code, message
 }
 
@@ -29,12 +29,14 @@ extension SnapshotMessage: Encodable {
         var container = encoder.container(keyedBy: MessageKeys.self)
         try container.encode("snapshot", forKey: .type)
         try container.encode(revision, forKey: .revision)
-        try container.encode(you, forKey: .you)
+        try container.encode(Receiver(member: you, seq: lastSeq, splices: lastSplices), forKey: .you)
         try container.encode(role, forKey: .role)
+        try container.encodeIfPresent(viewer, forKey: .viewer)
         try container.encode(schema, forKey: .schema)
         try container.encode(state, forKey: .state)
         try container.encode(members, forKey: .members)
         try container.encode(present, forKey: .present)
+        try container.encode(count, forKey: .count)
         try container.encode(log, forKey: .log)
     }
 }
@@ -59,6 +61,25 @@ extension PresenceMessage: Encodable {
         try container.encode(joined, forKey: .joined)
         try container.encode(left, forKey: .left)
         try container.encode(renamed, forKey: .renamed)
+        try container.encode(count, forKey: .count)
+    }
+}
+
+/// A snapshot's `you`: the member, and what the session handled of its intents.
+private struct Receiver: Encodable {
+    var member: Member
+    var seq: Int
+    var splices: [String: Int]
+
+    private enum Keys: String, CodingKey { case member, name, color, seq, splices }
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: Keys.self)
+        try container.encode(member.member, forKey: .member)
+        try container.encode(member.name, forKey: .name)
+        try container.encode(member.color, forKey: .color)
+        try container.encode(seq, forKey: .seq)
+        try container.encode(splices, forKey: .splices)
     }
 }
 

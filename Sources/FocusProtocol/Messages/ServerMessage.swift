@@ -28,10 +28,19 @@ public struct SnapshotMessage: Equatable, Sendable {
     public var state: SessionSnapshot
     /// Everyone the session remembers, present or not, so the log can name them.
     public var members: [Member]
-    /// The members connected now.
+    /// The named members connected now (the first editors to arrive; see ``count``).
     public var present: [MemberID]
+    /// How many editors and viewers are connected.
+    public var count = PresenceCount()
     /// The last log entries, oldest first.
     public var log: [LogEntry]
+    /// For an editor, the session's read-only capability, to share with those who should only watch.
+    public var viewer: String?
+    /// The last `seq` the session handled for the receiving tab.
+    public var lastSeq = 0
+    /// Per field (`screen/key`), the `seq` of the receiving tab's last splice the session
+    /// applied: with ``lastSeq`` it tells the tab what became of a splice it had in flight.
+    public var lastSplices: [String: Int] = [:]
 
     public init(
         revision: Int, you: Member, role: Role, schema: Schema, state: SessionSnapshot, members: [Member],
@@ -71,19 +80,33 @@ public struct UpdateMessage: Equatable, Sendable {
     }
 }
 
-/// The `presence` message: changes since the last one, never the whole list.
+/// The `presence` message: changes to the named members since the last one, never the whole
+/// list, and how many are here.
 public struct PresenceMessage: Equatable, Sendable {
     public var joined: [Member]
     public var left: [MemberID]
     public var renamed: [Member]
+    public var count: PresenceCount
 
-    public init(joined: [Member] = [], left: [MemberID] = [], renamed: [Member] = []) {
+    public init(joined: [Member] = [], left: [MemberID] = [], renamed: [Member] = [], count: PresenceCount = PresenceCount()) {
         self.joined = joined
         self.left = left
         self.renamed = renamed
+        self.count = count
     }
 
     public var isEmpty: Bool { joined.isEmpty && left.isEmpty && renamed.isEmpty }
+}
+
+/// How many are connected: editors (who may change the session) and viewers (who watch).
+public struct PresenceCount: Equatable, Sendable, Codable {
+    public var editors: Int
+    public var viewers: Int
+
+    public init(editors: Int = 0, viewers: Int = 0) {
+        self.editors = editors
+        self.viewers = viewers
+    }
 }
 
 /// The WebSocket subprotocol a client must offer: the version of the messages above.

@@ -43,6 +43,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         router.add("GET", "/healthz") { [unowned self] _, _ in JSONResponse.make(status: 200, health()) }
         router.add("POST", "/api/sessions") { [unowned self] request, _ in createSession(for: request) }
         router.add("GET", "/api/sessions/{id}") { [unowned self] _, parameters in readSession(parameters["id"] ?? "") }
+        router.add("GET", "/api/lessons") { _, _ in Application.lessons }
     }
 
     /// Rebuilds the stored sessions. Call before the transport starts.
@@ -198,6 +199,13 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         return JSONResponse.make(
             status: 200,
             SessionBody(id: capability, role: role, revision: session.revision, state: session.sessionSnapshot(), node: nodeID))
+    }
+
+    /// `GET /api/lessons`: every lesson, as data (the same for every session, so encoded once).
+    private static let lessons = JSONResponse.make(status: 200, LessonList(lessons: SessionConfiguration().lessons.lessons))
+
+    struct LessonList: Encodable {
+        var lessons: [Lesson]
     }
 
     private static let unknownSession = ProtocolError(

@@ -9,10 +9,14 @@ struct StatePatch {
     /// What one screen's events touched.
     private struct Touched {
         var focus = false
-        var values: [FocusKey] = []
+        /// Fields whose text changed (their stale errors may have changed).
+        var texts: [FocusKey] = []
         var errors = false
         var lists: [ListID] = []
+        /// Rows added or removed: their texts, errors and rendered notes appear or go.
         var rows: [RowID] = []
+        /// Rows whose rendered notes may have changed.
+        var notes: [RowID] = []
         var pendingAutoFocus = false
         var validation = false
         var bindings = false
@@ -44,11 +48,13 @@ struct StatePatch {
                     // The auto-focus landing ends the pending one without an event of its own.
                     if cause == .autoFocus { $0.pendingAutoFocus = true }
                 }
-            case .edit(let screen, let key):
+            case .edit(let screen, let key, _):
+                // The text itself travels as the event's ops, which every client applies (and
+                // merges with its own typing); the patch carries what follows from it.
                 touch(screen) {
-                    $0.values.append(key)
+                    $0.texts.append(key)
                     $0.validation = true
-                    if let row = key.rowID { $0.rows.append(row) }
+                    if let row = key.rowID { $0.notes.append(row) }
                 }
             case .validation(let screen, _, _):
                 touch(screen) {
@@ -106,7 +112,6 @@ struct StatePatch {
             patch["toolbar"] = JSONValue(encoding: toolbar)
         }
         var values = JSONObject()
-        for key in parts.values { values[key.wireString] = new.values[key].map(JSONValue.string) ?? .null }
         for row in parts.rows {
             for field in declaration.lists.flatMap(\.fields) {
                 let key = FocusKey(field.rowCase, id: row)
@@ -123,7 +128,7 @@ struct StatePatch {
             }
             if !errors.isEmpty { patch["errors"] = .object(errors) }
         }
-        if parts.errors || !parts.values.isEmpty {
+        if parts.errors || !parts.texts.isEmpty {
             patch["staleErrors"] = .array(now.staleErrors.map { .string($0.wireString) })
         }
         if !parts.lists.isEmpty {
@@ -131,9 +136,9 @@ struct StatePatch {
             for list in parts.lists { rows[list.rawValue] = .array(new.rows(in: list).map { .string($0.uuidString) }) }
             patch["rows"] = .object(rows)
         }
-        if !parts.rows.isEmpty, let html = notesHTML(screen) {
+        if !(parts.rows + parts.notes).isEmpty, let html = notesHTML(screen) {
             var notes = JSONObject()
-            for row in parts.rows { notes[row.uuidString] = html[row].map(JSONValue.string) ?? .null }
+            for row in parts.rows + parts.notes { notes[row.uuidString] = html[row].map(JSONValue.string) ?? .null }
             patch["notesHTML"] = .object(notes)
         }
         if parts.bindings {

@@ -5,8 +5,10 @@ import FocusProtocol
 /// drew, which is enough to apply it again and reach the same state.
 public struct ChangeRecord: Equatable, Sendable {
     public enum Cause: Equatable, Sendable {
-        /// A member's intent, with the tab's secret client id (to restore its last `seq`).
-        case intent(IntentMessage, clientId: String, member: MemberID)
+        /// A member's intent, with the tab's secret client id (to restore its last `seq`), and,
+        /// for a splice, the splices it became once transformed to the field's text then (replay
+        /// applies those: the field histories it was transformed against are not stored).
+        case intent(IntentMessage, clientId: String, member: MemberID, applied: [TextSplice]?)
         /// The server's own auto-focus timer.
         case autoFocus(AutoFocusToken)
     }
@@ -29,10 +31,11 @@ public struct ChangeRecord: Equatable, Sendable {
     public func encodedBody() -> [UInt8] {
         var body = JSONObject()
         switch cause {
-        case .intent(let intent, let clientId, let member):
+        case .intent(let intent, let clientId, let member, let applied):
             body["client"] = .string(clientId)
             body["member"] = .string(member.rawValue)
             body["intent"] = .object(intent.wire)
+            if let applied { body["applied"] = JSONValue(encoding: applied) }
         case .autoFocus(let token):
             body["autoFocus"] = .integer(Int64(bitPattern: token.rawValue))
         }
@@ -58,15 +61,32 @@ public struct ChangeRecord: Equatable, Sendable {
         if case .integer(let token) = json["autoFocus"] {
             cause = .autoFocus(AutoFocusToken(rawValue: UInt64(bitPattern: token)))
         } else if case .object(let wire) = json["intent"], let client = json["client"].string, let member = json["member"].string {
+            let intent: IntentMessage
             do {
-                cause = .intent(try IntentMessage(wire: wire), clientId: client, member: MemberID(rawValue: member))
+                intent = try IntentMessage(wire: wire)
             } catch {
                 throw .unreadable(revision: revision, reason: error.message)
             }
+            cause = .intent(
+                intent, clientId: client, member: MemberID(rawValue: member), applied: try Self.splices(json["applied"], revision: revision))
         } else {
             throw .unreadable(revision: revision, reason: "neither an intent nor a timer")
         }
         self.init(revision: revision, at: at, cause: cause, draws: draws)
+    }
+}
+
+extension ChangeRecord {
+    /// The `applied` splices of a record, if it has them.
+    private static func splices(_ json: JSONValue, revision: Int) throws(ReplayError) -> [TextSplice]? {
+        guard case .array(let values) = json else { return nil }
+        var splices: [TextSplice] = []
+        for value in values {
+            guard case .integer(let at) = value["at"], case .integer(let delete) = value["delete"], let insert = value["insert"].string
+            else { throw .unreadable(revision: revision, reason: "an applied splice without at, delete and insert") }
+            splices.append(TextSplice(at: Int(at), delete: Int(delete), insert: insert))
+        }
+        return splices
     }
 }
 

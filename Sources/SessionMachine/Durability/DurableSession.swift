@@ -12,17 +12,32 @@ public struct DurableSession: Codable, Equatable, Sendable {
     /// How many members ever joined (the next member id follows from it).
     public var joinedEver: Int
     public var log: [LogEntry]
+    /// The lesson the session follows, and how far it got.
+    public var lesson: LessonProgress?
 }
 
 /// One remembered tab.
 public struct DurableMember: Codable, Equatable, Sendable {
     public var clientId: String
     public var member: Member
+    /// The last `seq` handled for the tab: an intent at or below it is a resend.
     public var lastSeq: Int
+    /// Per field (`screen/key`), the `seq` of the tab's last splice the session applied, so a tab
+    /// that reconnects learns what became of the splice it had in flight.
+    public var splices: [String: Int]
 
-    public init(clientId: String, member: Member, lastSeq: Int) {
+    public init(clientId: String, member: Member, lastSeq: Int, splices: [String: Int] = [:]) {
         self.clientId = clientId
         self.member = member
         self.lastSeq = lastSeq
+        self.splices = splices
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        clientId = try container.decode(String.self, forKey: .clientId)
+        member = try container.decode(Member.self, forKey: .member)
+        lastSeq = try container.decode(Int.self, forKey: .lastSeq)
+        splices = try container.decodeIfPresent([String: Int].self, forKey: .splices) ?? [:]
     }
 }

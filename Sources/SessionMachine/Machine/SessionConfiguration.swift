@@ -1,3 +1,5 @@
+import FocusCore
+
 /// The timings and bounds of every session on a server.
 public struct SessionConfiguration: Sendable, Equatable {
     /// A connection that has not said `hello` this long after opening is closed with 1008.
@@ -9,6 +11,10 @@ public struct SessionConfiguration: Sendable, Equatable {
     public var rememberedClients = 1_000
     /// Log entries a snapshot carries.
     public var logCapacity = 200
+    /// Editors presence names one by one; the rest, and every viewer, are counted.
+    public var namedMembers = 64
+    /// The lessons a session can follow.
+    public var lessons = LessonCatalogue.seeds
 
     public init() {}
 }

@@ -20,6 +20,8 @@ public struct SessionMachine: Sendable {
     public private(set) var state: SessionState
     /// Raised by one with every applied change.
     public private(set) var revision = 0
+    /// The lesson the session follows, shared by every member; `nil` without one.
+    public private(set) var lesson: LessonProgress?
     private var log: EventLog
     private var members: MemberDirectory
     private var connections: [ConnectionID: ConnectionState] = [:]
@@ -27,10 +29,16 @@ public struct SessionMachine: Sendable {
     private var connectedClients: [String: ConnectionID] = [:]
     /// Every joined connection that is keeping up: where broadcasts go.
     public private(set) var recipients = RecipientList()
-    private var presence = PresenceBatch()
+    private var roster: PresenceRoster
     private var lastPresenceAt: Int64?
     private var presenceScheduled = false
     private var notes: RenderedNotes
+    /// Every text change of each field since ``historyStart``, to transform splices made on an
+    /// older text (the server's half of the text merging).
+    private var histories: [FieldName: FieldHistory] = [:]
+    /// The revision from which every text change is in ``histories`` (0, or the revision a
+    /// restore started from): a splice based on an earlier revision is `stale_base`.
+    private var historyStart = 0
     /// Monotonic milliseconds since the last connection closed; nil while any is open.
     public private(set) var idleSince: Int64?
     /// Whether anyone ever said hello here (a session nobody joined expires sooner).
@@ -56,6 +64,7 @@ public struct SessionMachine: Sendable {
         state = start.state
         log = EventLog(capacity: configuration.logCapacity)
         members = MemberDirectory(capacity: configuration.rememberedClients)
+        roster = PresenceRoster(nameLimit: configuration.namedMembers)
         notes = RenderedNotes(render: renderNotes)
         idleSince = time.monotonicMilliseconds
         run(start.effects, into: &outputs)
@@ -140,17 +149,18 @@ public struct SessionMachine: Sendable {
         // A newer connection with the same client id wins: a reconnect racing the old socket's
         // close, or a duplicated tab. The member stays present throughout.
         let replaced = connectedClients[clientId]
+        var replacedRole: Role?
         if let replaced {
+            if case .joined(_, let oldRole, _) = connections[replaced] { replacedRole = oldRole }
             connections[replaced] = nil
             recipients.remove(replaced)
             outputs.append(.close(replaced, .replaced, reason: "replaced by a newer connection with this clientId"))
         }
         let isNew = members[clientId] == nil
-        var record = members.record(for: clientId, name: requested, connected: Set(connectedClients.keys))
+        var record = members.record(for: clientId, name: requested, connected: connectedClients, connectedCount: connectedClients.count)
         if let requested, record.member.name != requested {
             members.update(clientId) { $0.member.name = requested }
             record.member.name = requested
-            if replaced != nil { presence.rename(record.member) }
             outputs.append(.persist(.member(record)))
         } else if isNew {
             outputs.append(.persist(.member(record)))
@@ -160,8 +170,18 @@ public struct SessionMachine: Sendable {
         recipients.insert(connection)
         everJoined = true
         outputs.append(.cancel(.helloDeadline(connection)))
+        // A replacing connection (a reconnect racing the old socket's close) keeps its place:
+        // others see no leave and no join, at most a new name.
+        if let replacedRole, replacedRole == role {
+            roster.rename(clientId, to: record.member)
+        } else {
+            if let replacedRole {
+                let directory = members
+                roster.depart(clientId, role: replacedRole) { directory[$0]?.member }
+            }
+            roster.arrive(clientId, as: record.member, role: role)
+        }
         outputs.append(.send(snapshot(for: clientId, role: role), to: connection))
-        if replaced == nil { presence.join(record.member) }
         presenceChanged(at: time, into: &outputs)
     }
 
@@ -177,7 +197,7 @@ public struct SessionMachine: Sendable {
         members.update(clientId) { $0.member.name = bounded }
         record.member.name = bounded
         outputs.append(.persist(.member(record)))
-        presence.rename(record.member)
+        roster.rename(clientId, to: record.member)
         presenceChanged(at: time, into: &outputs)
     }
 
@@ -185,14 +205,13 @@ public struct SessionMachine: Sendable {
         switch connections.removeValue(forKey: connection) {
         case .waiting:
             outputs.append(.cancel(.helloDeadline(connection)))
-        case .joined(let clientId, _, _):
+        case .joined(let clientId, let role, _):
             recipients.remove(connection)
             if connectedClients[clientId] == connection {
                 connectedClients[clientId] = nil
-                if let member = members[clientId]?.member.member {
-                    presence.leave(member)
-                    presenceChanged(at: time, into: &outputs)
-                }
+                let directory = members
+                roster.depart(clientId, role: role) { directory[$0]?.member }
+                presenceChanged(at: time, into: &outputs)
             }
         case nil:
             break
@@ -232,10 +251,12 @@ public struct SessionMachine: Sendable {
             return
         }
         let before = state
+        let lessonBefore = lesson
         var recorder = RecordingGenerator(ids)
         let outcome: Outcome
+        let applied: [TextSplice]?
         do {
-            outcome = try applyToState(message, ids: &recorder)
+            (outcome, applied) = try applyToState(message, by: record.member.member, replaying: nil, ids: &recorder)
         } catch {
             refuse(connection, error, into: &outputs)
             return
@@ -245,25 +266,94 @@ public struct SessionMachine: Sendable {
         switch outcome {
         case .unchanged(let reason):
             outputs.append(.send(.ack(seq: message.seq, reason: reason), to: connection))
-        case .applied(let events, let effects):
+        case .applied(var events, var effects):
+            noteSplice(message, by: clientId)
+            if !message.isLesson { followLesson(&events, &effects) }
             outputs.append(.persist(.change(ChangeRecord(
                 revision: revision + 1, at: time.wallMilliseconds,
-                cause: .intent(message, clientId: clientId, member: record.member.member), draws: recorder.draws))))
-            publish(events, before: before, by: record.member.member, seq: message.seq, at: time, into: &outputs)
+                cause: .intent(message, clientId: clientId, member: record.member.member, applied: applied), draws: recorder.draws))))
+            recordTextChanges(events, before: before, by: record.member.member)
+            publish(events, before: before, lessonBefore: lessonBefore, by: record.member.member, seq: message.seq, at: time, into: &outputs)
             run(effects, into: &outputs)
         }
     }
 
-    /// Applies an intent's action to the FocusCore state.
-    private mutating func applyToState(
-        _ message: IntentMessage, ids: inout some RandomNumberGenerator
+    /// After an applied change: checks it against the lesson's current step. A passed step moves
+    /// the lesson on, and the next step's settings are applied in the same change (their events
+    /// and effects are added).
+    private mutating func followLesson(_ events: inout [FocusEvent], _ effects: inout [Effect]) {
+        guard var progress = lesson, let definition = configuration.lessons.lesson(progress.lesson) else { return }
+        let verdict = progress.observe(events: events, after: engine.snapshot(of: state), in: definition)
+        lesson = progress
+        guard verdict == .passed, !progress.complete else { return }
+        let settings = definition.settingsPatch(atStep: progress.step, from: state.settings)
+        // Settings draw no row ids.
+        var none = ReplayingGenerator([])
+        guard !settings.isEmpty, let outcome = try? engine.apply(.configure(settings), on: state.current, to: &state, ids: &none)
+        else { return }
+        events += outcome.events
+        effects += outcome.effects
+    }
+
+    /// Starts a lesson at `step`, showing the lesson's screen and applying the settings that step
+    /// needs, or stops it.
+    private mutating func startLesson(
+        _ id: LessonID?, step: Int, seq: Int, ids: inout some RandomNumberGenerator
     ) throws(ProtocolError) -> Outcome {
+        guard let id else {
+            guard lesson != nil else { return .unchanged(.unchanged) }
+            lesson = nil
+            return .applied(events: [], effects: [])
+        }
+        let progress: LessonProgress
+        do {
+            progress = try configuration.lessons.progress(id, at: step)
+        } catch {
+            throw ProtocolError(.unknownLesson, error.message, seq: seq)
+        }
+        guard let definition = configuration.lessons.lesson(id) else { return .unchanged(.unchanged) }
+        var events: [FocusEvent] = []
+        var effects: [Effect] = []
+        var intents: [Intent] = []
+        if state.current != definition.screen { intents.append(.navigate(to: definition.screen)) }
+        let settings = definition.settingsPatch(atStep: step, from: state.settings)
+        if !settings.isEmpty { intents.append(.configure(settings)) }
+        for intent in intents {
+            if case .applied(let more, let moreEffects) = try? engine.apply(intent, on: state.current, to: &state, ids: &ids) {
+                events += more
+                effects += moreEffects
+            }
+        }
+        guard progress != lesson || !events.isEmpty else { return .unchanged(.unchanged) }
+        lesson = progress
+        return .applied(events: events, effects: effects)
+    }
+
+    /// Applies an intent's action to the FocusCore state. A splice is transformed against the
+    /// field's history (or, `replaying` a stored change, applied as it was then); returns the
+    /// splices it became.
+    private mutating func applyToState(
+        _ message: IntentMessage, by member: MemberID, replaying stored: [TextSplice]?, ids: inout some RandomNumberGenerator
+    ) throws(ProtocolError) -> (Outcome, applied: [TextSplice]?) {
         let intent: Intent
+        var applied: [TextSplice]?
         switch message.action {
         case .focus(let key): intent = .focus(key)
         case .edit(let key, let text): intent = .edit(key, text)
-        case .splice:
-            throw ProtocolError(.badSplice, "Splices are not accepted yet; send the whole value with edit.", seq: message.seq)
+        case .splice(let key, let base, let at, let delete, let insert):
+            let text = state[message.screen]?.values[key] ?? ""
+            let operation: TextOperation
+            if let stored {
+                operation = TextOperation(splices: stored, length: text.utf16Length)
+            } else {
+                let history = histories[FieldName(message.screen, key)] ?? FieldHistory(since: historyStart)
+                switch history.rebase(TextSplice(at: at, delete: delete, insert: insert), base: base, member: member.rawValue, current: revision, text: text) {
+                case .success(let rebased): operation = rebased
+                case .failure(let error): throw ProtocolError(FocusError.splice(error), seq: message.seq)
+                }
+            }
+            applied = operation.splices
+            intent = .splice(key, operation)
         case .submit: intent = .submit
         case .next: intent = .next
         case .previous: intent = .previous
@@ -272,12 +362,38 @@ public struct SessionMachine: Sendable {
         case .removeRow(let list, let row): intent = .removeRow(list, row)
         case .navigate(let screen): intent = .navigate(to: screen)
         case .configure(let patch): intent = .configure(patch)
+        case .lesson(let id, let step):
+            return (try startLesson(id, step: step, seq: message.seq, ids: &ids), nil)
         }
         do {
-            return try engine.apply(intent, on: message.screen, to: &state, ids: &ids)
+            return (try engine.apply(intent, on: message.screen, to: &state, ids: &ids), applied)
         } catch {
             throw ProtocolError(error, seq: message.seq)
         }
+    }
+
+    /// Records every text change of an applied change in its field's history (whole-value edits
+    /// too: a splice made before one must be transformed over it), under the revision it makes;
+    /// a removed row's fields take their histories with them.
+    private mutating func recordTextChanges(_ events: [FocusEvent], before: SessionState, by member: MemberID?) {
+        for event in events {
+            switch event {
+            case .edit(let screen, let key, let ops):
+                let length = (before[screen]?.values[key] ?? "").utf16Length
+                histories[FieldName(screen, key), default: FieldHistory(since: historyStart)]
+                    .record(TextOperation(splices: ops, length: length), revision: revision + 1, member: member?.rawValue ?? "")
+            case .rowRemoved(let screen, _, let row):
+                histories = histories.filter { $0.key.screen != screen || $0.key.key.rowID != row }
+            default:
+                break
+            }
+        }
+    }
+
+    /// Remembers the tab's last applied splice of a field, which its next snapshot reports.
+    private mutating func noteSplice(_ message: IntentMessage, by clientId: String) {
+        guard case .splice(let key, _, _, _, _) = message.action else { return }
+        members.update(clientId) { $0.splices[FieldName(message.screen, key).description] = message.seq }
     }
 
     private mutating func fire(
@@ -297,12 +413,14 @@ public struct SessionMachine: Sendable {
         case .autoFocus(let token):
             // The server itself moves focus, for every member at once.
             let before = state
+            let lessonBefore = lesson
             guard let outcome = try? engine.apply(.autoFocusFired(token), on: state.current, to: &state, ids: &ids),
-                  case .applied(let events, let effects) = outcome
+                  case .applied(var events, var effects) = outcome
             else { return }
+            followLesson(&events, &effects)
             outputs.append(.persist(.change(ChangeRecord(
                 revision: revision + 1, at: time.wallMilliseconds, cause: .autoFocus(token), draws: []))))
-            publish(events, before: before, by: nil, seq: nil, at: time, into: &outputs)
+            publish(events, before: before, lessonBefore: lessonBefore, by: nil, seq: nil, at: time, into: &outputs)
             run(effects, into: &outputs)
         }
     }
@@ -321,8 +439,8 @@ public struct SessionMachine: Sendable {
     /// Raises the revision, logs the events and broadcasts one update: the events and a merge
     /// patch of what they changed.
     private mutating func publish(
-        _ events: [FocusEvent], before: SessionState, by member: MemberID?, seq: Int?, at time: MachineTime,
-        into outputs: inout [SessionOutput]
+        _ events: [FocusEvent], before: SessionState, lessonBefore: LessonProgress?, by member: MemberID?, seq: Int?,
+        at time: MachineTime, into outputs: inout [SessionOutput]
     ) {
         revision += 1
         let at = time.wallMilliseconds
@@ -331,7 +449,10 @@ public struct SessionMachine: Sendable {
         for screen in Set(events.compactMap(\.screen)) {
             rendered[screen] = notesHTML(of: screen)
         }
-        let patch = StatePatch(engine: engine, before: before, after: state) { rendered[$0] }.build(from: events)
+        var patch = StatePatch(engine: engine, before: before, after: state) { rendered[$0] }.build(from: events)
+        if lesson != lessonBefore {
+            patch["lesson"] = JSONValue(encoding: lesson)
+        }
         outputs.append(.broadcast(.update(UpdateMessage(revision: revision, by: member, seq: seq, at: at, events: events, patch: patch))))
     }
 
@@ -351,9 +472,9 @@ public struct SessionMachine: Sendable {
     }
 
     private mutating func flushPresence(at time: MachineTime, into outputs: inout [SessionOutput]) {
-        guard !presence.isEmpty else { return }
+        guard roster.hasNews else { return }
         lastPresenceAt = time.monotonicMilliseconds
-        outputs.append(.broadcast(.presence(presence.take())))
+        outputs.append(.broadcast(.presence(roster.take())))
     }
 
     // MARK: Snapshots
@@ -361,22 +482,40 @@ public struct SessionMachine: Sendable {
     /// The session state as a snapshot and `GET /api/sessions/{id}` carry it.
     public mutating func sessionSnapshot() -> SessionSnapshot {
         var snapshot = engine.snapshot(of: state)
+        snapshot.lesson = lesson
         for screen in engine.schema.screens {
             if let html = notesHTML(of: screen.id) { snapshot.screens[screen.id]?.notesHTML = html }
         }
         return snapshot
     }
 
-    /// The members connected now, in the order they first joined.
-    public var present: [MemberID] {
-        members.records.filter { connectedClients[$0.clientId] != nil }.map(\.member.member)
+    /// The named members connected now, in the order they arrived (see ``PresenceRoster``).
+    public var present: [MemberID] { roster.named.map(\.member.member) }
+
+    /// How many editors and viewers are connected.
+    public var presenceCount: PresenceCount { roster.count }
+
+    /// The members a snapshot names: the named present ones, and everyone its log mentions.
+    private var membersToName: [Member] {
+        var seen = Set<MemberID>()
+        var named: [Member] = []
+        for member in roster.named.map(\.member) + log.recent.compactMap({ $0.by.flatMap(members.member) }) where seen.insert(member.member).inserted {
+            named.append(member)
+        }
+        return named
     }
 
     private mutating func snapshot(for clientId: String, role: Role) -> ServerMessage {
-        let you = members[clientId]?.member ?? Member(member: MemberID(rawValue: "?"), name: "?", color: MemberColors.palette[0])
-        return .snapshot(SnapshotMessage(
+        let record = members[clientId]
+        let you = record?.member ?? Member(member: MemberID(rawValue: "?"), name: "?", color: MemberColors.palette[0])
+        var message = SnapshotMessage(
             revision: revision, you: you, role: role, schema: engine.schema, state: sessionSnapshot(),
-            members: members.records.map(\.member), present: present, log: Array(log.recent)))
+            members: membersToName, present: present, log: Array(log.recent))
+        message.count = roster.count
+        if role == .editor { message.viewer = viewerID.rawValue }
+        message.lastSeq = record?.lastSeq ?? 0
+        message.lastSplices = record?.splices ?? [:]
+        return .snapshot(message)
     }
 
     /// Rendered Markdown of the list on `screen` that previews it, if any.
@@ -393,7 +532,7 @@ public struct SessionMachine: Sendable {
     public func durableState() -> DurableSession {
         DurableSession(
             id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: members.records,
-            joinedEver: members.joinedEver, log: Array(log.recent))
+            joinedEver: members.joinedEver, log: Array(log.recent), lesson: lesson)
     }
 
     /// A session rebuilt from its snapshot, nobody connected. Replay the changes stored after
@@ -409,12 +548,15 @@ public struct SessionMachine: Sendable {
         self.configuration = configuration
         state = durable.state
         revision = durable.revision
+        lesson = durable.lesson
         log = EventLog(capacity: configuration.logCapacity)
         log.append(contentsOf: durable.log)
         members = MemberDirectory(capacity: configuration.rememberedClients, restoring: durable.members, joinedEver: durable.joinedEver)
+        roster = PresenceRoster(nameLimit: configuration.namedMembers)
         everJoined = !durable.members.isEmpty
         notes = RenderedNotes(render: renderNotes)
         idleSince = time.monotonicMilliseconds
+        historyStart = durable.revision
     }
 
     /// Puts back a tab's join or rename that the log stored after the snapshot.
@@ -428,27 +570,38 @@ public struct SessionMachine: Sendable {
     public mutating func replay(_ change: ChangeRecord) throws(ReplayError) {
         guard change.revision == revision + 1 else { throw .outOfOrder(expected: revision + 1, found: change.revision) }
         var draws = ReplayingGenerator(change.draws)
-        let outcome: Outcome
+        var outcome: Outcome
         let member: MemberID?
         let seq: Int?
         switch change.cause {
-        case .intent(let intent, let clientId, let author):
+        case .intent(let intent, let clientId, let author, let applied):
+            if case .splice = intent.action, applied == nil {
+                throw .diverged(revision: change.revision, reason: "a splice stored without the splices it became")
+            }
+            let before = state
             do {
-                outcome = try applyToState(intent, ids: &draws)
+                outcome = try applyToState(intent, by: author, replaying: applied, ids: &draws).0
             } catch {
                 throw .diverged(revision: change.revision, reason: error.message)
+            }
+            if case .applied(var events, var effects) = outcome, !intent.isLesson {
+                followLesson(&events, &effects)
+                outcome = .applied(events: events, effects: effects)
             }
             if members[clientId] == nil {
                 members.restore(DurableMember(clientId: clientId, member: Member(member: author, name: author.rawValue, color: MemberColors.palette[0]), lastSeq: 0))
             }
             members.update(clientId) { $0.lastSeq = max($0.lastSeq, intent.seq) }
+            noteSplice(intent, by: clientId)
+            recordTextChanges(outcome.events, before: before, by: author)
             member = author
             seq = intent.seq
         case .autoFocus(let token):
-            guard let applied = try? engine.apply(.autoFocusFired(token), on: state.current, to: &state, ids: &draws) else {
+            guard case .applied(var events, var effects)? = try? engine.apply(.autoFocusFired(token), on: state.current, to: &state, ids: &draws) else {
                 throw .diverged(revision: change.revision, reason: "the auto-focus timer no longer applies")
             }
-            outcome = applied
+            followLesson(&events, &effects)
+            outcome = .applied(events: events, effects: effects)
             member = nil
             seq = nil
         }
@@ -465,5 +618,14 @@ public struct SessionMachine: Sendable {
               let delay = engine.schema.screen(pending.screen)?.appearFocus?.afterMilliseconds
         else { return }
         outputs.append(.schedule(.autoFocus(pending.token), afterMilliseconds: delay))
+    }
+}
+
+extension IntentMessage {
+    /// Whether the intent starts, moves or stops a lesson (such a change is not itself a move the
+    /// lesson checks).
+    var isLesson: Bool {
+        if case .lesson = action { return true }
+        return false
     }
 }

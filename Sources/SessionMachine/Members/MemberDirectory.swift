@@ -6,6 +6,8 @@ struct MemberDirectory: Sendable {
     let capacity: Int
     private(set) var records: [DurableMember] = []
     private var positions: [String: Int] = [:]
+    /// Record positions by public member id, for naming the people a log mentions.
+    private var memberPositions: [MemberID: Int] = [:]
     /// How many members ever joined: the next member id and colour follow from it.
     private(set) var joinedEver = 0
 
@@ -25,8 +27,10 @@ struct MemberDirectory: Sendable {
         if let position = positions[record.clientId] {
             records[position].member = record.member
             records[position].lastSeq = max(records[position].lastSeq, record.lastSeq)
+            memberPositions[record.member.member] = position
         } else {
             positions[record.clientId] = records.count
+            memberPositions[record.member.member] = records.count
             records.append(record)
         }
         if let ordinal = Int(record.member.member.rawValue.dropFirst()) {
@@ -38,11 +42,21 @@ struct MemberDirectory: Sendable {
         positions[clientId].map { records[$0] }
     }
 
+    /// The member with this public id, if the session remembers it.
+    func member(_ id: MemberID) -> Member? {
+        memberPositions[id].map { records[$0].member }
+    }
+
     /// The record of `clientId`, made on its first hello with a fresh member id, a colour and
-    /// `name` or a friendly one. `connected` names the tabs that must survive a forgetting.
-    mutating func record(for clientId: String, name: String?, connected: Set<String>) -> DurableMember {
+    /// `name` or a friendly one. Past the capacity, tabs that are not connected are forgotten
+    /// (`connected` says which are, of `connectedCount`).
+    mutating func record(
+        for clientId: String, name: String?, connected: [String: ConnectionID], connectedCount: Int
+    ) -> DurableMember {
         if let record = self[clientId] { return record }
-        if records.count >= capacity {
+        // Only when some tab can be forgotten: with every remembered tab connected there is
+        // nothing to gain from a pass over all of them.
+        if records.count >= capacity, records.count > connectedCount {
             forget(except: connected)
         }
         joinedEver += 1
@@ -55,6 +69,7 @@ struct MemberDirectory: Sendable {
                 color: palette[(joinedEver - 1) % palette.count]),
             lastSeq: 0)
         positions[clientId] = records.count
+        memberPositions[record.member.member] = records.count
         records.append(record)
         return record
     }
@@ -66,8 +81,13 @@ struct MemberDirectory: Sendable {
 
     /// Drops the tabs that are not connected: such a tab, should it come back, is a new member
     /// and its resends are applied afresh.
-    private mutating func forget(except connected: Set<String>) {
-        records.removeAll { !connected.contains($0.clientId) }
+    private mutating func forget(except connected: [String: ConnectionID]) {
+        records.removeAll { connected[$0.clientId] == nil }
+        reindex()
+    }
+
+    private mutating func reindex() {
         positions = Dictionary(uniqueKeysWithValues: records.enumerated().map { ($1.clientId, $0) })
+        memberPositions = Dictionary(records.enumerated().map { ($1.member.member, $0) }, uniquingKeysWith: { $1 })
     }
 }

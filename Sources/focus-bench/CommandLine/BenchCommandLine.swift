@@ -68,6 +68,34 @@ enum BenchCommandLine {
                 options.idleConnections = counts
             },
             CommandLineOption(
+                name: "--max-handshakes", valueName: "n",
+                help: "Connections that may be between connect and snapshot at once while clients join. (default: 64)"
+            ) { options, value throws(UsageError) in
+                options.maxHandshakes = try OptionValue.wholeNumber(value, for: "--max-handshakes", in: 1...100_000)
+            },
+            CommandLineOption(
+                name: "--server-arg", valueName: "argument",
+                help: "An option for every server started, after the scenario's own (--server-arg=--in-memory).", repeatable: true
+            ) { options, value throws(UsageError) in
+                guard !value.isEmpty else { throw UsageError("--server-arg needs a server option, such as --server-arg=--in-memory.") }
+                options.serverArguments.append(value)
+            },
+            CommandLineOption(
+                name: "--variant", valueName: "name:arguments",
+                help: "Run every scenario that starts a server once per variant, with these options added; rows are named 'scenario [name]'. Servers keep nothing unless given --data-dir; {fresh} stands for a new empty folder per server (--variant 'stored:--data-dir={fresh}').",
+                repeatable: true
+            ) { options, value throws(UsageError) in
+                guard let colon = value.firstIndex(of: ":"), colon != value.startIndex else {
+                    throw UsageError("--variant expects a name, a colon and server options, such as 'memory:--in-memory', got '\(value)'.")
+                }
+                let name = String(value[..<colon])
+                guard !options.variants.contains(where: { $0.name == name }) else {
+                    throw UsageError("--variant names '\(name)' twice; give each variant its own name.")
+                }
+                let arguments = value[value.index(after: colon)...].split(separator: " ").map(String.init)
+                options.variants.append(ServerVariant(name: name, arguments: arguments))
+            },
+            CommandLineOption(
                 name: "--core-intents", valueName: "n",
                 help: "Intents the core scenario applies. (default: 2000000)"
             ) { options, value throws(UsageError) in

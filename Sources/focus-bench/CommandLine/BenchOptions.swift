@@ -11,6 +11,12 @@ struct BenchOptions: Sendable {
     /// Idle connections at which `idle-memory` reads the server's RSS, in increasing order.
     var idleConnections = [2000, 10_000]
     var coreIntents = 2_000_000
+    /// Handshakes (connect to snapshot) under way at once while clients join.
+    var maxHandshakes = 64
+    /// Options every server gets, after the scenario's own.
+    var serverArguments: [String] = []
+    /// Each scenario that starts a server runs once per variant; none: once, as it is.
+    var variants: [ServerVariant] = []
 
     /// What `--quick` starts from: short windows and the smaller idle count.
     static var quick: BenchOptions {
@@ -21,4 +27,11 @@ struct BenchOptions: Sendable {
         options.coreIntents = 500_000
         return options
     }
+}
+
+/// A named set of extra server options (`--variant memory:--in-memory`), so one run can measure
+/// the same scenario under several server configurations, such as persistence on and off.
+struct ServerVariant: Sendable, Equatable {
+    var name: String
+    var arguments: [String]
 }

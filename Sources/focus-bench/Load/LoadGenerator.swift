@@ -1,17 +1,16 @@
 import Foundation
-import WebSocketTransport
 
-/// Every client connection of a run, driven with callbacks from the client loop's single
-/// thread: no tasks, no locks, no JSON parsing, so the generator costs little next to the
-/// server it measures (and its own CPU use is reported in case it does not).
+/// Every client connection of a run, driven from the ``ClientLoop``'s single thread: no tasks,
+/// no locks, no JSON parsing, so the generator costs little next to the server it measures
+/// (and its own CPU use is reported in case it does not).
 ///
-/// Each session has one driver (its first client) that sends intents; every client of the
-/// session, the driver included, receives the update for each, and the latency from the
-/// driver's send to each receipt is recorded against the intent's `seq`.
+/// Each session has its drivers (its first client, or for typing several) that send intents;
+/// every client of the session receives the update for each, and the latency from the
+/// driver's send to each receipt is recorded against the driver and the intent's `seq`.
 ///
-/// `@unchecked Sendable`: after `init`, every property is touched only on the loop's service
-/// thread (in `onEvent`, in timers and in work passed to `loop.execute`).
-final class LoadGenerator: @unchecked Sendable {
+/// `@unchecked Sendable`: after `init`, every property is touched only on the loop's thread
+/// (in the delegate calls and in work passed to `loop.execute`).
+final class LoadGenerator: ClientLoopDelegate, @unchecked Sendable {
     private enum Phase {
         case pending, connecting, joined, gone
     }
@@ -19,26 +18,24 @@ final class LoadGenerator: @unchecked Sendable {
     private struct Client {
         let session: Int
         let clientId: String
-        /// False for a connection that opens and stays silent (it joins no one's presence).
-        let saysHello: Bool
-        var connection: WebSocketClientConnection?
         var phase = Phase.pending
+        /// How updates name this client (`by`): its member id, from its snapshot.
+        var identity: [UInt8] = []
+        /// Send time of every intent this client sent, at index `seq - 1`.
+        var sendTimes: [UInt64] = []
+        var nextDue: UInt64 = 0
+        var typist: Typist?
     }
 
     private struct SessionLoad {
         let id: String
-        /// The client that sends this session's intents, if any.
-        var driver: Int?
-        /// Send time of every intent, at index `seq - 1`.
-        var sendTimes: [UInt64] = []
+        /// The clients that send this session's intents.
+        var drivers: [Int] = []
         /// Clients that have joined and not left: the deliveries each intent should make.
         var members = 0
-        var nextDue: UInt64 = 0
     }
 
-    let loop: WebSocketClientLoop
-    private let host: String
-    private let port: Int
+    let loop: ClientLoop<LoadGenerator>
     private let intent: IntentKind
     private let pacing: Pacing
     /// Handshakes (up to the snapshot) allowed at once, so connecting does not flood the server.
@@ -56,32 +53,36 @@ final class LoadGenerator: @unchecked Sendable {
     /// An open-loop driver sends at most this many overdue intents in one tick of the pacer.
     private static let catchUpPerTick = 8
     private static let tickNanoseconds: UInt64 = 1_000_000
+    private static let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
 
-    init(loop: WebSocketClientLoop, host: String, port: Int, intent: IntentKind, pacing: Pacing, maxHandshakes: Int = 64) {
-        self.loop = loop
-        self.host = host
-        self.port = port
+    init(port: Int, intent: IntentKind, pacing: Pacing, maxHandshakes: Int) throws(BenchError) {
+        loop = try ClientLoop(host: "127.0.0.1", port: port)
         self.intent = intent
         self.pacing = pacing
         self.maxHandshakes = maxHandshakes
+        loop.start(delegate: self)
     }
 
-    // MARK: Setup (service thread)
+    // MARK: Setup (loop thread)
 
-    /// Adds a session; its first client added with `drives` true sends the intents.
     func addSession(id: String) -> Int {
         sessions.append(SessionLoad(id: id))
         return sessions.count - 1
     }
 
-    /// Adds `count` clients to session `session` and starts connecting them. Clients that say
-    /// hello count as joined once their snapshot arrives; silent ones once the WebSocket is open.
-    func addClients(_ count: Int, to session: Int, firstDrives: Bool, sayHello: Bool = true) {
+    /// Adds `count` clients to session `session`, the first `drivers` of them sending intents,
+    /// and starts connecting them. A client counts as joined once its snapshot arrives.
+    func addClients(_ count: Int, to session: Int, drivers: Int) {
         for number in 0..<count {
-            if firstDrives && number == 0 && sessions[session].driver == nil {
-                sessions[session].driver = clients.count
+            if number < drivers {
+                sessions[session].drivers.append(clients.count)
             }
-            clients.append(Client(session: session, clientId: "bench-\(session)-\(clients.count)", saysHello: sayHello))
+            // A client id is a tab's secret: at least 16 characters.
+            var client = Client(session: session, clientId: "bench-client-\(session)-\(clients.count)")
+            if intent.isTyping && number < drivers {
+                client.typist = Typist(letter: Self.letters[number % Self.letters.count])
+            }
+            clients.append(client)
         }
         progress.total = clients.count
         connectPending()
@@ -95,37 +96,19 @@ final class LoadGenerator: @unchecked Sendable {
             nextToConnect += 1
             handshakes += 1
             clients[index].phase = .connecting
-            let path = "/ws?session=" + sessions[clients[index].session].id
-            clients[index].connection = loop.connect(host: host, port: port, path: path) { [unowned self] connection, event in
-                handle(event, on: connection, from: index)
-            }
+            progress.firstConnectAt = progress.firstConnectAt ?? MonotonicClock.nanoseconds()
+            loop.connect(index, path: "/ws?session=" + sessions[clients[index].session].id)
         }
     }
 
-    private func handle(_ event: WebSocketClientConnection.Event, on connection: WebSocketClientConnection, from index: Int) {
-        switch event {
-        case .opened:
-            if clients[index].saysHello {
-                connection.send(utf8: IntentKind.hello(clientId: clients[index].clientId))
-            } else {
-                didJoin(index)
-            }
-        case .text(let message):
-            receive(message, from: index)
-        case .failed(let error):
-            progress.firstFailure = progress.firstFailure ?? "\(error)"
-            leave(index)
-        case .closed(let code):
-            if progress.firstFailure == nil, clients[index].phase == .connecting {
-                progress.firstFailure = "the server closed a joining connection (code \(code.map { "\($0.rawValue)" } ?? "none"))"
-            }
-            leave(index)
-        }
+    func connectionOpened(_ index: Int) {
+        loop.send(text: IntentKind.hello(clientId: clients[index].clientId), on: index)
     }
 
-    private func leave(_ index: Int) {
+    func connectionEnded(_ index: Int, _ ending: ConnectionEnding) {
         switch clients[index].phase {
         case .connecting:
+            progress.firstFailure = progress.firstFailure ?? "\(ending)"
             handshakes -= 1
             progress.failed += 1
             connectPending()
@@ -138,88 +121,119 @@ final class LoadGenerator: @unchecked Sendable {
         clients[index].phase = .gone
     }
 
-    // MARK: Receiving (service thread)
+    // MARK: Receiving (loop thread)
 
-    private func receive(_ message: [UInt8], from index: Int) {
-        let now = MonotonicClock.nanoseconds()
+    func connection(_ index: Int, received message: ArraySlice<UInt8>, at now: UInt64) {
         progress.lastMessageAt = now
         progress.messagesReceived += 1
         switch MessageScan.kind(of: message) {
         case .update:
-            guard let seq = MessageScan.seq(in: message) else { return }
-            let session = clients[index].session
-            guard seq >= 1, seq <= sessions[session].sendTimes.count else { return }
-            let sentAt = sessions[session].sendTimes[seq - 1]
-            if let window, window.contains(sentAt) {
-                tally.deliveriesReceived += 1
-                if sentAt < window.middle {
-                    tally.firstHalf.add(nanoseconds: now &- sentAt)
-                } else {
-                    tally.secondHalf.add(nanoseconds: now &- sentAt)
-                }
-            }
-            answered(seq, in: session, at: index)
+            receive(update: message, by: index, at: now)
         case .snapshot:
+            if clients[index].typist != nil { clients[index].typist!.observe(snapshot: message) }
             guard clients[index].phase == .connecting else {
                 if window != nil { tally.snapshots += 1 }
                 return
             }
-            didJoin(index)
-        case .ack, .error:
+            clients[index].identity = MessageScan.identity(inSnapshot: message).map(Array.init) ?? []
+            didJoin(index, at: now)
+        case .presence:
+            progress.presenceMessages += 1
+            progress.presenceBytes += message.count
+        case .ack:
             guard window != nil else { return }
-            if MessageScan.kind(of: message) == .ack { tally.acks += 1 } else { tally.errors += 1 }
-            if let seq = MessageScan.seq(in: message) {
-                answered(seq, in: clients[index].session, at: index)
-            }
-        case .presence, .pong, .other:
+            tally.acks += 1
+            if let seq = MessageScan.seq(in: message) { answered(seq, by: index) }
+        case .error:
+            guard window != nil else { return }
+            tally.errors += 1
+            tally.firstError = tally.firstError ?? String(decoding: message.prefix(300), as: UTF8.self)
+            if let seq = MessageScan.seq(in: message) { answered(seq, by: index) }
+        case .pong, .other:
             break
         }
     }
 
-    private func didJoin(_ index: Int) {
-        clients[index].phase = .joined
-        if clients[index].saysHello {
-            sessions[clients[index].session].members += 1
+    private func receive(update message: ArraySlice<UInt8>, by index: Int, at now: UInt64) {
+        let session = clients[index].session
+        guard case .member(let author)? = MessageScan.author(of: message) else {
+            // The server's own change (an auto-focus timer): no driver to measure it against.
+            if clients[index].typist != nil { clients[index].typist!.observe(update: message, isOwn: false) }
+            return
         }
+        let drivers = sessions[session].drivers
+        let driver = drivers.count == 1 ? drivers[0] : drivers.first { clients[$0].identity.elementsEqual(author) }
+        if clients[index].typist != nil { clients[index].typist!.observe(update: message, isOwn: driver == index) }
+        guard let driver, let seq = MessageScan.seq(in: message), seq >= 1, seq <= clients[driver].sendTimes.count else { return }
+        let sentAt = clients[driver].sendTimes[seq - 1]
+        if let window, window.contains(sentAt) {
+            tally.updatesReceived += 1
+            tally.updateBytes += message.count
+            tally.largestUpdateBytes = max(tally.largestUpdateBytes, message.count)
+            // Typists measure the way to the others; a driver's own update counts otherwise.
+            if !(intent.isTyping && driver == index) {
+                tally.deliveriesReceived += 1
+                let latency = now &- sentAt
+                if sentAt < window.middle {
+                    tally.firstHalf.add(nanoseconds: latency)
+                } else {
+                    tally.secondHalf.add(nanoseconds: latency)
+                }
+                if !tally.perSecond.isEmpty {
+                    tally.perSecond[min(Int((sentAt - window.start) / 1_000_000_000), tally.perSecond.count - 1)]
+                        .add(nanoseconds: latency)
+                }
+            }
+        }
+        if driver == index { answered(seq, by: index) }
+    }
+
+    private func didJoin(_ index: Int, at now: UInt64) {
+        clients[index].phase = .joined
+        sessions[clients[index].session].members += 1
         progress.joined += 1
+        progress.lastJoinAt = now
         handshakes -= 1
         connectPending()
     }
 
     /// Closed loop: the driver's last intent was answered, so it sends the next.
-    private func answered(_ seq: Int, in session: Int, at index: Int) {
-        guard pacing == .closedLoop, sessions[session].driver == index, seq == sessions[session].sendTimes.count,
+    private func answered(_ seq: Int, by driver: Int) {
+        guard pacing == .closedLoop, seq == clients[driver].sendTimes.count,
             let window, MonotonicClock.nanoseconds() < window.end
         else { return }
-        send(in: session)
+        send(from: driver)
     }
 
-    // MARK: Sending (service thread)
+    // MARK: Sending (loop thread)
 
-    /// Starts the drivers: warm-up until `window.start`, measured until `window.end`, then quiet.
-    func start(window: MeasurementWindow) {
+    /// Starts the drivers: warm-up until `window.start`, measured until `window.end`, then
+    /// quiet. With `perSecond`, latencies are kept by the second of the window too.
+    func start(window: MeasurementWindow, perSecond: Bool) {
         self.window = window
         tally = LoadTally()
-        let drivers = sessions.indices.filter { sessions[$0].driver != nil }
+        if perSecond {
+            tally.perSecond = Array(repeating: LatencySamples(), count: max(1, Int(window.seconds.rounded(.up))))
+        }
+        let drivers = sessions.flatMap(\.drivers)
         switch pacing {
         case .fixedRate(let perSecond):
             interval = UInt64(1e9 / perSecond)
             // Spread the drivers evenly over one interval so they do not all send at once.
             let now = MonotonicClock.nanoseconds()
-            for (order, session) in drivers.enumerated() {
-                sessions[session].nextDue = now + interval * UInt64(order) / UInt64(max(drivers.count, 1))
+            for (order, driver) in drivers.enumerated() {
+                clients[driver].nextDue = now + interval * UInt64(order) / UInt64(max(drivers.count, 1))
             }
             startPacer(until: window.end)
         case .closedLoop:
-            for session in drivers {
-                send(in: session)
+            for driver in drivers {
+                send(from: driver)
             }
         }
     }
 
     /// Wakes the loop every millisecond until `end` to send what is due, from a thread of its
-    /// own: a libwebsockets timer on libuv fires up to a millisecond early and then spins until
-    /// it is due, which kept the generator's core busy with a 1 ms tick.
+    /// own, so the loop itself only ever waits in epoll.
     private func startPacer(until end: UInt64) {
         let pacer = Thread { [self] in
             var next = MonotonicClock.nanoseconds()
@@ -237,36 +251,41 @@ final class LoadGenerator: @unchecked Sendable {
         guard let window else { return }
         let now = MonotonicClock.nanoseconds()
         guard now < window.end else { return }
-        for session in sessions.indices where sessions[session].driver != nil {
-            var sent = 0
-            while sessions[session].nextDue <= now && sent < Self.catchUpPerTick {
-                send(in: session)
-                sessions[session].nextDue += interval
-                sent += 1
-            }
-            if sessions[session].nextDue <= now {
-                tally.behindSchedule += 1
+        for session in sessions.indices {
+            for driver in sessions[session].drivers {
+                var sent = 0
+                while clients[driver].nextDue <= now && sent < Self.catchUpPerTick {
+                    send(from: driver)
+                    clients[driver].nextDue += interval
+                    sent += 1
+                }
+                if clients[driver].nextDue <= now {
+                    tally.behindSchedule += 1
+                }
             }
         }
     }
 
-    private func send(in session: Int) {
-        guard let driver = sessions[session].driver, clients[driver].phase == .joined,
-            let connection = clients[driver].connection
-        else { return }
-        let seq = sessions[session].sendTimes.count + 1
-        let message = intent.message(seq: seq)
+    private func send(from driver: Int) {
+        guard clients[driver].phase == .joined else { return }
+        let seq = clients[driver].sendTimes.count + 1
+        let message: [UInt8]
+        switch (intent, clients[driver].typist) {
+        case (.splice, let typist?): message = typist.splice(seq: seq)
+        case (.typedEdit, let typist?): message = typist.edit(seq: seq)
+        default: message = intent.message(seq: seq)
+        }
         let sentAt = MonotonicClock.nanoseconds()
-        sessions[session].sendTimes.append(sentAt)
-        connection.send(utf8: message)
+        clients[driver].sendTimes.append(sentAt)
+        loop.send(text: message, on: driver)
         if let window, window.contains(sentAt) {
+            let members = sessions[clients[driver].session].members
             tally.intentsSent += 1
-            tally.deliveriesExpected += sessions[session].members
+            tally.deliveriesExpected += intent.isTyping ? members - 1 : members
         }
     }
 
-    /// Drops every connection and stops the client loop. Call from another thread, and through
-    /// the generator rather than the loop: the connections' last events still reach it.
+    /// Closes every connection and stops the client loop. Call from another thread.
     func shutdown() {
         loop.shutdown()
     }

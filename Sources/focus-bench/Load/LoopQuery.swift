@@ -1,10 +1,9 @@
 import Dispatch
 import Synchronization
-import WebSocketTransport
 
-extension WebSocketClientLoop {
-    /// Runs `body` on the loop's service thread and returns its answer, or nil if the loop did
-    /// not get to it within `timeout` seconds. Call from another thread.
+extension ClientLoop {
+    /// Runs `body` on the loop's thread and returns its answer, or nil if the loop did not get
+    /// to it within `timeout` seconds. Call from another thread.
     func query<Answer: Sendable>(timeout: Double = 10, _ body: @escaping @Sendable () -> Answer) -> Answer? {
         let answer = AnswerBox<Answer>()
         let done = DispatchSemaphore(value: 0)
@@ -17,7 +16,7 @@ extension WebSocketClientLoop {
         return answer.value.withLock { $0 }
     }
 
-    /// Asks `condition` on the service thread every 50 ms until it holds or `timeout` seconds
+    /// Asks `condition` on the loop's thread every 50 ms until it holds or `timeout` seconds
     /// pass. Returns whether it held.
     func wait(timeout: Double, until condition: @escaping @Sendable () -> Bool) -> Bool {
         let deadline = MonotonicClock.nanoseconds() + UInt64(timeout * 1e9)
@@ -29,7 +28,7 @@ extension WebSocketClientLoop {
     }
 }
 
-/// Carries an answer from the service thread back to the waiting thread.
+/// Carries an answer from the loop's thread back to the waiting thread.
 private final class AnswerBox<Answer: Sendable>: Sendable {
     let value = Mutex<Answer?>(nil)
 }

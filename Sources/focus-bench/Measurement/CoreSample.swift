@@ -28,6 +28,22 @@ struct CoreSample: Sendable {
         return Int(String(line.dropFirst("Cpus_allowed_list:".count).filter { !$0.isWhitespace }))
     }
 
+    /// ``otherLoadPercent(core:_:process:_:)`` when every sample was taken.
+    static func otherLoadPercent(
+        _ core: (start: CoreSample, end: CoreSample)?, _ start: ProcessSample?, _ end: ProcessSample?
+    ) -> Double? {
+        guard let core, let start, let end else { return nil }
+        return otherLoadPercent(core: core.start, core.end, process: start, end)
+    }
+
+    /// A note for each core of which other processes took ``LoadReport/otherLoadNotePercent`` or more.
+    static func otherLoadNotes(server: Double?, generator: Double?) -> [String] {
+        [("server", server), ("load generator", generator)].compactMap { whose, other in
+            guard let other, other >= LoadReport.otherLoadNotePercent else { return nil }
+            return "other processes took \(Int(other.rounded()))% of the \(whose)'s core: figures are pessimistic"
+        }
+    }
+
     /// The share of one core that work other than `process` took between two pairs of samples.
     static func otherLoadPercent(
         core start: CoreSample, _ end: CoreSample, process processStart: ProcessSample, _ processEnd: ProcessSample

@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// What `/proc/PID/stat` says about a process at one moment: the CPU time it has used (all
@@ -43,17 +44,9 @@ struct ProcessSample: Sendable {
 /// Reads small files under `/proc`, which report a size of 0 and must be read to the end.
 enum ProcFile {
     static func read(_ path: String) -> String? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return nil }
-        defer { close(descriptor) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 4096)
-        while bytes.count < 1 << 20 {
-            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count > 0 else { break }
-            bytes += chunk[..<count]
-        }
-        return String(decoding: bytes, as: UTF8.self)
+        guard let file = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? file.close() }
+        guard let data = try? file.readToEnd() else { return nil }
+        return String(decoding: data, as: UTF8.self)
     }
 }

@@ -9,6 +9,8 @@ struct IdleMemoryReport: Sendable, Encodable {
 
     var scenario: String
     var kind = "idle-memory"
+    /// The `--variant` the server ran with, if any.
+    var variant: String?
     var baselineKB: Int
     var points: [Point]
     var notes: [String]

@@ -11,8 +11,11 @@ struct LoadReport: Sendable, Encodable {
 
     var scenario: String
     var kind = "load"
+    /// The `--variant` the server ran with, if any.
+    var variant: String?
     var sessions: Int
     var clientsPerSession: Int
+    var driversPerSession: Int
     var intent: IntentKind
     var pacing: String
     var windowSeconds: Double
@@ -28,7 +31,17 @@ struct LoadReport: Sendable, Encodable {
     /// keeps growing shows as a second half far above the first.
     var p99FirstHalfMicroseconds: Int?
     var p99SecondHalfMicroseconds: Int?
+    /// p99 of the intents sent in each second of the window (scenarios that ask for it), and
+    /// where the window started, counted from the first connect: so timer bursts at fixed
+    /// times after connecting (hello deadline, keepalive) show up.
+    var p99PerSecondMicroseconds: [Int?]?
+    var windowStartAfterFirstConnectSeconds: Double?
     var deliveriesPerSecond: Double
+    /// `update` messages received for the window's intents (typists' own included) and their
+    /// payload size: server CPU per delivery divides by this count.
+    var updatesReceived: Int
+    var updateBytesMean: Double?
+    var updateBytesMax: Int?
     var serverCPUMicrosecondsPerDelivery: Double?
     var serverCPUPercent: Double?
     var generatorCPUPercent: Double?

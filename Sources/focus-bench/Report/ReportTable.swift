@@ -1,16 +1,19 @@
 import Foundation
 
-/// The human-readable form of a run: one table for the load scenarios, one for idle memory,
-/// one for FocusCore alone, each followed by its notes.
+/// The human-readable form of a run: one table for the load scenarios (with the p99 of each
+/// second where a scenario asked for it), one for joins, one for idle memory, one for
+/// FocusCore alone, each followed by its notes.
 enum ReportTable {
     static func render(_ reports: [ScenarioReport]) -> String {
         var loads: [LoadReport] = []
+        var joins: [JoinReport] = []
         var idles: [IdleMemoryReport] = []
         var cores: [CoreReport] = []
         var failures: [String] = []
         for report in reports {
             switch report {
             case .load(let load): loads.append(load)
+            case .join(let join): joins.append(join)
             case .idleMemory(let idle): idles.append(idle)
             case .core(let core): cores.append(core)
             case .failed(let scenario, let reason): failures.append("\(scenario): FAILED: \(reason)")
@@ -18,6 +21,9 @@ enum ReportTable {
         }
         var sections: [String] = []
         if !loads.isEmpty { sections.append(loadTable(loads)) }
+        let timelines = loads.filter { $0.p99PerSecondMicroseconds != nil }
+        if !timelines.isEmpty { sections.append(perSecondLines(timelines)) }
+        if !joins.isEmpty { sections.append(joinTable(joins)) }
         if !idles.isEmpty { sections.append(idleTable(idles)) }
         if !cores.isEmpty { sections.append(coreTable(cores)) }
         if !failures.isEmpty { sections.append(failures.joined(separator: "\n")) }
@@ -27,7 +33,7 @@ enum ReportTable {
     static func loadTable(_ reports: [LoadReport]) -> String {
         let header = [
             "scenario", "conns", "rate", "intents", "intents/s", "expected", "lost", "p50 µs", "p90 µs", "p99 µs",
-            "max µs", "p99 1st/2nd half", "deliveries/s", "srv µs/deliv", "srv CPU", "gen CPU", "other s/g", "srv RSS MB b/d/a",
+            "max µs", "p99 1st/2nd half", "deliveries/s", "upd B avg/max", "srv µs/deliv", "srv CPU", "gen CPU", "other s/g", "srv RSS MB b/d/a",
         ]
         let rows = reports.map { report -> [String] in
             let latency = report.latencyMicroseconds
@@ -37,7 +43,9 @@ enum ReportTable {
                 decimal(report.intentsPerSecond, places: 0), String(report.deliveriesExpected), String(report.lost),
                 optional(latency?.p50), optional(latency?.p90), optional(latency?.p99), optional(latency?.max),
                 "\(optional(report.p99FirstHalfMicroseconds))/\(optional(report.p99SecondHalfMicroseconds))",
-                decimal(report.deliveriesPerSecond, places: 0), report.serverCPUMicrosecondsPerDelivery.map { decimal($0, places: 1) } ?? "-",
+                decimal(report.deliveriesPerSecond, places: 0),
+                "\(report.updateBytesMean.map { decimal($0, places: 0) } ?? "-")/\(optional(report.updateBytesMax))",
+                report.serverCPUMicrosecondsPerDelivery.map { decimal($0, places: 1) } ?? "-",
                 percent(report.serverCPUPercent), percent(report.generatorCPUPercent),
                 "\(percent(report.serverCoreOtherLoadPercent))/\(percent(report.generatorCoreOtherLoadPercent))",
                 [report.serverRSS.beforeKB, report.serverRSS.duringKB, report.serverRSS.afterKB]
@@ -50,6 +58,39 @@ enum ReportTable {
             lines.append("Notes ((!) = the load generator saturated its core):")
             lines += notes
         }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One line per scenario: the p99 of each second of its window, in microseconds.
+    static func perSecondLines(_ reports: [LoadReport]) -> String {
+        var lines = ["p99 µs by the second of the window (the window starts s seconds after the first connect):"]
+        for report in reports {
+            let start = report.windowStartAfterFirstConnectSeconds.map { decimal($0, places: 1) } ?? "?"
+            let values = (report.p99PerSecondMicroseconds ?? []).map(optional).joined(separator: " ")
+            lines.append("  \(report.scenario) (s = \(start)): \(values)")
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    static func joinTable(_ reports: [JoinReport]) -> String {
+        let header = [
+            "scenario", "clients", "joined", "seconds", "presence msgs", "presence MB", "msgs/join", "KB/join",
+            "srv CPU s", "srv CPU", "gen CPU", "other s/g", "srv RSS MB b/j",
+        ]
+        let rows = reports.map { report -> [String] in
+            [
+                report.scenario, String(report.clients), String(report.joined), report.seconds.map { decimal($0, places: 3) } ?? "-",
+                String(report.presenceMessages), decimal(Double(report.presenceBytes) / 1_048_576, places: 1),
+                decimal(report.presenceMessagesPerJoin, places: 1), decimal(report.presenceBytesPerJoin / 1024, places: 1),
+                report.serverCPUSeconds.map { decimal($0, places: 2) } ?? "-", percent(report.serverCPUPercent),
+                percent(report.generatorCPUPercent),
+                "\(percent(report.serverCoreOtherLoadPercent))/\(percent(report.generatorCoreOtherLoadPercent))",
+                [report.serverRSSBeforeKB, report.serverRSSJoinedKB]
+                    .map { $0.map { decimal(Double($0) / 1024, places: 1) } ?? "-" }.joined(separator: "/"),
+            ]
+        }
+        var lines = grid(header, rows)
+        lines += reports.flatMap { report in report.notes.map { "  \(report.scenario): \($0)" } }
         return lines.joined(separator: "\n")
     }
 

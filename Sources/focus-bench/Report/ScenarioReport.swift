@@ -3,6 +3,7 @@ import Foundation
 /// The outcome of one scenario.
 enum ScenarioReport: Sendable {
     case load(LoadReport)
+    case join(JoinReport)
     case idleMemory(IdleMemoryReport)
     case core(CoreReport)
     case failed(scenario: String, reason: String)
@@ -20,6 +21,7 @@ enum ScenarioReport: Sendable {
         let data: Data?
         switch self {
         case .load(let report): data = try? encoder.encode(report)
+        case .join(let report): data = try? encoder.encode(report)
         case .idleMemory(let report): data = try? encoder.encode(report)
         case .core(let report): data = try? encoder.encode(report)
         case .failed(let scenario, let reason): data = try? encoder.encode(Failure(scenario: scenario, reason: reason))

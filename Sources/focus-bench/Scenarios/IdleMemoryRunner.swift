@@ -6,6 +6,7 @@
 /// over sessions of ``clientsPerSession``, so the presence each join sends stays small.
 struct IdleMemoryRunner {
     let options: BenchOptions
+    let variant: ServerVariant?
 
     /// Descriptors the bench keeps for itself besides its connections.
     static let spareDescriptors = 64
@@ -13,7 +14,7 @@ struct IdleMemoryRunner {
     static let clientsPerSession = 100
 
     func run(_ name: String) throws(BenchError) -> IdleMemoryReport {
-        let server = try ServerProcess(options.launch(extraArguments: []))
+        let server = try ServerProcess(options.launch(scenarioArguments: [], variant: variant))
         defer { server.stop() }
         let largest = options.idleConnections.max() ?? 0
         var sessions: [String] = []
@@ -24,11 +25,10 @@ struct IdleMemoryRunner {
         MonotonicClock.sleep(seconds: 0.5)
         guard let baseline = server.sample() else { throw .setup("the server exited before the first sample") }
 
-        let loop = try ClientLoopStart.make()
-        let generator = LoadGenerator(
-            loop: loop, host: "127.0.0.1", port: server.port, intent: .focus, pacing: .closedLoop, maxHandshakes: 128)
+        let generator = try LoadGenerator(
+            port: server.port, intent: .focus, pacing: .closedLoop, maxHandshakes: max(options.maxHandshakes, 128))
         defer { generator.shutdown() }
-        let limit = ClientLoopStart.descriptorLimit
+        let limit = Joining.descriptorLimit
         var notes: [String] = []
         var points: [IdleMemoryReport.Point] = []
         var connected = 0
@@ -39,7 +39,7 @@ struct IdleMemoryRunner {
             }
             let isFirstStep = connected == 0
             let first = connected
-            loop.execute {
+            generator.loop.execute {
                 if isFirstStep {
                     for session in sessionIDs { _ = generator.addSession(id: session) }
                 }
@@ -48,12 +48,13 @@ struct IdleMemoryRunner {
                 while next < count {
                     let session = next / Self.clientsPerSession
                     let batch = min(count, (session + 1) * Self.clientsPerSession) - next
-                    generator.addClients(batch, to: session, firstDrives: false, sayHello: true)
+                    generator.addClients(batch, to: session, drivers: 0)
                     next += batch
                 }
             }
             connected = count
-            try ClientLoopStart.awaitJoins(of: generator, total: count)
+            try Joining.awaitJoins(of: generator, total: count)
+            try Joining.awaitQuiet(of: generator)
             MonotonicClock.sleep(seconds: 1)
             guard let sample = server.sample() else { throw .setup("the server exited with \(count) connections") }
             // The figure divides by `count`: make sure that many were really open.
@@ -64,6 +65,6 @@ struct IdleMemoryRunner {
                 connections: count, residentKB: sample.residentKB,
                 kbPerConnection: Double(sample.residentKB - baseline.residentKB) / Double(count)))
         }
-        return IdleMemoryReport(scenario: name, baselineKB: baseline.residentKB, points: points, notes: notes)
+        return IdleMemoryReport(scenario: name, variant: variant?.name, baselineKB: baseline.residentKB, points: points, notes: notes)
     }
 }

@@ -1,26 +1,22 @@
-import WebSocketTransport
-
 /// Runs one load scenario against a fresh server: create the sessions, join every client,
 /// wait for the joins to settle, drive the warm-up and the measured window, drain, and turn
 /// the counts and the `/proc` samples into a report.
 struct LoadScenarioRunner {
     let options: BenchOptions
+    let variant: ServerVariant?
 
     /// How long deliveries of the window's last intents may take before they count as lost.
     static let drainSeconds = 5.0
-    /// Setup is over when no message has arrived for this long (presence after the joins).
-    static let quietSeconds = 0.3
 
     func run(_ name: String, _ shape: LoadShape) throws(BenchError) -> LoadReport {
-        let server = try ServerProcess(options.launch(extraArguments: shape.serverArguments))
+        let server = try ServerProcess(options.launch(scenarioArguments: shape.serverArguments, variant: variant))
         defer { server.stop() }
         let before = server.sample()
         var sessionIDs: [String] = []
         for _ in 0..<shape.sessions {
             sessionIDs.append(try server.createSession())
         }
-        let loop = try ClientLoopStart.make()
-        let generator = LoadGenerator(loop: loop, host: "127.0.0.1", port: server.port, intent: shape.intent, pacing: shape.pacing)
+        let generator = try LoadGenerator(port: server.port, intent: shape.intent, pacing: shape.pacing, maxHandshakes: options.maxHandshakes)
         let measured: Result<Measured, BenchError>
         do throws(BenchError) {
             measured = .success(try measure(shape, sessionIDs: sessionIDs, server: server, generator: generator))
@@ -35,6 +31,8 @@ struct LoadScenarioRunner {
 
     private struct Measured {
         var window: MeasurementWindow
+        /// When the first client started connecting, on ``MonotonicClock``.
+        var firstConnectAt: UInt64?
         var tally: LoadTally
         var serverStart: ProcessSample?
         var serverEnd: ProcessSample?
@@ -45,16 +43,26 @@ struct LoadScenarioRunner {
         var generatorCore: (start: CoreSample, end: CoreSample)?
     }
 
+    private func timing(_ shape: LoadShape) -> (warmup: Double, window: Double) {
+        switch shape.timing {
+        case .options: (options.warmupSeconds, options.durationSeconds)
+        case .fixed(let warmup, let window): (warmup, window)
+        }
+    }
+
     private func measure(_ shape: LoadShape, sessionIDs: [String], server: ServerProcess, generator: LoadGenerator) throws(BenchError) -> Measured {
         let loop = generator.loop
         loop.execute {
             for id in sessionIDs {
-                generator.addClients(shape.clientsPerSession, to: generator.addSession(id: id), firstDrives: true)
+                generator.addClients(shape.clientsPerSession, to: generator.addSession(id: id), drivers: shape.driversPerSession)
             }
         }
-        try ClientLoopStart.awaitJoins(of: generator, total: shape.connections)
-        let window = MeasurementWindow(start: MonotonicClock.nanoseconds() + UInt64(options.warmupSeconds * 1e9), seconds: options.durationSeconds)
-        loop.execute { generator.start(window: window) }
+        try Joining.awaitJoins(of: generator, total: shape.connections)
+        try Joining.awaitQuiet(of: generator)
+        let (warmup, seconds) = timing(shape)
+        let window = MeasurementWindow(start: MonotonicClock.nanoseconds() + UInt64(warmup * 1e9), seconds: seconds)
+        let perSecond = shape.latencyPerSecond
+        loop.execute { generator.start(window: window, perSecond: perSecond) }
         let serverCore = options.serverCPU
         let generatorCore = CoreSample.ownCore
         MonotonicClock.sleep(until: window.start)
@@ -71,11 +79,11 @@ struct LoadScenarioRunner {
             let tally = generator.currentTally
             return tally.deliveriesReceived >= tally.deliveriesExpected
         }
-        guard let tally = loop.query(timeout: 30, { generator.currentTally }) else {
+        guard let (tally, progress) = loop.query(timeout: 30, { (generator.currentTally, generator.setupProgress) }) else {
             throw .setup("the load generator did not answer within 30 s")
         }
         return Measured(
-            window: window, tally: tally, serverStart: serverStart, serverEnd: serverEnd,
+            window: window, firstConnectAt: progress.firstConnectAt, tally: tally, serverStart: serverStart, serverEnd: serverEnd,
             generatorStart: generatorStart, generatorEnd: generatorEnd,
             serverCore: serverCoreStart.flatMap { start in serverCoreEnd.map { (start, $0) } },
             generatorCore: generatorCoreStart.flatMap { start in generatorCoreEnd.map { (start, $0) } })
@@ -90,14 +98,14 @@ struct LoadScenarioRunner {
         var serverCPUPerDelivery: Double?
         if let start = measured.serverStart, let end = measured.serverEnd {
             serverCPUPercent = end.cpuPercent(since: start)
-            if tally.deliveriesReceived > 0 {
-                serverCPUPerDelivery = (end.cpuSeconds - start.cpuSeconds) * 1e6 / Double(tally.deliveriesReceived)
+            if tally.updatesReceived > 0 {
+                serverCPUPerDelivery = (end.cpuSeconds - start.cpuSeconds) * 1e6 / Double(tally.updatesReceived)
             }
         }
         let generatorCPUPercent = measured.generatorEnd.flatMap { end in measured.generatorStart.map { end.cpuPercent(since: $0) } }
         let saturated = (generatorCPUPercent ?? 0) >= LoadReport.saturationPercent
-        let serverCoreOther = otherLoad(measured.serverCore, measured.serverStart, measured.serverEnd)
-        let generatorCoreOther = otherLoad(measured.generatorCore, measured.generatorStart, measured.generatorEnd)
+        let serverCoreOther = CoreSample.otherLoadPercent(measured.serverCore, measured.serverStart, measured.serverEnd)
+        let generatorCoreOther = CoreSample.otherLoadPercent(measured.generatorCore, measured.generatorStart, measured.generatorEnd)
         let planned = shape.plannedIntents(seconds: seconds)
 
         var notes: [String] = []
@@ -110,11 +118,7 @@ struct LoadScenarioRunner {
         if tally.behindSchedule > 0 {
             notes.append("drivers fell behind schedule \(tally.behindSchedule) times")
         }
-        for (whose, other) in [("server", serverCoreOther), ("load generator", generatorCoreOther)] {
-            if let other, other >= LoadReport.otherLoadNotePercent {
-                notes.append("other processes took \(Int(other.rounded()))% of the \(whose)'s core: figures are pessimistic")
-            }
-        }
+        notes += CoreSample.otherLoadNotes(server: serverCoreOther, generator: generatorCoreOther)
         if measured.serverEnd == nil {
             notes.append("the server exited during the run")
         }
@@ -123,24 +127,27 @@ struct LoadScenarioRunner {
         for (what, count) in oddities where count > 0 {
             notes.append("\(count) \(what)")
         }
+        if let firstError = tally.firstError {
+            notes.append("first error: \(firstError)")
+        }
+        let windowStart = measured.firstConnectAt.map { Double(measured.window.start &- $0) / 1e9 }
         return LoadReport(
-            scenario: name, sessions: shape.sessions, clientsPerSession: shape.clientsPerSession, intent: shape.intent,
+            scenario: name, variant: variant?.name, sessions: shape.sessions, clientsPerSession: shape.clientsPerSession,
+            driversPerSession: shape.driversPerSession, intent: shape.intent,
             pacing: shape.pacingDescription, windowSeconds: seconds, intentsSent: tally.intentsSent, intentsPlanned: planned,
             intentsPerSecond: Double(tally.intentsSent) / seconds, deliveriesExpected: tally.deliveriesExpected,
             deliveriesReceived: tally.deliveriesReceived, lost: tally.lost, latencyMicroseconds: tally.latencies.summary(),
             p99FirstHalfMicroseconds: tally.firstHalf.summary()?.p99, p99SecondHalfMicroseconds: tally.secondHalf.summary()?.p99,
+            p99PerSecondMicroseconds: tally.perSecond.isEmpty ? nil : tally.perSecond.map { $0.summary()?.p99 },
+            windowStartAfterFirstConnectSeconds: windowStart,
             deliveriesPerSecond: Double(tally.deliveriesReceived) / seconds,
+            updatesReceived: tally.updatesReceived,
+            updateBytesMean: tally.updatesReceived > 0 ? Double(tally.updateBytes) / Double(tally.updatesReceived) : nil,
+            updateBytesMax: tally.updatesReceived > 0 ? tally.largestUpdateBytes : nil,
             serverCPUMicrosecondsPerDelivery: serverCPUPerDelivery, serverCPUPercent: serverCPUPercent,
             generatorCPUPercent: generatorCPUPercent, serverCoreOtherLoadPercent: serverCoreOther,
             generatorCoreOtherLoadPercent: generatorCoreOther, serverRSS: rss, acks: tally.acks, errors: tally.errors,
             snapshots: tally.snapshots, closedConnections: tally.closed, generatorSaturated: saturated, notes: notes)
-    }
-
-    private func otherLoad(
-        _ core: (start: CoreSample, end: CoreSample)?, _ start: ProcessSample?, _ end: ProcessSample?
-    ) -> Double? {
-        guard let core, let start, let end else { return nil }
-        return CoreSample.otherLoadPercent(core: core.start, core.end, process: start, end)
     }
 }
 
@@ -150,9 +157,10 @@ extension BenchOptions {
         "--log-level", "warning", "--max-sessions", "100000", "--max-clients-per-session", "100000",
     ]
 
-    func launch(extraArguments: [String]) -> ServerProcess.Launch {
+    /// The server for one scenario: the common options, the scenario's, the variant's, then `--server-arg`s.
+    func launch(scenarioArguments: [String], variant: ServerVariant?) -> ServerProcess.Launch {
         ServerProcess.Launch(
             executable: serverExecutable, publicDirectory: publicDirectory, cpu: serverCPU,
-            arguments: Self.commonServerArguments + extraArguments)
+            arguments: Self.commonServerArguments + scenarioArguments + (variant?.arguments ?? []) + serverArguments)
     }
 }

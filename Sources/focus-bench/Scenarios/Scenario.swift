@@ -1,8 +1,10 @@
 /// One thing `focus-bench` measures, by name.
 struct Scenario: Sendable {
     enum Work: Sendable {
-        /// Sessions of clients, one driver each, over WebSockets to a fresh server.
+        /// Sessions of clients, with drivers, over WebSockets to a fresh server.
         case load(LoadShape)
+        /// That many clients join one session: how long it takes and what presence it costs.
+        case join(clients: Int)
         /// The server's resident memory with many idle, joined connections.
         case idleMemory
         /// `FocusEngine.apply` in a loop, without any I/O.
@@ -13,6 +15,11 @@ struct Scenario: Sendable {
     let summary: String
     let work: Work
 
+    /// Whether the scenario starts a server (and so runs once for each `--variant`).
+    var usesServer: Bool {
+        if case .core = work { false } else { true }
+    }
+
     /// Every scenario, in the order a full run measures them.
     static let all: [Scenario] = [
         fanOut(2), fanOut(10), fanOut(100), fanOut(1000),
@@ -20,15 +27,24 @@ struct Scenario: Sendable {
             name: "sessions-100x10", summary: "100 sessions × 10 clients, 20 focus intents/s each (libuv loop)",
             work: .load(LoadShape(sessions: 100, clientsPerSession: 10, intent: .focus, pacing: .fixedRate(perSecond: 20)))),
         Scenario(
-            name: "sessions-100x10-poll", summary: "the same on libwebsockets' poll() loop (--event-loop poll)",
+            name: "sessions-100x10-long",
+            summary: "sessions-100x10 over a 25 s window crossing the 10 s and 20 s marks after connecting; p99 per second",
+            work: .load(LoadShape(
+                sessions: 100, clientsPerSession: 10, intent: .focus, pacing: .fixedRate(perSecond: 20),
+                timing: .fixed(warmupSeconds: 1, windowSeconds: 25), latencyPerSecond: true))),
+        Scenario(
+            name: "sessions-100x10-poll", summary: "sessions-100x10 on libwebsockets' poll() loop (--event-loop poll)",
             work: .load(LoadShape(
                 sessions: 100, clientsPerSession: 10, intent: .focus, pacing: .fixedRate(perSecond: 20),
                 serverArguments: ["--event-loop", "poll"]))),
         Scenario(
             name: "edits-100x10", summary: "100 sessions × 10 clients, 20 edits/s each of a 200-character value",
             work: .load(LoadShape(sessions: 100, clientsPerSession: 10, intent: .edit, pacing: .fixedRate(perSecond: 20)))),
+        typing(.splice, name: "typing-100x3", summary: "100 sessions × 3 typists, 10 keystrokes/s each into firstName, one splice each"),
+        typing(.typedEdit, name: "typing-100x3-edit", summary: "typing-100x3's keystrokes as whole-value edits (the page before splice)"),
         closedLoop(sessions: 1, clients: 2), closedLoop(sessions: 100, clients: 2),
         closedLoop(sessions: 100, clients: 10),
+        join(1000), join(5000),
         Scenario(
             name: "idle-memory", summary: "server RSS with 0 and with --idle-connections joined, idle clients (sessions of 100)",
             work: .idleMemory),
@@ -45,6 +61,13 @@ struct Scenario: Sendable {
             work: .load(LoadShape(sessions: 1, clientsPerSession: clients, intent: .focus, pacing: .fixedRate(perSecond: 100))))
     }
 
+    private static func typing(_ intent: IntentKind, name: String, summary: String) -> Scenario {
+        Scenario(
+            name: name, summary: summary,
+            work: .load(LoadShape(
+                sessions: 100, clientsPerSession: 3, driversPerSession: 3, intent: intent, pacing: .fixedRate(perSecond: 10))))
+    }
+
     private static func closedLoop(sessions: Int, clients: Int) -> Scenario {
         Scenario(
             name: "closed-\(sessions)x\(clients)",
@@ -53,28 +76,47 @@ struct Scenario: Sendable {
                 sessions: sessions, clientsPerSession: clients, intent: .focus, pacing: .closedLoop,
                 serverArguments: ["--rate-limit", "1000000"])))
     }
+
+    private static func join(_ clients: Int) -> Scenario {
+        Scenario(
+            name: "join-\(clients)", summary: "\(clients) clients join one session: time to the last snapshot, presence messages and bytes",
+            work: .join(clients: clients))
+    }
 }
 
 /// The load of one scenario.
 struct LoadShape: Sendable {
+    /// How long the warm-up and the window last.
+    enum Timing: Sendable {
+        /// `--warmup` and `--duration`.
+        case options
+        /// Fixed by the scenario, whatever the options say.
+        case fixed(warmupSeconds: Double, windowSeconds: Double)
+    }
+
     var sessions: Int
     var clientsPerSession: Int
+    /// Clients of each session that send intents (the first ones).
+    var driversPerSession = 1
     var intent: IntentKind
     var pacing: Pacing
     /// Server options besides the ones every scenario passes.
     var serverArguments: [String] = []
+    var timing = Timing.options
+    /// Whether the report gives the p99 of each second of the window.
+    var latencyPerSecond = false
 
     var connections: Int { sessions * clientsPerSession }
 
     /// Intents the drivers should send in `seconds`, or nil for a closed loop.
     func plannedIntents(seconds: Double) -> Int? {
         guard case .fixedRate(let perSecond) = pacing else { return nil }
-        return Int((Double(sessions) * perSecond * seconds).rounded())
+        return Int((Double(sessions * driversPerSession) * perSecond * seconds).rounded())
     }
 
     var pacingDescription: String {
         switch pacing {
-        case .fixedRate(let perSecond): "\(Int(perSecond))/s"
+        case .fixedRate(let perSecond): "\(Int(perSecond))/s" + (driversPerSession > 1 ? " ×\(driversPerSession)" : "")
         case .closedLoop: "closed loop"
         }
     }

@@ -1,7 +1,6 @@
 import Foundation
 import Glibc
 import Synchronization
-import WebSocketTransport
 
 /// A `focus-sync` server started for one scenario: optionally pinned to a core with `taskset`,
 /// on a kernel-chosen port read from the line it prints, and stopped when the scenario ends.
@@ -9,6 +8,12 @@ final class ServerProcess {
     let pid: Int32
     let port: Int
     private let process: Process
+    /// The fresh data folder `{fresh}` in the arguments stood for, removed when the server stops.
+    private let freshFolder: String?
+
+    /// Stands, in server arguments, for a new empty data folder for each server started
+    /// (`--variant persistent:--data-dir={fresh}`), so scenarios never share stored sessions.
+    static let freshFolderPlaceholder = "{fresh}"
 
     private static let taskset = "/usr/bin/taskset"
     private static let setpriv = "/usr/bin/setpriv"
@@ -30,7 +35,20 @@ final class ServerProcess {
         guard FileManager.default.isExecutableFile(atPath: launch.executable) else {
             throw .setup("no server executable at \(launch.executable); build it with `swift build -c release` or pass --server")
         }
-        let serverArguments = [launch.executable, "--port", "0", "--public", launch.publicDirectory] + launch.arguments
+        var arguments = launch.arguments
+        if arguments.contains(where: { $0.contains(Self.freshFolderPlaceholder) }) {
+            let folder = FileManager.default.temporaryDirectory.appendingPathComponent("focus-bench-\(UUID().uuidString)").path
+            arguments = arguments.map { $0.replacingOccurrences(of: Self.freshFolderPlaceholder, with: folder) }
+            freshFolder = folder
+        } else {
+            freshFolder = nil
+        }
+        // Without a data folder a server would keep its sessions in the working directory and the
+        // next scenario's server would restore them all.
+        if !arguments.contains(where: { $0 == "--data-dir" || $0.hasPrefix("--data-dir=") }) {
+            arguments.append("--in-memory")
+        }
+        let serverArguments = [launch.executable, "--port", "0", "--public", launch.publicDirectory] + arguments
         var command = serverArguments
         if let cpu = launch.cpu {
             command = [Self.taskset, "-c", String(cpu)] + command
@@ -84,28 +102,24 @@ final class ServerProcess {
     /// The open WebSocket connections the server reports on `/healthz`, or nil if it did not answer.
     func connectionCount() -> Int? {
         struct Health: Decodable { var connections: Int }
-        guard let response = try? HTTPClient.send(target: "/healthz", port: port), response.status == 200 else { return nil }
+        guard let response = try? HTTPExchange.send(method: "GET", target: "/healthz", port: port), response.status == 200 else { return nil }
         return (try? JSONDecoder().decode(Health.self, from: Data(response.body)))?.connections
     }
 
     /// `POST /api/sessions`; returns the new session's id.
     func createSession() throws(BenchError) -> String {
         struct Created: Decodable { var id: String }
-        let response: HTTPClient.Response
-        do {
-            response = try HTTPClient.send(method: "POST", target: "/api/sessions", port: port)
-        } catch {
-            throw .setup("POST /api/sessions failed: \(error)")
-        }
+        let response = try HTTPExchange.send(method: "POST", target: "/api/sessions", port: port)
         guard response.status == 201, let created = try? JSONDecoder().decode(Created.self, from: Data(response.body)) else {
-            throw .setup("POST /api/sessions answered \(response.status): \(response.text)")
+            throw .setup("POST /api/sessions answered \(response.status): \(String(decoding: response.body, as: UTF8.self))")
         }
         return created.id
     }
 
-    /// SIGTERM, then SIGKILL if it has not exited within 5 s.
+    /// SIGTERM, then SIGKILL if it has not exited within 5 s; removes its fresh data folder.
     func stop() {
         Self.stop(process)
+        if let freshFolder { try? FileManager.default.removeItem(atPath: freshFolder) }
     }
 
     private static func stop(_ process: Process) {

@@ -54,7 +54,7 @@ struct EditLimitTests {
     func editEvent() throws {
         var session = try TestSession(on: .checkout)
         let outcome = try session.apply(.edit(.phone, "5551234"))
-        #expect(outcome.events == [.edit(screen: .checkout, key: .phone)])
+        #expect(outcome.events == [.edit(screen: .checkout, key: .phone, ops: [TextSplice(at: 0, insert: "5551234")])])
         #expect(session.focus == .name)
     }
 }

@@ -285,12 +285,12 @@ struct SpliceSimulation {
         }
         switch history.rebase(outgoing.splice, base: outgoing.base, member: member, current: currentRevision, text: text) {
         case .failure(let error):
-            if error.code == "stale_base" {
+            if error.isStaleBase {
                 report.staleBase += 1
             } else {
                 failures.append("page \(page) sent a bad splice: \(error)")
             }
-            pages[page].toPage.append(.error(seq: seq, code: error.code))
+            pages[page].toPage.append(.error(seq: seq, code: error.isStaleBase ? "stale_base" : "bad_splice"))
         case .success(let operation):
             spliced[page] = seq
             guard !operation.isNoop else {

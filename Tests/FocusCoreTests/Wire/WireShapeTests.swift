@@ -10,7 +10,8 @@ struct WireShapeTests {
     static let events: [(FocusEvent, String)] = [
         (focusEvent(.gift, nil, .message, .autoFocus),
          #"{"kind":"focus","screen":"gift","from":null,"to":"message","cause":"autoFocus"}"#),
-        (.edit(screen: .profile, key: .firstName), #"{"kind":"edit","screen":"profile","key":"firstName"}"#),
+        (.edit(screen: .profile, key: .firstName, ops: [TextSplice(at: 3, delete: 1, insert: "é")]),
+         #"{"kind":"edit","screen":"profile","key":"firstName","ops":[{"at":3,"delete":1,"insert":"é"}]}"#),
         (.validation(screen: .checkout, valid: false, firstInvalid: .address),
          #"{"kind":"validation","screen":"checkout","valid":false,"firstInvalid":"address"}"#),
         (.validation(screen: .gift, valid: true, firstInvalid: nil),

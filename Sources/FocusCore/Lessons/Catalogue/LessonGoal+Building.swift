@@ -1,0 +1,23 @@
+
+/// Short spellings for the goals the catalogue uses most.
+extension LessonGoal {
+    /// Focus moved (`from` and `to` left `nil` match anything; ``NamePattern/nothing`` is nil focus).
+    static func focus(from: NamePattern? = nil, to: NamePattern? = nil, cause: FocusCause? = nil) -> LessonGoal {
+        .event(EventPattern(kind: .focus, from: from, to: to, cause: cause))
+    }
+
+    /// The screen was validated.
+    static func validation(valid: Bool, firstInvalid: NamePattern? = nil) -> LessonGoal {
+        .event(EventPattern(kind: .validation, valid: valid, firstInvalid: firstInvalid))
+    }
+
+    /// The switches in `patch` were set to its values.
+    static func settings(_ patch: SettingsPatch) -> LessonGoal {
+        .event(EventPattern(kind: .settings, settings: patch))
+    }
+
+    /// An event of this kind happened, naming `key` if given.
+    static func happened(_ kind: EventKind, key: NamePattern? = nil) -> LessonGoal {
+        .event(EventPattern(kind: kind, key: key))
+    }
+}

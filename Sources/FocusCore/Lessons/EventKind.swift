@@ -1,0 +1,19 @@
+
+/// The `kind` of a focus event, as a lesson goal names it (the same spelling as
+/// `FocusEvent.kind` on the wire).
+public enum EventKind: String, Codable, Sendable, CaseIterable {
+    case focus
+    case edit
+    case validation
+    case rowAdded
+    case rowRemoved
+    case navigate
+    case autoFocusScheduled
+    case autoFocusCancelled
+    case settings
+
+    /// Whether `event` is of this kind.
+    func matches(_ event: FocusEvent) -> Bool {
+        rawValue == event.kind
+    }
+}

@@ -1,0 +1,31 @@
+
+/// A guided lesson on one screen: a short story of steps, each checked from the session's own
+/// events. Lessons are data: the server serves them as JSON and the page draws them.
+public struct Lesson: Codable, Equatable, Sendable {
+    /// The lesson's name (`checkout-ambiguous`).
+    public var id: LessonID
+    /// The title a person sees ("The ambiguous binding").
+    public var title: String
+    /// The screen the lesson runs on; its goals look at this screen's events and state.
+    public var screen: ScreenID
+    /// What the lesson is about, in one line.
+    public var summary: String
+    /// The steps, in order (five to ten).
+    public var steps: [LessonStep]
+
+    public init(id: LessonID, title: String, screen: ScreenID, summary: String, steps: [LessonStep]) {
+        self.id = id
+        self.title = title
+        self.screen = screen
+        self.summary = summary
+        self.steps = steps
+    }
+
+    /// What to configure when step `step` begins, with the session's settings at `current`:
+    /// the steps' settings up to and including `step`, applied in order, less what already
+    /// holds. Empty when nothing needs to change.
+    public func settingsPatch(atStep step: Int, from current: Settings) -> SettingsPatch {
+        let needed = steps.prefix(step + 1).compactMap(\.settings).reduce(current) { $0.applying($1) }
+        return current.changes(to: needed)
+    }
+}
