@@ -1,5 +1,6 @@
 # FocusSync: `make run` serves the playground, `make test` runs every test, `make bench` measures,
-# `make cluster` starts several processes behind HAProxy with Redis (docs/SCALING.md).
+# `make cluster` starts several processes behind HAProxy with Redis and `make bench-cluster`
+# measures them against one process (docs/SCALING.md).
 # They install what is missing first, so they work on a fresh Debian machine with the Swift toolchain.
 
 RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev libsqlite3-dev libhiredis-dev
@@ -9,7 +10,7 @@ PORT ?= 8080
 ARGS ?=
 BENCH_ARGS ?=
 
-.PHONY: run build test test-browser test-cluster setup setup-test bench cluster cluster-status cluster-stop clean
+.PHONY: run build test test-browser test-cluster setup setup-test bench bench-cluster cluster cluster-status cluster-stop clean
 
 setup:
 	@scripts/ensure-debian-packages.sh $(RUN_PACKAGES)
@@ -38,6 +39,11 @@ bench: setup
 
 test-browser:
 	.venv/bin/python -m pytest -q Tests/browser
+
+# One process against the cluster (three processes, HAProxy, Redis) at 100 x 10 and 1,000 x 10
+# clients: deliveries a second, latency, the CPU of every part (docs/SCALING.md).
+bench-cluster: setup
+	@scripts/bench-cluster.sh $(BENCH_ARGS)
 
 # scripts/cluster.sh and its HAProxy routing, on free ports, with the debug build `make test` makes.
 test-cluster:

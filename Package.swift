@@ -63,7 +63,7 @@ let package = Package(
             name: "FocusSyncServer",
             dependencies: [
                 "FocusCore", "FocusProtocol", "SessionMachine", "WebSocketTransport", "MarkdownRendering", "CommandLineParsing",
-                "SQLiteStorage",
+                "SQLiteStorage", "RedisCoordination",
             ]
         ),
         .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer", "CommandLineParsing"]),
@@ -84,7 +84,7 @@ let package = Package(
             name: "FocusSyncServerTests",
             dependencies: [
                 "FocusSyncServer", "FocusProtocol", "SessionMachine", "WebSocketTransport", "FocusCore", "CommandLineParsing",
-                "TestSupport",
+                "RedisCoordination", "TestSupport",
             ]
         ),
         // WebSocketTransport: its server checks the bench's own client (the bench itself does not use it).

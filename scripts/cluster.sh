@@ -6,14 +6,17 @@
 #   scripts/cluster.sh status            one line per running FocusSync process: node=<id> pid=<pid> port=<port>
 #   scripts/cluster.sh stop              ends exactly the processes `start` started
 #   scripts/cluster.sh haproxy-config    prints the HAProxy configuration `start` would use
+#   scripts/cluster.sh redis-start       starts the cluster's Redis again on its data, after it
+#                                        was stopped (redis-cli -p PORT shutdown): a Redis outage
 #
 # Ports, as flags after the command or in the environment:
 #   --port P             CLUSTER_PORT        HAProxy, the URL to open (default 8090)
 #   --node-ports P,P,P   CLUSTER_NODE_PORTS  one focus-sync process per port (default 8091,8092,8093)
 #   --redis-port P       CLUSTER_REDIS_PORT  redis-server (default 6390)
-# Also CLUSTER_STATE (default .build/cluster: PIDs, logs, haproxy.cfg, Redis data) and
-# CLUSTER_SERVER (default .build/release/focus-sync; `make cluster` builds it). `--fresh` starts
-# with empty Redis data; otherwise sessions kept in .build/cluster/redis come back.
+# Also CLUSTER_STATE (default .build/cluster: PIDs, logs, haproxy.cfg, Redis data),
+# CLUSTER_SERVER (default .build/release/focus-sync; `make cluster` builds it) and
+# CLUSTER_NODE_ARGS (more options for every focus-sync process, e.g. "--lease-ttl 3"). `--fresh`
+# starts with empty Redis data; otherwise sessions kept in .build/cluster/redis come back.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -27,7 +30,7 @@ server=${CLUSTER_SERVER:-.build/release/focus-sync}
 fresh=no
 
 usage() {
-    echo "usage: scripts/cluster.sh start|stop|status|haproxy-config [--port P] [--node-ports P,P,P] [--redis-port P] [--fresh]" >&2
+    echo "usage: scripts/cluster.sh start|stop|status|haproxy-config|redis-start [--port P] [--node-ports P,P,P] [--redis-port P] [--fresh]" >&2
     exit 64
 }
 
@@ -148,6 +151,26 @@ recorded() {
     [ -f "$state/processes" ] && cat "$state/processes" || true
 }
 
+# Redis on $redis_port with its data in $state/redis, appending every write to its log.
+start_redis() {
+    launch redis "$redis_port" redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$state/redis" \
+        --appendonly yes --appendfsync everysec --save '' --daemonize no --logfile ''
+    wait_for "redis-cli -p $redis_port ping 2>/dev/null | grep -q PONG" 10 \
+        || fail "redis-server did not answer on port $redis_port; see $state/redis.log"
+}
+
+redis_start() {
+    local line
+    line=$(recorded | grep '^redis ' | tail -1)
+    [ -n "$line" ] || fail "no cluster was started from $state"
+    read -r _ pid redis_port start <<< "$line"
+    # A Redis told to shut down may take a moment to end.
+    wait_for "! ours $pid $start" 5 || fail "the cluster's Redis is running (PID $pid); stop it first (redis-cli -p $redis_port shutdown)"
+    listening "$redis_port" && fail "port $redis_port is in use"
+    start_redis
+    note "redis-server on port $redis_port again"
+}
+
 start() {
     scripts/ensure-debian-packages.sh redis-server haproxy curl >&2
     [ -x "$server" ] || fail "no server at $server; build it with 'make build' (or run 'make cluster')"
@@ -166,23 +189,25 @@ start() {
     # If a later step fails, end what was started so far.
     trap 'status=$?; if [ $status -ne 0 ]; then note "the cluster did not start; see the logs in $state"; stop_recorded; fi' EXIT
 
-    launch redis "$redis_port" redis-server --port "$redis_port" --bind 127.0.0.1 --dir "$state/redis" \
-        --appendonly yes --appendfsync everysec --save '' --daemonize no --logfile ''
-    wait_for "redis-cli -p $redis_port ping 2>/dev/null | grep -q PONG" 10 \
-        || fail "redis-server did not answer on port $redis_port; see $state/redis.log"
+    start_redis
 
-    # The coordination options, once focus-sync has them (docs/SCALING.md), and a data folder
-    # of its own for each process if it keeps one.
+    # The coordination options (docs/SCALING.md); a server without them keeps sessions in a
+    # data folder of its own for each process, if it keeps any.
     local help coordinated=no
     help=$("$server" --help 2>/dev/null || true)
     grep -q -- "--redis" <<< "$help" && coordinated=yes
+    local extra=()
+    read -r -a extra <<< "${CLUSTER_NODE_ARGS:-}"
     local index=0
     for p in "${ports[@]}"; do
         index=$((index + 1))
         local options=(--port "$p")
-        [ "$coordinated" = yes ] && options+=(--redis "redis://127.0.0.1:$redis_port" --node-id "node$index")
-        grep -q -- "--data-dir" <<< "$help" && options+=(--data-dir "$state/node$index")
-        launch "node$index" "$p" "$server" "${options[@]}"
+        if [ "$coordinated" = yes ]; then
+            options+=(--redis "redis://127.0.0.1:$redis_port" --node-id "node$index")
+        elif grep -q -- "--data-dir" <<< "$help"; then
+            options+=(--data-dir "$state/node$index")
+        fi
+        launch "node$index" "$p" "$server" "${options[@]}" "${extra[@]}"
     done
     [ "$coordinated" = yes ] || note "note: $server has no --redis option yet; its processes do not share sessions"
     index=0
@@ -217,11 +242,11 @@ status() {
     [ "$running" -gt 0 ] || { note "no FocusSync process of the cluster is running"; return 1; }
 }
 
-# Ends every recorded process that is still the one started (HAProxy first, Redis last):
-# SIGTERM, then SIGKILL for any still running after 5 seconds.
+# Ends every recorded process that is still the one started (HAProxy first, Redis last, even
+# one `redis-start` started again): SIGTERM, then SIGKILL for any still running after 5 seconds.
 stop_recorded() {
     local lines
-    mapfile -t lines < <(recorded | tac)
+    mapfile -t lines < <(recorded | tac | grep -v '^redis '; recorded | grep '^redis ')
     local signalled=()
     for line in "${lines[@]}"; do
         read -r name pid _ start <<< "$line"
@@ -255,5 +280,6 @@ case "$command" in
     status) status ;;
     stop) stop ;;
     haproxy-config) haproxy_config ;;
+    redis-start) redis_start ;;
     *) usage ;;
 esac

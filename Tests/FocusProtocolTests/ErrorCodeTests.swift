@@ -21,12 +21,13 @@ struct ErrorCodeTests {
         #expect(mapped.seq == 3)
     }
 
-    @Test("Only an unknown or full session ends the connection, with the application's close codes")
+    @Test("Only an unknown, full or unavailable session ends the connection, with the application's close codes")
     func closeCodes() {
         let closing = ErrorCode.allCases.filter { $0.closeCode != nil }
-        #expect(closing == [.sessionFull, .unknownSession])
+        #expect(closing == [.sessionFull, .unknownSession, .sessionUnavailable])
         #expect(ErrorCode.unknownSession.closeCode?.rawValue == 4404)
         #expect(ErrorCode.sessionFull.closeCode?.rawValue == 4409)
+        #expect(ErrorCode.sessionUnavailable.closeCode?.rawValue == 4503)
         #expect(WireCloseCode.replaced.rawValue == 4001)
     }
 

@@ -3,6 +3,7 @@ import Foundation
 import Testing
 @testable import FocusSyncServer
 import FocusProtocol
+import RedisCoordination
 import TestSupport
 
 @Suite("focus-sync command line")
@@ -19,7 +20,7 @@ struct CommandLineTests {
             "--host", "0.0.0.0", "--port=0", "--public", "/srv/page", "--max-message-bytes", "1024",
             "--allow-origin", "https://a.example", "--allow-origin=http://b.example:3000", "--log-level", "debug",
             "--session-ttl", "60", "--max-sessions", "5", "--max-clients-per-session", "3", "--rate-limit", "7",
-            "--event-loop", "poll",
+            "--event-loop", "poll", "--redis", "redis://10.0.0.5:6390/2", "--node-id", "node7", "--lease-ttl", "9",
         ])
         var expected = ServerOptions()
         expected.host = "0.0.0.0"
@@ -33,7 +34,18 @@ struct CommandLineTests {
         expected.sessions.maxClientsPerSession = 3
         expected.sessions.messagesPerSecond = 7
         expected.eventLoop = .poll
+        expected.redis = RedisURL(host: "10.0.0.5", port: 6390, database: 2)
+        expected.nodeID = "node7"
+        expected.leaseSeconds = 9
         #expect(request == .run(expected))
+    }
+
+    @Test func theNodeIdIsTheHostAndThePortUnlessGiven() throws {
+        var options = ServerOptions()
+        #expect(options.defaultNodeID.hasSuffix("-8080"))
+        #expect(throws: Never.self) { try RedisCoordinatorConfiguration.check(nodeID: options.defaultNodeID) }
+        options.port = 0
+        #expect(options.defaultNodeID.hasSuffix("-pid\(ProcessInfo.processInfo.processIdentifier)"))
     }
 
     @Test func helpAndVersionWinOverOtherOptions() throws {
@@ -59,6 +71,15 @@ struct CommandLineTests {
         (["--event-loop", "epoll"], "--event-loop must be libuv or poll, got 'epoll'."),
         (["--allow-origin", "example.com"], "--allow-origin expects an origin such as https://demo.example (scheme and host, no path), got 'example.com'."),
         (["--frobnicate"], "Unknown option '--frobnicate'."),
+        (["--redis", "http://cache:6379"],
+         "--redis 'http://cache:6379' is not a Redis URL (it does not start with redis://); expected redis://host:port[/db], for example redis://127.0.0.1:6379/0."),
+        (["--redis", "redis://cache", "--in-memory"],
+         "--redis and --in-memory cannot go together: with --redis the sessions are kept in Redis; choose one."),
+        (["--data-dir", "/srv/data", "--redis", "redis://cache"],
+         "--redis and --data-dir cannot go together: with --redis the sessions are kept in Redis; choose one."),
+        (["--node-id", "node 1"],
+         "--node-id 'node 1' cannot name a node; use 1 to 64 letters, digits, '.', '_' or '-', different for every process."),
+        (["--lease-ttl", "2"], "--lease-ttl expects a whole number from 3 to 600, got '2'."),
         (["--session-ttl", "0"], "--session-ttl expects a whole number from 1 to 31536000, got '0'."),
         (["--rate-limit", "fast"], "--rate-limit expects a whole number from 1 to 1000000, got 'fast'."),
         (["serve"], "Unexpected argument 'serve'; focus-sync takes only options."),

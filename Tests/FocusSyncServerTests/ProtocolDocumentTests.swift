@@ -91,7 +91,11 @@ struct ProtocolDocumentTests {
             #expect(Self.document.contains("`\(key)`"), "update field \(key) is not documented")
         }
         let body = try server.session(session)
-        #expect(Set(body.members.keys) == ["id", "role", "revision", "state"])
+        #expect(Set(body.members.keys) == ["id", "role", "revision", "state", "node"])
+        let line = try #require(Self.document.split(separator: "\n").first { $0.hasPrefix("| `GET /api/sessions/{id}`") })
+        let documentedBody = try JSONValue.parse(String(try #require(line.firstMatch(of: /`(\{"id".*?\})`/)).1)
+            .replacingOccurrences(of: "{…}", with: "{}").replacingOccurrences(of: "\"…\"", with: "\"\""))
+        #expect(Set(documentedBody.members.keys) == Set(body.members.keys))
 
         client.send(#"{"type":"history","revision":1}"#)
         let past = try await client.next(type: "past")

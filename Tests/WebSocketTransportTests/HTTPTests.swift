@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import WebSocketTransport
 
@@ -56,6 +57,41 @@ struct HTTPTests {
         let response = try test.get("/api/sessions", method: "POST", body: [UInt8](repeating: 65, count: 4096))
         #expect(response.status == 413)
         #expect(test.handler.snapshot.httpRequests.isEmpty)
+    }
+
+    @Test(arguments: EventLoop.allCases)
+    func aResponseGivenLaterArrivesWhileOtherRequestsAreAnswered(loop: EventLoop) throws {
+        let test = try TestServer(loop)
+        defer { test.stop() }
+        test.handler.answerAfter = { request in request.path == "/later" ? .milliseconds(1500) : nil }
+        let started = ContinuousClock.now
+        // A thread of its own: the blocking client must not hold a thread of the test pool.
+        let later = Locked<Result<HTTPClient.Response, any Error>?>(nil)
+        let answered = DispatchSemaphore(value: 0)
+        Thread {
+            later.withLock { $0 = Result { try test.get("/later?x=1") } }
+            answered.signal()
+        }.start()
+        Thread.sleep(forTimeInterval: 0.2)
+        let meanwhile = try test.get("/now")
+        #expect(meanwhile.text == "GET /now")
+        #expect(ContinuousClock.now - started < .milliseconds(1500), "a request waiting for its answer holds up no other")
+        answered.wait()
+        let response = try #require(try later.withLock { $0 }?.get())
+        #expect(ContinuousClock.now - started >= .milliseconds(1500))
+        #expect(response.status == 200)
+        #expect(response.headers["x-query"] == "x=1")
+        #expect(response.text == "GET /later")
+    }
+
+    @Test(arguments: EventLoop.allCases)
+    func aRequestAnsweredLaterIsHandedToTheHandlerOnce(loop: EventLoop) throws {
+        let test = try TestServer(loop)
+        defer { test.stop() }
+        test.handler.answerAfter = { _ in .milliseconds(100) }
+        #expect(try test.get("/api/sessions", method: "POST").status == 200)
+        #expect(try test.get("/api/sessions", method: "POST", body: Array("{}".utf8)).text == "{}")
+        #expect(test.handler.snapshot.httpRequests.count == 2)
     }
 
     @Test(arguments: EventLoop.allCases)

@@ -3,41 +3,26 @@ removing a node moves only that node's sessions (docs/SCALING.md).
 
 One cluster on free ports and a temporary state folder serves the whole module; the tests run in
 file order, the last two take a node away and stop the cluster. The server is the debug build
-`make test` makes, or FOCUS_SYNC_BIN."""
+`make test` makes, or FOCUS_SYNC_BIN; the shared parts are in harness.py."""
 
+import asyncio
 import collections
-import csv
-import io
 import os
 import random
 import re
 import signal
-import socket
 import string
 import subprocess
 import time
-import http.client
 from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[2]
-SCRIPT = REPO / "scripts" / "cluster.sh"
+from harness import Typist, joined, running
+
 SESSIONS = 60
 ROUTING_KEY = 8
 ALPHABET = string.ascii_letters + string.digits + "-_"
-
-
-def free_ports(count):
-    """Ports nothing listens on now (the kernel picks them; closed again before use)."""
-    sockets = [socket.socket() for _ in range(count)]
-    try:
-        for s in sockets:
-            s.bind(("127.0.0.1", 0))
-        return [s.getsockname()[1] for s in sockets]
-    finally:
-        for s in sockets:
-            s.close()
 
 
 def session_ids(count, seed=12):
@@ -55,82 +40,24 @@ def session_ids(count, seed=12):
     return ids
 
 
-class Cluster:
-    def __init__(self, tmp):
-        self.port, self.redis_port, *self.node_ports = free_ports(5)
-        self.env = dict(
-            os.environ,
-            CLUSTER_STATE=str(tmp),
-            CLUSTER_SERVER=os.environ.get("FOCUS_SYNC_BIN") or str(REPO / ".build" / "debug" / "focus-sync"),
-        )
-        self.state = Path(tmp)
-        self.connection = None
-        self.flags = [
-            "--port", str(self.port), "--redis-port", str(self.redis_port),
-            "--node-ports", ",".join(map(str, self.node_ports)), "--fresh",
-        ]
-
-    def run(self, command, check=True):
-        return subprocess.run(
-            [str(SCRIPT), command, *self.flags] if command == "start" else [str(SCRIPT), command],
-            env=self.env, cwd=REPO, capture_output=True, text=True, timeout=120, check=check)
-
-    def recorded_pids(self):
-        path = self.state / "processes"
-        return [int(line.split()[1]) for line in path.read_text().splitlines()] if path.exists() else []
-
-    def server_of(self, path):
-        """The node HAProxy sent `path` to (its X-FocusSync-Server answer header). One kept-alive
-        connection serves every call: HAProxy balances each request on it anew."""
-        for attempt in range(2):
-            if self.connection is None:
-                self.connection = http.client.HTTPConnection("127.0.0.1", self.port, timeout=5)
-            try:
-                self.connection.request("GET", path)
-                response = self.connection.getresponse()
-                response.read()
-                return response.headers["X-FocusSync-Server"]
-            except (http.client.HTTPException, OSError):
-                self.connection.close()
-                self.connection = None
-                if attempt:
-                    raise
-
-    def placement(self, ids):
-        """For each session id, the nodes its WebSocket URL, its API URLs and its viewer went to."""
-        return {
-            sid: {
-                self.server_of(f"/ws?session={sid}"),
-                self.server_of(f"/api/sessions/{sid}"),
-                self.server_of(f"/api/sessions/{sid}/members"),
-                self.server_of(f"/ws?session={viewer}"),
-                self.server_of(f"/api/sessions/{viewer}"),
-            }
-            for sid, viewer in ids
+def placement_of(cluster, ids):
+    """For each session id, the nodes its WebSocket URL, its API URLs and its viewer went to."""
+    return {
+        sid: {
+            cluster.server_of(f"/ws?session={sid}"),
+            cluster.server_of(f"/api/sessions/{sid}"),
+            cluster.server_of(f"/api/sessions/{sid}/members"),
+            cluster.server_of(f"/ws?session={viewer}"),
+            cluster.server_of(f"/api/sessions/{viewer}"),
         }
-
-    def server_states(self):
-        """Each node's status as HAProxy's admin socket reports it (`show stat`): UP, DOWN, …"""
-        with socket.socket(socket.AF_UNIX) as admin:
-            admin.connect(str(self.state / "haproxy.sock"))
-            admin.sendall(b"show stat\n")
-            data = b""
-            while chunk := admin.recv(65536):
-                data += chunk
-        rows = csv.DictReader(io.StringIO(data.decode().lstrip("# ")))
-        return {row["svname"]: row["status"] for row in rows if row["pxname"] == "nodes" and row["svname"].startswith("node")}
+        for sid, viewer in ids
+    }
 
 
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
-    cluster = Cluster(tmp_path_factory.mktemp("cluster"))
-    started = cluster.run("start", check=False)
-    cluster.start_output = started
-    if started.returncode != 0:
-        cluster.run("stop", check=False)
-        pytest.fail(f"scripts/cluster.sh start failed:\n{started.stderr}")
-    yield cluster
-    cluster.run("stop", check=False)
+    with running(tmp_path_factory.mktemp("cluster")) as cluster:
+        yield cluster
 
 
 def test_start_prints_one_url_and_status_one_line_per_node(cluster):
@@ -147,12 +74,50 @@ def test_start_prints_one_url_and_status_one_line_per_node(cluster):
 
 
 def test_every_request_of_a_session_meets_on_one_node(cluster):
-    placement = cluster.placement(session_ids(SESSIONS))
+    placement = placement_of(cluster, session_ids(SESSIONS))
     split = {sid: nodes for sid, nodes in placement.items() if len(nodes) != 1}
     assert not split, f"sessions whose requests went to several nodes: {split}"
     spread = collections.Counter(next(iter(nodes)) for nodes in placement.values())
     print(f"\n{SESSIONS} sessions over three nodes: {dict(sorted(spread.items()))}")
     assert set(spread) == {"node1", "node2", "node3"}
+
+
+def test_real_sessions_spread_and_all_their_clients_meet_on_their_node(cluster):
+    """60 sessions made through HAProxy; for each, two WebSocket clients by editor id and one by
+    viewer capability join through HAProxy, and GET /api/sessions/{id} says which node holds it:
+    each session's clients, its API answers and its holder are one node."""
+    sessions = [cluster.create_session() for _ in range(SESSIONS)]
+
+    async def join_all():
+        typists = []
+        for sid, viewer in sessions:
+            typists += [Typist(cluster.port, sid, "firstName"), Typist(cluster.port, sid, "lastName"),
+                        Typist(cluster.port, viewer, "firstName")]
+        for typist in typists:
+            typist.reconnecting = False
+        tasks = await joined(typists)
+        for typist in typists:
+            await typist.stop()
+        await asyncio.gather(*tasks)
+        return typists
+
+    typists = asyncio.run(join_all())
+    nodes = {}
+    for sid, viewer in sessions:
+        status, body = cluster.session(sid)
+        viewer_status, viewer_body = cluster.session(viewer)
+        assert (status, viewer_status) == (200, 200)
+        assert viewer_body["role"] == "viewer"
+        nodes[sid] = {body["node"], viewer_body["node"]} | {
+            node for typist in typists if typist.session in (sid, viewer) for node in typist.nodes}
+    split = {sid[:6]: found for sid, found in nodes.items() if len(found) != 1}
+    assert not split, f"sessions served by several nodes: {split}"
+    spread = collections.Counter(next(iter(found)) for found in nodes.values())
+    held = {node: cluster.health(node)["sessions"] for node in ("node1", "node2", "node3")}
+    print(f"\n{SESSIONS} sessions made through HAProxy, 180 clients: sessions per node {dict(sorted(spread.items()))}, "
+          f"held per /healthz {held}")
+    assert set(spread) == {"node1", "node2", "node3"}
+    assert held == dict(spread)
 
 
 def test_requests_without_a_session_go_round_the_nodes(cluster):
@@ -161,7 +126,7 @@ def test_requests_without_a_session_go_round_the_nodes(cluster):
 
 def test_removing_a_node_moves_only_its_sessions(cluster):
     ids = session_ids(SESSIONS)
-    before = {sid: next(iter(nodes)) for sid, nodes in cluster.placement(ids).items()}
+    before = {sid: next(iter(nodes)) for sid, nodes in placement_of(cluster, ids).items()}
     status = cluster.run("status").stdout.splitlines()
     victim, pid = re.fullmatch(r"node=(node\d) pid=(\d+) port=\d+", status[1]).groups()
 
@@ -172,7 +137,7 @@ def test_removing_a_node_moves_only_its_sessions(cluster):
         time.sleep(0.02)
     dropped_after = time.monotonic() - killed
 
-    placement = cluster.placement(ids)
+    placement = placement_of(cluster, ids)
     assert all(len(nodes) == 1 for nodes in placement.values())
     after = {sid: next(iter(nodes)) for sid, nodes in placement.items()}
     moved = [sid for sid in ids_of(ids) if before[sid] != after[sid]]

@@ -22,6 +22,9 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case rateLimited = "rate_limited"
     case sessionFull = "session_full"
     case unknownSession = "unknown_session"
+    /// The session exists but this server cannot take it now (another still holds it, or the
+    /// store is unreachable); try again in a moment.
+    case sessionUnavailable = "session_unavailable"
     // HTTP and the transport.
     case badPath = "bad_path"
     case badRequest = "bad_request"
@@ -48,7 +51,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .bodyTooLarge: 413
         case .rateLimited: 429
         case .internalError: 500
-        case .sessionFull, .shuttingDown: 503
+        case .sessionFull, .sessionUnavailable, .shuttingDown: 503
         }
     }
 
@@ -57,6 +60,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         switch self {
         case .unknownSession: .unknownSession
         case .sessionFull: .sessionFull
+        case .sessionUnavailable: .reconnect
         case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey, .unknownRow, .unknownList,
             .notCurrentScreen, .valueTooLong, .tooManyRows, .badSplice, .staleBase, .unknownLesson, .notHelloFirst, .readOnly,
             .rateLimited, .badPath, .badRequest, .notFound, .methodNotAllowed, .lengthRequired, .bodyTooLarge,

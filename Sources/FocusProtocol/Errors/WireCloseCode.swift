@@ -14,6 +14,9 @@ public struct WireCloseCode: RawRepresentable, Hashable, Sendable, CustomStringC
     public static let unknownSession = WireCloseCode(rawValue: 4404)
     /// The session is at its client limit.
     public static let sessionFull = WireCloseCode(rawValue: 4409)
+    /// This server does not hold the session now: it lost or handed over its lease, or could not
+    /// take it. Reconnect (through the load balancer, which sends the session to its owner).
+    public static let reconnect = WireCloseCode(rawValue: 4503)
 
     public var description: String { String(rawValue) }
 }

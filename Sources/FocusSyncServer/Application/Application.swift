@@ -18,10 +18,17 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     private let sessions: SessionHost
     /// Set once, before the transport starts.
     weak var transport: WebSocketServer? {
-        didSet { transport.map(sessions.attach) }
+        didSet {
+            transport.map(sessions.attach)
+            if let transport { ownership?.attach(transport) }
+        }
     }
 
     private let persistence: (any SessionPersistence)?
+    /// This process's name: `/healthz` and `GET /api/sessions/{id}` say it.
+    private let nodeID: String
+    /// With Redis: which sessions this process holds (docs/SCALING.md).
+    private let ownership: SessionOwnership?
 
     init(options: ServerOptions, files: StaticFileStore, persistence: (any SessionPersistence)?, logger: Logger) {
         self.files = files
@@ -29,7 +36,10 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         self.limits = options.sessions
         self.originPolicy = OriginPolicy(allowedOrigins: Set(options.allowedOrigins))
         self.persistence = persistence
-        sessions = SessionHost(limits: options.sessions, persistence: persistence, logger: logger)
+        nodeID = options.nodeID ?? options.defaultNodeID
+        let sessions = SessionHost(limits: options.sessions, persistence: persistence, logger: logger)
+        self.sessions = sessions
+        ownership = (persistence as? RedisPersistence).map { SessionOwnership(store: $0, host: sessions, logger: logger) }
         router.add("GET", "/healthz") { [unowned self] _, _ in JSONResponse.make(status: 200, health()) }
         router.add("POST", "/api/sessions") { [unowned self] request, _ in createSession(for: request) }
         router.add("GET", "/api/sessions/{id}") { [unowned self] _, parameters in readSession(parameters["id"] ?? "") }
@@ -39,7 +49,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     /// Rebuilds the stored sessions. Call before the transport starts.
     func restoreSessions() throws(PersistenceError) {
         let count = try sessions.restore()
-        if persistence != nil { logger.info("sessions restored", ["sessions": String(count)]) }
+        if persistence != nil, ownership == nil { logger.info("sessions restored", ["sessions": String(count)]) }
     }
 
     /// Resumes the restored sessions' timers and starts the periodic sweeps: idle sessions, and
@@ -68,6 +78,11 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         transport?.execute { [weak self] in self?.sessions.committed(through: ticket, failure: failure) }
     }
 
+    /// The Redis coordinator reported something (on its own thread). Hops to the service thread.
+    func clusterEvent(_ event: ClusterEvent) {
+        transport?.execute { [weak self] in self?.ownership?.handle(event) }
+    }
+
     /// Stores every session's snapshot; at shutdown, on the service thread.
     func storeSnapshots() {
         sessions.storeSnapshots()
@@ -76,14 +91,42 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     // MARK: HTTP
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        var response: HTTPResponse
         if let routed = router.response(for: request) {
-            response = routed
+            return finished(routed, for: request)
         } else if request.path == "/api" || request.path.hasPrefix("/api/") {
-            response = JSONResponse.error(ProtocolError(.notFound, "There is no API route at \(request.path)."))
-        } else {
-            response = files.response(for: request)
+            return finished(JSONResponse.error(ProtocolError(.notFound, "There is no API route at \(request.path).")), for: request)
         }
+        return finished(files.response(for: request), for: request)
+    }
+
+    /// With Redis, a session this process does not hold is taken before the request is
+    /// answered, and a new one is stored before its id is given out (docs/SCALING.md).
+    func respond(to request: HTTPRequest, responder: HTTPResponder) -> HTTPResponse? {
+        guard let ownership else { return respond(to: request) }
+        if request.method == "POST", request.path == "/api/sessions" {
+            ownership.create(by: request.peer) { [weak self] result in
+                guard let self else { return }
+                responder.respond(finished(created(result, by: request.peer), for: request))
+            }
+            return nil
+        }
+        let path = request.path.split(separator: "/")
+        guard request.method == "GET" || request.method == "HEAD", path.count == 3, path[0] == "api", path[1] == "sessions",
+            sessions.registry.lookup(String(path[2])) == nil
+        else { return respond(to: request) }
+        ownership.hold(String(path[2])) { [weak self] outcome in
+            guard let self else { return }
+            if case .unavailable(let reason) = outcome {
+                responder.respond(finished(JSONResponse.error(ProtocolError(.sessionUnavailable, reason)), for: request))
+            } else {
+                responder.respond(respond(to: request))
+            }
+        }
+        return nil
+    }
+
+    private func finished(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+        var response = response
         SecurityHeaders.apply(to: &response, host: request.header("host"))
         logger.debug("http", ["method": request.method, "path": request.path, "status": String(response.status), "peer": request.peer])
         return response
@@ -92,6 +135,8 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     struct Health: Encodable {
         /// `ok`, or `degraded` while the store fails or a session is not durable.
         var status: String
+        /// This process's node id (`--node-id`).
+        var node: String
         var version = CommandLineInterface.version
         var uptimeSeconds: Double
         var connections: Int
@@ -107,7 +152,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         let storage = persistence?.health ?? PersistenceHealth(kind: "memory", location: nil, healthy: true, error: nil)
         let notDurable = sessions.notDurable.count
         return Health(
-            status: storage.healthy && notDurable == 0 ? "ok" : "degraded",
+            status: storage.healthy && notDurable == 0 ? "ok" : "degraded", node: nodeID,
             uptimeSeconds: ((HostClock.monotonicSeconds() - startedAt) * 10).rounded() / 10,
             connections: transport?.connectionCount ?? 0, sessions: sessions.registry.count,
             largestQueueBytes: sessions.largestQueuedBytes, storage: storage, notDurableSessions: notDurable)
@@ -125,15 +170,24 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         var role: Role
         var revision: Int
         var state: SessionSnapshot
+        /// The node holding the session: this one.
+        var node: String
     }
 
     private func createSession(for request: HTTPRequest) -> HTTPResponse {
-        do {
+        created(Result { () throws(ProtocolError) in
             let session = try sessions.create(by: request.peer)
-            logger.info("session created", ["session": session.id.redacted, "peer": request.peer])
-            return JSONResponse.make(status: 201, CreatedSession(id: session.id.rawValue, viewer: session.viewerID.rawValue))
-        } catch {
-            logger.warning("session refused", ["reason": error.message, "peer": request.peer])
+            return session.durableState()
+        }, by: request.peer)
+    }
+
+    private func created(_ result: Result<DurableSession, ProtocolError>, by peer: String) -> HTTPResponse {
+        switch result {
+        case .success(let session):
+            logger.info("session created", ["session": SessionID(session.id)?.redacted ?? "?", "peer": peer])
+            return JSONResponse.make(status: 201, CreatedSession(id: session.id, viewer: session.viewer))
+        case .failure(let error):
+            logger.warning("session refused", ["reason": error.message, "peer": peer])
             return JSONResponse.error(error)
         }
     }
@@ -143,7 +197,8 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             return JSONResponse.error(Application.unknownSession)
         }
         return JSONResponse.make(
-            status: 200, SessionBody(id: capability, role: role, revision: session.revision, state: session.sessionSnapshot()))
+            status: 200,
+            SessionBody(id: capability, role: role, revision: session.revision, state: session.sessionSnapshot(), node: nodeID))
     }
 
     /// `GET /api/lessons`: every lesson, as data (the same for every session, so encoded once).
@@ -167,6 +222,32 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     }
 
     func connectionDidOpen(_ connection: WebSocketConnection) {
+        let capability = Application.sessionParameter(in: connection.request.query)
+        if let ownership, let capability, sessions.registry.lookup(capability) == nil {
+            // Its messages wait with it until the session is taken (or found missing).
+            connection.context = WaitingConnection()
+            ownership.hold(capability) { [weak self] outcome in self?.admit(connection, after: outcome) }
+            return
+        }
+        admit(connection)
+    }
+
+    /// Admits a connection that waited for its session, then handles what it sent meanwhile.
+    private func admit(_ connection: WebSocketConnection, after outcome: SessionOwnership.Outcome) {
+        // A connection that closed meanwhile has no context any more.
+        guard let waiting = connection.context as? WaitingConnection else { return }
+        connection.context = nil
+        if case .unavailable(let reason) = outcome {
+            refuse(connection, ProtocolError(.sessionUnavailable, reason))
+            return
+        }
+        admit(connection)
+        for text in waiting.messages {
+            self.connection(connection, didReceiveText: text)
+        }
+    }
+
+    private func admit(_ connection: WebSocketConnection) {
         let found = Application.sessionParameter(in: connection.request.query).flatMap(sessions.registry.lookup)
         logger.info(
             "websocket open",
@@ -188,6 +269,10 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     }
 
     func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8]) {
+        if let waiting = connection.context as? WaitingConnection, !waiting.keep(text) {
+            connection.context = nil
+            connection.close(code: .policyViolation, reason: "too many messages before the session was ready")
+        }
         guard let context = connection.context as? ConnectionContext else { return }
         switch context.admit(now: HostClock.monotonicSeconds()) {
         case .allowed:

@@ -17,7 +17,16 @@ public final class FocusSyncServer: Sendable {
         self.options = options
         let files = try StaticFileStore(directory: publicDirectory)
         let relay = CommitRelay()
-        if options.inMemory {
+        if let redis = options.redis {
+            do {
+                persistence = try RedisPersistence(
+                    url: redis, nodeID: options.nodeID ?? options.defaultNodeID, leaseSeconds: options.leaseSeconds,
+                    retentionSeconds: options.sessions.idleTTLSeconds
+                ) { relay.cluster($0) }
+            } catch {
+                throw .storage(error.description)
+            }
+        } else if options.inMemory {
             persistence = nil
         } else {
             do {

@@ -1,4 +1,5 @@
 import CommandLineParsing
+import RedisCoordination
 
 /// The `focus-sync` command line, read by the shared ``CommandLineSyntax``.
 public enum CommandLineInterface {
@@ -71,6 +72,7 @@ public enum CommandLineInterface {
             ) { options, value throws(UsageError) in
                 guard !value.isEmpty else { throw UsageError("--data-dir needs the path of a folder.") }
                 guard !options.inMemory else { throw UsageError("--data-dir and --in-memory cannot go together; choose one.") }
+                guard options.redis == nil else { throw Self.redisExcludes("--data-dir") }
                 options.dataDirectory = value
             },
             CommandLineOption(
@@ -78,7 +80,37 @@ public enum CommandLineInterface {
                 help: "Keep sessions in memory only: a restart forgets them."
             ) { options, _ throws(UsageError) in
                 guard options.dataDirectory == nil else { throw UsageError("--data-dir and --in-memory cannot go together; choose one.") }
+                guard options.redis == nil else { throw Self.redisExcludes("--in-memory") }
                 options.inMemory = true
+            },
+            CommandLineOption(
+                name: "--redis", valueName: "url",
+                help: "Keep sessions in Redis instead of SQLite and share them with other processes, e.g. redis://127.0.0.1:6379/0."
+            ) { options, value throws(UsageError) in
+                guard options.dataDirectory == nil else { throw Self.redisExcludes("--data-dir") }
+                guard !options.inMemory else { throw Self.redisExcludes("--in-memory") }
+                do throws(RedisCoordinationError) {
+                    options.redis = try RedisURL(parsing: value)
+                } catch {
+                    throw UsageError(error.description + ".")
+                }
+            },
+            CommandLineOption(
+                name: "--node-id", valueName: "id",
+                help: "This process's name among the others sharing the Redis. (default: the host name and the port)"
+            ) { options, value throws(UsageError) in
+                do throws(RedisCoordinationError) {
+                    try RedisCoordinatorConfiguration.check(nodeID: value)
+                } catch {
+                    throw UsageError(error.description + ".")
+                }
+                options.nodeID = value
+            },
+            CommandLineOption(
+                name: "--lease-ttl", valueName: "seconds",
+                help: "With --redis: how long a session stays with a process that stopped renewing it. (default: 6)"
+            ) { options, value throws(UsageError) in
+                options.leaseSeconds = try OptionValue.wholeNumber(value, for: "--lease-ttl", in: 3...600)
             },
             CommandLineOption(
                 name: "--event-loop", valueName: "loop",
@@ -94,6 +126,10 @@ public enum CommandLineInterface {
             },
         ]
     )
+
+    private static func redisExcludes(_ option: String) -> UsageError {
+        UsageError("--redis and \(option) cannot go together: with --redis the sessions are kept in Redis; choose one.")
+    }
 
     /// Parses the arguments after the command name.
     public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineRequest<ServerOptions> {

@@ -1,3 +1,5 @@
+import Foundation
+import RedisCoordination
 import SessionMachine
 
 /// Everything `focus-sync` can be told on its command line.
@@ -16,6 +18,22 @@ public struct ServerOptions: Sendable, Equatable {
     public var dataDirectory: String?
     /// Keep nothing: sessions live in memory only and a restart forgets them.
     public var inMemory = false
+    /// Keep sessions in this Redis instead of SQLite, owned through leases (docs/SCALING.md).
+    public var redis: RedisURL?
+    /// This process's name among the cluster's; nil means ``defaultNodeID``.
+    public var nodeID: String?
+    /// How long a session's lease lasts without a renewal: after a crash, its sessions wait
+    /// this long at most before another process takes them.
+    public var leaseSeconds = 6
+
+    /// The node id when `--node-id` is not given: the host name and the port (`web1-8080`), or
+    /// the process id instead of the port when the kernel picks one (`--port 0`).
+    public var defaultNodeID: String {
+        let host = String(ProcessInfo.processInfo.hostName.prefix { $0 != "." }.prefix(40))
+            .map { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "-" || $0 == "_") ? $0 : "-" }
+        let suffix = port == 0 ? "pid\(ProcessInfo.processInfo.processIdentifier)" : String(port)
+        return (host.isEmpty ? "node" : String(host)) + "-" + suffix
+    }
 
     /// The data folder when `--data-dir` is not given, relative to the working directory.
     public static let defaultDataDirectory = ".focus-sync"

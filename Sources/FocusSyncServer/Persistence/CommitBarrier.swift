@@ -27,6 +27,12 @@ final class CommitBarrier {
         held.append((submitted, work))
     }
 
+    /// Runs everything waiting now, as if the store had committed all it was given (it cannot
+    /// commit for a while, and clients are not to wait for it).
+    func releaseAll() {
+        committed(through: submitted)
+    }
+
     /// The store committed everything up to `ticket` (or gave up on it): release what waited for it.
     func committed(through ticket: UInt64) {
         committed = max(committed, ticket)

@@ -12,4 +12,12 @@ enum PersistenceWrite: Sendable {
     case snapshot(DurableSession)
     /// The session expired: everything of it goes.
     case delete(SessionID)
+
+    /// The session the write is for.
+    var sessionID: SessionID? {
+        switch self {
+        case .create(let session), .snapshot(let session): SessionID(session.id)
+        case .change(let session, _), .member(let session, _), .delete(let session): session
+        }
+    }
 }

@@ -1,5 +1,3 @@
-import FocusProtocol
-import Foundation
 import SQLiteStorage
 import SessionMachine
 
@@ -35,22 +33,17 @@ final class SQLitePersistence: SessionPersistence, @unchecked Sendable {
     private static func storageWrite(_ write: PersistenceWrite) -> StorageWrite {
         switch write {
         case .create(let session):
-            // The snapshot carries the capabilities; the metadata is what a person might look for.
-            return .upsertSession(id: session.id, meta: Array(#"{"viewer":"\#(session.viewer)"}"#.utf8))
+            // The snapshot carries the capabilities.
+            return .upsertSession(id: session.id, meta: SessionLog.metadata(of: session))
         case .change(let session, let change):
             return .append(StoredChange(session: session.rawValue, revision: Int64(change.revision), at: change.at, body: change.encodedBody()))
         case .member(let session, let member):
-            return .upsertMember(session: session.rawValue, client: member.clientId, body: encode(member))
+            return .upsertMember(session: session.rawValue, client: member.clientId, body: SessionLog.encode(member))
         case .snapshot(let session):
-            return .snapshot(session: session.id, snapshot: StoredSnapshot(revision: Int64(session.revision), body: encode(session)))
+            return .snapshot(session: session.id, snapshot: StoredSnapshot(revision: Int64(session.revision), body: SessionLog.encode(session)))
         case .delete(let session):
             return .deleteSession(id: session.rawValue)
         }
-    }
-
-    private static func encode(_ value: some Encodable) -> [UInt8] {
-        // Our own Codable values hold no non-finite numbers, the one thing the encoder refuses.
-        (try? StreamingJSONEncoder().encode(value)) ?? []
     }
 
     func restore(rebuild: (DurableSession) -> SessionMachine?) throws(PersistenceError) -> [RestoredSession] {
@@ -60,31 +53,12 @@ final class SQLitePersistence: SessionPersistence, @unchecked Sendable {
         } catch {
             throw PersistenceError(description: error.description)
         }
-        let decoder = JSONDecoder()
-        var restored: [RestoredSession] = []
-        for session in stored {
-            guard let snapshot = session.snapshot,
-                  let durable = try? decoder.decode(DurableSession.self, from: Data(snapshot.body)),
-                  var machine = rebuild(durable)
-            else {
-                // Written by a process that died between creating a session and storing its
-                // first snapshot: nobody can have seen it.
-                continue
-            }
-            for member in session.members {
-                if let record = try? decoder.decode(DurableMember.self, from: Data(member.body)) { machine.restore(record) }
-            }
-            var problem: String?
-            do {
-                for change in session.changes {
-                    try machine.replay(try ChangeRecord(revision: Int(change.revision), at: change.at, body: change.body))
-                }
-            } catch {
-                problem = "session \(machine.id.redacted) stops at revision \(machine.revision): \(error)"
-            }
-            restored.append(RestoredSession(machine: machine, problem: problem))
+        return stored.compactMap { session in
+            SessionLog(
+                snapshot: session.snapshot?.body, members: session.members.map(\.body),
+                changes: session.changes.map { SessionLog.Change(revision: $0.revision, at: $0.at, body: $0.body) }
+            ).restore(rebuild)
         }
-        return restored
     }
 
     func close() {

@@ -13,6 +13,13 @@ protocol SessionPersistence: AnyObject, Sendable {
     func close()
     /// What `/healthz` says about the store.
     var health: PersistenceHealth { get }
+    /// Whether what clients see waits for the store to commit the changes before it (the
+    /// ``CommitBarrier``); false while the store cannot commit for a while (docs/SCALING.md).
+    var deliveriesWaitForCommit: Bool { get }
+}
+
+extension SessionPersistence {
+    var deliveriesWaitForCommit: Bool { true }
 }
 
 /// A session as the store had it, rebuilt: the machine, and what went wrong rebuilding it.
@@ -24,7 +31,7 @@ struct RestoredSession {
 
 /// The state of the store, for `/healthz`.
 struct PersistenceHealth: Encodable, Sendable {
-    /// `sqlite` (with its file), `redis` or `memory`.
+    /// `sqlite` (with its file), `redis` (with its URL) or `memory`.
     var kind: String
     var location: String?
     /// False while the last commit failed.

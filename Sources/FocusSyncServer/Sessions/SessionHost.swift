@@ -62,13 +62,7 @@ final class SessionHost {
     /// for by ``resumeRestoredSessions()`` once it runs.
     func restore() throws(PersistenceError) -> Int {
         guard let persistence else { return 0 }
-        let configuration = SessionConfiguration()
-        let engine = FocusEngine()
-        let time = HostClock.now()
-        let restored = try persistence.restore { durable in
-            SessionMachine(
-                restoring: durable, engine: engine, configuration: configuration, renderNotes: MarkdownRenderer.html(from:), at: time)
-        }
+        let restored = try persistence.restore(rebuild: rebuild)
         for session in restored {
             if let problem = session.problem {
                 logger.error("session restored only in part", ["problem": problem])
@@ -77,6 +71,14 @@ final class SessionHost {
             snapshotRevisions[session.machine.id] = session.machine.revision
         }
         return restored.count
+    }
+
+    /// A machine for a stored session, with the same engine, configuration and renderer as new
+    /// sessions get; its changes are still to be replayed.
+    func rebuild(_ durable: DurableSession) -> SessionMachine? {
+        SessionMachine(
+            restoring: durable, engine: FocusEngine(), configuration: SessionConfiguration(),
+            renderNotes: MarkdownRenderer.html(from:), at: HostClock.now())
     }
 
     /// Asks again for the timers the restored sessions had pending. Service thread.
@@ -133,6 +135,56 @@ final class SessionHost {
             return [.create(durable), .snapshot(durable)]
         }
         store(writes, for: Array(ids))
+    }
+
+    // MARK: Sessions other processes may hold (with Redis; docs/SCALING.md)
+
+    /// Holds a session loaded for this process, with the timer it had pending.
+    func adopt(_ machine: SessionMachine) {
+        registry.adopt(machine)
+        snapshotRevisions[machine.id] = machine.revision
+        outputs.removeAll(keepingCapacity: true)
+        machine.rescheduleAutoFocus(into: &outputs)
+        perform(for: machine.id)
+    }
+
+    /// Makes a session without holding it: the caller stores it, and whichever process its
+    /// clients reach loads it (and asks for its first screen's timers then).
+    func createUnheld(by peer: String) throws(ProtocolError) -> DurableSession {
+        outputs.removeAll(keepingCapacity: true)
+        let session = try registry.create(by: peer, at: HostClock.now(), ids: &ids, into: &outputs)
+        registry.remove(session.id)
+        return session.durableState()
+    }
+
+    /// Forgets session `id` at once, so nothing more changes it here, and closes its
+    /// connections with 4503 so that they reconnect to whoever holds it next. With
+    /// `afterStored`, they are closed once what was submitted is stored and sent (a handoff);
+    /// otherwise now, and what they were still to see is dropped (the store refused it).
+    func release(_ id: SessionID, afterStored: Bool) {
+        guard registry.remove(id) != nil else { return }
+        for key in timers.keys where key.session == id {
+            timers.removeValue(forKey: key)?.cancel()
+        }
+        snapshotRevisions[id] = nil
+        notDurable.remove(id)
+        let held = connections.filter { ($0.value.context as? ConnectionContext)?.session == id }
+        let code = CloseCode(rawValue: WireCloseCode.reconnect.rawValue)
+        let close = {
+            for connection in held.values { connection.close(code: code, reason: "the session moved; reconnect") }
+        }
+        if afterStored {
+            deliver(close)
+        } else {
+            for connection in held.keys { connections[connection] = nil }
+            close()
+        }
+    }
+
+    /// Sends now everything waiting for the store, which cannot commit for a while: clients are
+    /// served from memory meanwhile (docs/SCALING.md says what that risks).
+    func releaseHeldDeliveries() {
+        barrier.releaseAll()
     }
 
     /// The bytes the slowest joined connection has waiting.
@@ -224,6 +276,8 @@ final class SessionHost {
         guard let persistence, !writes.isEmpty else { return }
         let ticket = persistence.submit(writes)
         ticketSessions.append((ticket, sessions))
-        barrier.submitted(ticket)
+        if persistence.deliveriesWaitForCommit {
+            barrier.submitted(ticket)
+        }
     }
 }

@@ -23,14 +23,19 @@ public struct RedisCoordinatorConfiguration: Sendable {
     /// Stream entries read per command when loading a session.
     public var loadPageSize = 1_000
 
-    /// Checks the node id: 1 to 64 ASCII letters, digits, `.`, `_` or `-`.
+    /// Checks the node id (``check(nodeID:)``).
     public init(url: RedisURL, nodeID: String) throws(RedisCoordinationError) {
+        try Self.check(nodeID: nodeID)
+        self.url = url
+        self.nodeID = nodeID
+    }
+
+    /// Refuses a node id that is not 1 to 64 ASCII letters, digits, `.`, `_` or `-`.
+    public static func check(nodeID: String) throws(RedisCoordinationError) {
         let allowed = nodeID.utf8.allSatisfy { byte in
             (byte >= 0x30 && byte <= 0x39) || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A) || "._-".utf8.contains(byte)
         }
         guard (1...64).contains(nodeID.utf8.count), allowed else { throw .invalidNodeID(nodeID) }
-        self.url = url
-        self.nodeID = nodeID
     }
 
     /// How long the coordinator's thread can be blocked in one connect and one round trip;

@@ -82,6 +82,15 @@ public struct SessionRegistry: Sendable {
         viewers[session.viewerID] = session.id
     }
 
+    /// Forgets session `id` at once (another server holds it now); returns it if it was held.
+    @discardableResult
+    public mutating func remove(_ id: SessionID) -> SessionMachine? {
+        guard let session = sessions.removeValue(forKey: id) else { return nil }
+        viewers[session.viewerID] = nil
+        creators[id] = nil
+        return session
+    }
+
     /// Forgets sessions nobody has been connected to for `idleTTLSeconds`, or, if nobody ever
     /// joined, for ten minutes (one minute once the server is 90 % full). Returns their ids.
     public mutating func expire(at time: MachineTime) -> [SessionID] {

@@ -6,6 +6,10 @@ final class HTTPExchange {
     private(set) var writtenBodyBytes = 0
     /// Close the connection after the response instead of waiting for another request.
     private(set) var closesConnection = false
+    /// Whether the handler was asked for the response (it may give it later).
+    var handlerAsked = false
+    /// A response the handler gave later (``HTTPResponder``), waiting for a writeable callback.
+    var deferredResponse: HTTPResponse?
 
     init(request: HTTPRequest) {
         self.request = request

@@ -170,8 +170,8 @@ final class ServerCore: @unchecked Sendable {
         case LWS_CALLBACK_HTTP_BODY:
             return receiveBody(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
         case LWS_CALLBACK_HTTP_BODY_COMPLETION:
-            guard let exchange = exchanges[wsi], !exchange.hasStartedResponse else { return 0 }
-            return respond(wsi, exchange, with: handler.respond(to: exchange.request))
+            guard let exchange = exchanges[wsi], !exchange.hasStartedResponse, !exchange.handlerAsked else { return 0 }
+            return answer(wsi, exchange)
         case LWS_CALLBACK_HTTP_WRITEABLE:
             return writeBody(wsi)
         case LWS_CALLBACK_CLOSED_HTTP, LWS_CALLBACK_WSI_DESTROY:
@@ -227,7 +227,7 @@ final class ServerCore: @unchecked Sendable {
             return respond(wsi, exchange, with: Self.tooLarge(configuration.maxRequestBodyBytes))
         }
         guard declared > 0 else {
-            return respond(wsi, exchange, with: handler.respond(to: request))
+            return answer(wsi, exchange)
         }
         exchange.request.body.reserveCapacity(declared)
         return 0
@@ -240,6 +240,21 @@ final class ServerCore: @unchecked Sendable {
         }
         exchange.request.body.append(contentsOf: piece)
         return 0
+    }
+
+    /// Asks the handler for the response: written now, or once the handler's ``HTTPResponder``
+    /// is called (on a writeable callback, if the connection is still there).
+    private func answer(_ wsi: OpaquePointer, _ exchange: HTTPExchange) -> Int32 {
+        exchange.handlerAsked = true
+        let responder = HTTPResponder { [weak self, weak exchange] response in
+            guard let self, let exchange, exchanges[wsi] === exchange, !exchange.hasStartedResponse,
+                exchange.deferredResponse == nil
+            else { return }
+            exchange.deferredResponse = response
+            lws_callback_on_writable(wsi)
+        }
+        guard let response = handler.respond(to: exchange.request, responder: responder) else { return 0 }
+        return respond(wsi, exchange, with: response)
     }
 
     /// Writes the status line and headers now and the body over the following writeable callbacks.
@@ -259,9 +274,11 @@ final class ServerCore: @unchecked Sendable {
     }
 
     private func writeBody(_ wsi: OpaquePointer) -> Int32 {
-        guard let exchange = exchanges[wsi], let chunk = exchange.nextBodyChunk(maxBytes: Self.httpChunkBytes) else {
-            return 0
+        guard let exchange = exchanges[wsi] else { return 0 }
+        if !exchange.hasStartedResponse, let response = exchange.deferredResponse {
+            return respond(wsi, exchange, with: response)
         }
+        guard let chunk = exchange.nextBodyChunk(maxBytes: Self.httpChunkBytes) else { return 0 }
         let payload = httpChunk + OutboundMessage.headroom
         chunk.withUnsafeBytes { payload.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         let isLast = exchange.didWrite(chunk.count)

@@ -7,6 +7,10 @@ public protocol WebSocketServerHandler: AnyObject {
     /// Answers a plain HTTP request (anything that is not a WebSocket upgrade on the WebSocket path).
     func respond(to request: HTTPRequest) -> HTTPResponse
 
+    /// Answers a plain HTTP request now (a response), or later: nil, and `responder` is called
+    /// once with the response. The default answers now with ``respond(to:)``.
+    func respond(to request: HTTPRequest, responder: HTTPResponder) -> HTTPResponse?
+
     /// Decides whether a WebSocket upgrade may proceed (the `Origin` check lives here).
     func shouldAccept(_ request: HTTPRequest) -> UpgradeDecision
 
@@ -33,6 +37,10 @@ public protocol WebSocketServerHandler: AnyObject {
 }
 
 extension WebSocketServerHandler {
+    public func respond(to request: HTTPRequest, responder: HTTPResponder) -> HTTPResponse? {
+        respond(to: request)
+    }
+
     public func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage) {
         connection.close(code: .policyViolation, reason: "client is not reading its messages", flush: false)
     }

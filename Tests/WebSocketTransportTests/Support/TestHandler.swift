@@ -25,6 +25,11 @@ final class TestHandler: WebSocketServerHandler, @unchecked Sendable {
             headers: [("Content-Type", "text/plain"), ("X-Path", request.path), ("X-Query", request.query)],
             body: request.body.isEmpty ? Array("\(request.method) \(request.path)".utf8) : request.body)
     }
+    /// How long to wait before answering a request (with ``respond``) through its
+    /// ``HTTPResponder``; nil answers at once.
+    var answerAfter: @Sendable (HTTPRequest) -> Duration? = { _ in nil }
+    /// The server, for answering later on its service thread.
+    weak var server: WebSocketServer?
     /// Runs for every message; returning false suppresses the echo.
     var onText: (WebSocketConnection, String) -> Bool = { _, _ in true }
 
@@ -33,6 +38,18 @@ final class TestHandler: WebSocketServerHandler, @unchecked Sendable {
     func respond(to request: HTTPRequest) -> HTTPResponse {
         record.withLock { $0.httpRequests.append(request) }
         return respond(request)
+    }
+
+    func respond(to request: HTTPRequest, responder: HTTPResponder) -> HTTPResponse? {
+        guard let delay = answerAfter(request) else { return respond(to: request) }
+        let (seconds, attoseconds) = delay.components
+        let answer = respond(to: request)
+        let server = UncheckedBox(server)
+        let responder = UncheckedBox(responder)
+        DispatchQueue.global().asyncAfter(deadline: .now() + Double(seconds) + Double(attoseconds) * 1e-18) {
+            server.value?.execute { responder.value.respond(answer) }
+        }
+        return nil
     }
 
     func shouldAccept(_ request: HTTPRequest) -> UpgradeDecision {
@@ -72,6 +89,12 @@ final class TestHandler: WebSocketServerHandler, @unchecked Sendable {
     }
 
     static var threadName: String { Thread.current.name ?? "unnamed" }
+}
+
+/// Carries a value that is only used on the service thread across the hop to it.
+private struct UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
 }
 
 /// A handler that implements nothing optional, to reach the protocol's default overflow policy.

@@ -25,6 +25,7 @@ struct TestServer {
         configure(&configuration)
         self.handler = handler
         server = WebSocketServer(configuration: configuration, handler: handler)
+        handler.server = server
         try server.start()
     }
 

@@ -1,0 +1,18 @@
+import RedisCoordination
+import SessionMachine
+
+/// What Redis tells a process about the sessions it holds, carried from the coordinator's
+/// thread to the service thread, where ``SessionOwnership`` acts on it.
+enum ClusterEvent: Sendable {
+    /// Every write through `ticket` is settled; `failed` were not stored (the session's lease
+    /// is someone else's now, or its log moved on without this process).
+    case committed(through: UInt64, failed: [FailedWrite])
+    /// A write could not even be queued (too many waiting for Redis, or shutting down).
+    case refused(SessionID, reason: String)
+    /// A lease stopped being this process's: taken over, or not renewed in time.
+    case leaseLost(LostLease)
+    /// Another process asked for a session this one holds.
+    case handoffRequested(Lease, node: String)
+    /// Redis became reachable or unreachable.
+    case health(CoordinatorHealth)
+}
