@@ -108,6 +108,40 @@ def drivers():
             driver.quit()
 
 
+# Installed before a page's own scripts: keeps what the page sends and the answers (not updates or
+# snapshots) it receives in window.__wire, for tests about what goes over the wire.
+WIRE_TAP = """
+(() => {
+  const wire = { sent: [], answers: [] };
+  Object.defineProperty(window, '__wire', { value: wire });
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    wire.sent.push(JSON.parse(data));
+    return send.call(this, data);
+  };
+  const listen = WebSocket.prototype.addEventListener;
+  WebSocket.prototype.addEventListener = function (type, listener, options) {
+    if (type !== 'message') return listen.call(this, type, listener, options);
+    return listen.call(this, type, (event) => {
+      const { type: kind, code = null, reason = null, seq = null } = JSON.parse(event.data);
+      if (kind === 'ack' || kind === 'error') wire.answers.push({ type: kind, code, reason, seq });
+      return listener.call(this, event);
+    }, options);
+  };
+})();
+"""
+
+
+@pytest.fixture
+def wire(drivers):
+    """Taps the WebSocket of every page opened after it (list `wire` before `pair`): see Playground.wire()."""
+    installed = {name: driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WIRE_TAP})["identifier"]
+                 for name, driver in drivers.items()}
+    yield
+    for name, driver in drivers.items():
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": installed[name]})
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item, call):
     report = yield

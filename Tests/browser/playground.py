@@ -161,6 +161,29 @@ class Playground:
         """Types into whatever has the real focus, as a person at the keyboard would."""
         ActionChains(self.driver).send_keys(text).perform()
 
+    def type_in_chunks(self, text, size=10):
+        """Types `text` at full speed, `size` characters per WebDriver call (another thread may type meanwhile)."""
+        for start in range(0, len(text), size):
+            self.type(text[start:start + size])
+
+    def insert_text(self, text):
+        """Inserts `text` at the caret in one go, as a paste or a dictation does (a trusted input event)."""
+        self.driver.execute_cdp_cmd("Input.insertText", {"text": text})
+
+    def compose(self, text):
+        """Shows `text` as an IME composition at the caret, uncommitted (compositionstart/update)."""
+        self.driver.execute_cdp_cmd("Input.imeSetComposition", {"text": text, "selectionStart": len(text), "selectionEnd": len(text)})
+
+    def commit_composition(self, text):
+        """Commits the IME composition as `text` (compositionend)."""
+        self.insert_text(text)
+
+    def caret(self):
+        return self.js("return [document.activeElement.selectionStart, document.activeElement.selectionEnd]")
+
+    def scroll_y(self):
+        return self.js("return window.scrollY")
+
     def select_all(self):
         ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).perform()
 
@@ -217,6 +240,10 @@ class Playground:
 
     def pending_intents(self):
         return self.js("return window.focusSync.debug.pendingIntents()")
+
+    def wire(self):
+        """`{sent, answers}`: every message the page sent, and every ack and error it received (needs the `wire` fixture)."""
+        return self.js("return window.__wire")
 
     def horizontal_overflow(self):
         return self.js("return document.documentElement.scrollWidth - window.innerWidth")

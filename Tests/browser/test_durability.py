@@ -1,60 +1,14 @@
 """A restart loses nothing: typing while the server is down is delivered once it is back, and
 both browsers end with all of it (issue: durable sessions)."""
 
-import os
 import re
 import shutil
-import signal
-import socket
-import subprocess
 import tempfile
-import time
-from pathlib import Path
 
 import pytest
 
 from playground import Playground
-
-REPO = Path(__file__).resolve().parents[2]
-
-
-def free_port():
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
-
-
-class Server:
-    """focus-sync on a fixed port with a data folder, so it can be killed and started again."""
-
-    def __init__(self, data, port):
-        self.data = data
-        self.port = port
-        self.process = None
-
-    def start(self):
-        binary = os.environ.get("FOCUS_SYNC_BIN") or str(REPO / ".build" / "debug" / "focus-sync")
-        deadline = time.monotonic() + 10
-        while True:
-            self.process = subprocess.Popen(
-                [binary, "--port", str(self.port), "--public", str(REPO / "Public"), "--data-dir", self.data,
-                 "--log-level", "warning"],
-                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-            for line in self.process.stdout:
-                if re.search(r"http://127\.0\.0\.1:\d+/", line):
-                    return
-            self.process.wait()
-            # The port may still be held by the sockets of the process just killed.
-            if time.monotonic() > deadline:
-                pytest.fail(f"focus-sync did not start again: {line}")
-            time.sleep(0.2)
-
-    def kill(self):
-        self.process.send_signal(signal.SIGKILL)
-        self.process.wait()
-
-    def url(self):
-        return f"http://127.0.0.1:{self.port}/"
+from servers import Server, free_port
 
 
 @pytest.fixture
@@ -63,8 +17,7 @@ def restartable(drivers):
     server = Server(data, free_port())
     server.start()
     yield server
-    if server.process and server.process.poll() is None:
-        server.kill()
+    server.stop_if_running()
     shutil.rmtree(data, ignore_errors=True)
 
 
