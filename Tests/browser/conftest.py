@@ -14,7 +14,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-from playground import Playground
+from playground import Playground, open_pair
 
 REPO = Path(__file__).resolve().parents[2]
 OUTPUT = REPO / "test-output"
@@ -154,15 +154,7 @@ def pair(server, drivers, output_dir, request):
     """Browser A opens `/` (a new session); browser B opens A's link. Yields `(a, b)` Playground pages."""
     for driver in drivers.values():
         driver.get_log("browser")  # drop what earlier tests left
-    a = Playground(drivers["A"], "A", server)
-    b = Playground(drivers["B"], "B", server)
-    a.open(server)
-    assert "session=" in a.url, f"opening / should move to /?session=…, got {a.url}"
-    b.open(a.url)
-    for page in (a, b):
-        page.reset_local_preferences()
-    a.wait_people(2)
-    b.wait_people(2)
+    a, b = open_pair(drivers, server)
     yield a, b
     _after_test(request, output_dir, [a, b])
 

@@ -19,6 +19,21 @@ def dom_id(*parts):
     return re.sub(r"[^A-Za-z0-9_-]", "-", "-".join(parts))
 
 
+def open_pair(drivers, base_url):
+    """Browser A opens `base_url` (a new session), browser B opens A's link, both following focus
+    and seeing both people. Returns the pages `(a, b)`."""
+    a = Playground(drivers["A"], "A", base_url)
+    b = Playground(drivers["B"], "B", base_url)
+    a.open(base_url)
+    assert "session=" in a.url, f"opening / should move to /?session=…, got {a.url}"
+    b.open(a.url)
+    for page in (a, b):
+        page.reset_local_preferences()
+    for page in (a, b):
+        page.wait_people(2)
+    return a, b
+
+
 class Playground:
     def __init__(self, driver, name, base_url):
         self.driver = driver

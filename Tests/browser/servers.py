@@ -3,10 +3,13 @@ with a data folder (so one can be killed and started again), and with options of
 
 import os
 import re
+import shutil
 import signal
 import socket
 import subprocess
+import tempfile
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -18,6 +21,19 @@ def free_port():
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         return probe.getsockname()[1]
+
+
+@contextmanager
+def own_server(*options):
+    """A started Server with a data folder of its own, on a free port; killed and its folder removed afterwards."""
+    data = tempfile.mkdtemp(prefix="focus-sync-own-")
+    server = Server(data, free_port(), *options)
+    try:
+        server.start()
+        yield server
+    finally:
+        server.stop_if_running()
+        shutil.rmtree(data, ignore_errors=True)
 
 
 class Server:

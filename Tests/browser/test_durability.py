@@ -2,32 +2,21 @@
 both browsers end with all of it (issue: durable sessions)."""
 
 import re
-import shutil
-import tempfile
 
 import pytest
 
-from playground import Playground
-from servers import Server, free_port
+from playground import open_pair
+from servers import own_server
 
 
 @pytest.fixture
 def restartable(drivers):
-    data = tempfile.mkdtemp(prefix="focus-sync-restart-")
-    server = Server(data, free_port())
-    server.start()
-    yield server
-    server.stop_if_running()
-    shutil.rmtree(data, ignore_errors=True)
+    with own_server() as server:
+        yield server
 
 
 def test_typing_while_the_server_is_down_arrives_after_it_restarts(restartable, drivers, output_dir):
-    a = Playground(drivers["A"], "A", restartable.url())
-    b = Playground(drivers["B"], "B", restartable.url())
-    a.open(restartable.url())
-    b.open(a.url)
-    for page in (a, b):
-        page.reset_local_preferences()
+    a, b = open_pair(drivers, restartable.url())
     a.tap("profile", "firstName")
     a.type("Ada")
     b.wait_value("profile", "firstName", "Ada")

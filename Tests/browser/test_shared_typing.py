@@ -4,16 +4,15 @@ interrupted, following focus never takes a person's typing away or scrolls the p
 arrives whole under the rate limit, and typing offline waits as one change per field."""
 
 import random
-import shutil
 import string
-import tempfile
 import threading
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from playground import Playground
-from servers import Server, free_port
+from playground import open_pair
+from servers import own_server
+from test_checkout import open_checkout
 
 SETTLE_SECONDS = 40
 A_LETTERS = string.ascii_lowercase + string.digits
@@ -67,6 +66,17 @@ def settled(pages, screen, keys):
     return served
 
 
+def start_in_first_name(pair, follow):
+    """Sets Follow focus in both browsers; A taps First Name (and B, following, goes there too)."""
+    a, b = pair
+    for page in pair:
+        page.set_setting("setting-follow", follow)
+    a.tap("profile", "firstName")
+    a.wait_focus(".firstName", "firstName")
+    if follow:
+        b.wait(lambda: b.active_key() == "firstName", "B should follow A into First Name")
+
+
 def text_intents(page):
     """The text-changing intents the page sent."""
     return [message for message in page.wire()["sent"] if message.get("action") in ("edit", "splice")]
@@ -75,13 +85,8 @@ def text_intents(page):
 @pytest.mark.parametrize("follow", [True, False], ids=["following", "not-following"])
 def test_two_people_typing_200_characters_at_once_into_two_fields_lose_none(pair, follow):
     a, b = pair
-    for page in pair:
-        page.set_setting("setting-follow", follow)
     mine, theirs = typed(A_LETTERS, 200, 1), typed(B_LETTERS, 200, 2)
-    a.tap("profile", "firstName")
-    a.wait_focus(".firstName", "firstName")
-    if follow:
-        b.wait(lambda: b.active_key() == "firstName", "B should follow A into First Name")
+    start_in_first_name(pair, follow)
     a_is_typing = threading.Event()
 
     def a_types():
@@ -107,14 +112,9 @@ def test_two_people_typing_200_characters_at_once_into_two_fields_lose_none(pair
 @pytest.mark.parametrize("follow", [True, False], ids=["following", "not-following"])
 def test_two_people_typing_200_characters_at_once_into_one_field_lose_none(wire, pair, follow):
     a, b = pair
-    for page in pair:
-        page.set_setting("setting-follow", follow)
     mine, theirs = typed(A_LETTERS, 200, 3), typed(B_LETTERS, 200, 4)
-    a.tap("profile", "firstName")
-    a.wait_focus(".firstName", "firstName")
-    if follow:
-        b.wait(lambda: b.active_key() == "firstName", "B should follow A into First Name")
-    else:
+    start_in_first_name(pair, follow)
+    if not follow:
         b.tap("profile", "firstName")
 
     at_once(lambda: a.type_in_chunks(mine), lambda: b.type_in_chunks(theirs))
@@ -130,8 +130,7 @@ def test_two_people_typing_200_characters_at_once_into_one_field_lose_none(wire,
 
 def test_typing_after_someone_elses_text_goes_after_it(pair):
     a, b = pair
-    a.tap("profile", "firstName")
-    b.wait(lambda: b.active_key() == "firstName", "B should follow A into First Name")
+    start_in_first_name(pair, follow=True)
     a.type("Ada")
     b.wait_value("profile", "firstName", "Ada")
     assert b.caret() == [3, 3], "B's caret moves past text typed where it stood"
@@ -167,22 +166,12 @@ def test_a_phone_does_not_scroll_when_someone_elses_focus_moves(pair):
 @pytest.fixture
 def limited(drivers):
     """A server allowing 5 messages a second (bursts of 10) per connection."""
-    data = tempfile.mkdtemp(prefix="focus-sync-limited-")
-    server = Server(data, free_port(), "--rate-limit", "5")
-    server.start()
-    yield server
-    server.stop_if_running()
-    shutil.rmtree(data, ignore_errors=True)
+    with own_server("--rate-limit", "5") as server:
+        yield server
 
 
 def test_a_600_character_paste_and_typing_arrive_whole_under_the_rate_limit(wire, limited, drivers):
-    a = Playground(drivers["A"], "A", limited.url())
-    b = Playground(drivers["B"], "B", limited.url())
-    a.open(limited.url())
-    b.open(a.url)
-    for page in (a, b):
-        page.reset_local_preferences()
-        page.wait_people(2)
+    a, b = open_pair(drivers, limited.url())
     pasted, tail = typed(A_LETTERS + " ", 600, 5), typed(A_LETTERS, 150, 6)
     a.tap("profile", "firstName")
     a.wait_focus(".firstName", "firstName")
@@ -201,8 +190,7 @@ def test_a_600_character_paste_and_typing_arrive_whole_under_the_rate_limit(wire
 
 def test_an_ime_composition_is_not_interrupted_by_someone_elses_typing(pair):
     a, b = pair
-    a.tap("profile", "firstName")
-    b.wait(lambda: b.active_key() == "firstName", "B should follow A into First Name")
+    start_in_first_name(pair, follow=True)
     a.compose("にほ")
     a.wait_value("profile", "firstName", "にほ")
     b.type("XYZ")
@@ -220,10 +208,7 @@ def test_an_ime_composition_is_not_interrupted_by_someone_elses_typing(pair):
 
 def test_an_error_shows_as_stale_once_its_field_is_edited(pair):
     a, b = pair
-    a.go_to("checkout")
-    b.wait_screen("checkout")
-    for page in pair:
-        page.wait_focus(".name", "name", "(checkout focuses Name when it appears)")
+    open_checkout(pair)
     a.button("Proceed to Gift Message").click()
     for page in pair:
         page.wait(lambda page=page: page.field("checkout", "name").get_attribute("aria-invalid") == "true",
