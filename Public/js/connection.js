@@ -28,6 +28,8 @@ export class Connection extends EventTarget {
   #ready = false;
   /** Intents queued while a new connection's snapshot is handled go out after the older ones. */
   #queueOnly = false;
+  /** Intents a socket has carried: the server may have them. */
+  #written = new WeakSet();
   #attempt = 0;
   #retryTimer = 0;
   #holdUntil = 0;
@@ -66,8 +68,19 @@ export class Connection extends EventTarget {
     this.pending.push(intent);
     this.#store(intent);
     this.#pendingChanged();
-    if (this.#ready && !this.#queueOnly) this.#socket.send(JSON.stringify(intent));
+    if (this.#ready && !this.#queueOnly) this.#write(intent);
     return intent;
+  }
+
+  /**
+   * Changes the fields of a queued intent no socket has carried yet (the server cannot have seen
+   * its seq); returns whether it could.
+   */
+  amend(intent, fields) {
+    if (this.#written.has(intent) || !this.pending.includes(intent)) return false;
+    Object.assign(intent, fields);
+    this.#store(intent);
+    return true;
   }
 
   /** Drops a queued intent unsent (a splice whose edits go out again in a new one). */
@@ -144,8 +157,13 @@ export class Connection extends EventTarget {
       this.#queueOnly = false;
     }
     if (newConnection) {
-      for (const intent of this.pending) this.#socket.send(JSON.stringify(intent));
+      for (const intent of this.pending) this.#write(intent);
     }
+  }
+
+  #write(intent) {
+    this.#written.add(intent);
+    this.#socket.send(JSON.stringify(intent));
   }
 
   /**

@@ -150,6 +150,18 @@ export class FieldTexts {
     if (sent) this.#send(field, sent);
   }
 
+  /**
+   * Before the tab goes away (a reload while offline): each field's edits not yet sent go into its
+   * queued splice, the one piece of the page that outlives it, as one splice from the server's
+   * text to the page's. Only a splice no socket has carried can change.
+   */
+  keepUnsentEdits() {
+    for (const { client, intent, held } of this.#fields.values()) {
+      if (!intent || held || client.state === 'awaitingText') continue;
+      this.connection.amend(intent, { base: client.revision, ...spliceBetween(client.serverText, client.text) });
+    }
+  }
+
   /** Holds every change for field `name` (while its person composes text with an IME). */
   hold(name) {
     const field = this.#fields.get(name);

@@ -76,6 +76,7 @@ class Playground {
       this.#showWaiting();
     });
     connection.addEventListener('pending', () => this.#showWaiting());
+    addEventListener('pagehide', () => this.texts.keepUnsentEdits());
     this.header.showConnection(connection.status);
   }
 

@@ -247,3 +247,17 @@ def test_typing_offline_waits_as_one_change_per_field_kept_under_one_key(pair):
         page.wait_value("profile", "firstName", "Ada Lovelace")
     a.wait(lambda: a.pending_intents() == 0 and a.js(stored) == [], "every waiting change should be answered and forgotten")
     assert a.server_state()["state"]["screens"]["profile"]["values"]["firstName"] == "Ada Lovelace"
+
+
+def test_typing_offline_survives_a_reload(pair):
+    a, b = pair
+    start_in_first_name(pair, follow=True)
+    a.drop_connection(60000)
+    a.wait(lambda: a.connection_state() == "reconnecting", "A should show it is reconnecting")
+    a.type("Ada Lovelace")
+    a.driver.refresh()
+    a.wait_connected()
+    for page in pair:
+        page.wait_value("profile", "firstName", "Ada Lovelace")
+    a.wait(lambda: a.pending_intents() == 0, "the waiting change should be answered")
+    assert a.server_state()["state"]["screens"]["profile"]["values"]["firstName"] == "Ada Lovelace"
