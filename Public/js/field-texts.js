@@ -68,7 +68,12 @@ export class FieldTexts {
         this.connection.forget(field.intent);
         field.unsent = true;
       }
-      this.#run(field, (client) => ({ sent: client.resync(text, revision, this.#outcome(field, you, load, newConnection)) }));
+      this.#run(field, (client) => {
+        const outcome = this.#outcome(field, you, load, newConnection);
+        // Only a splice the server has yet to handle stays in flight; the others are settled by the snapshot.
+        if (outcome !== UNANSWERED) field.intent = null;
+        return { sent: client.resync(text, revision, outcome) };
+      });
     }
   }
 
