@@ -1,5 +1,6 @@
 // The WebSocket to the session: hello, reconnect with backoff, and the queue of intents the
-// server has not answered yet (resent after every reconnect's snapshot; see PROTOCOL.md).
+// server has not answered yet (resent after every reconnect's snapshot; see PROTOCOL.md), kept in
+// sessionStorage one key per intent, so queuing one never rewrites the others.
 
 const SUBPROTOCOL = 'focus-sync.v2';
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
@@ -9,21 +10,26 @@ const SILENCE_LIMIT_MS = 40000;
 /** Another connection said hello with this client id (a duplicated tab). */
 const DUPLICATE_CLIENT = 4001;
 /** How long to wait before resending an intent the server refused as rate-limited. */
-const RATE_LIMIT_RETRY_MS = 1000;
+export const RATE_LIMIT_RETRY_MS = 1000;
 
 /** Close codes, and the errors announcing them, after which reconnecting cannot help. */
 const FINAL_CLOSE = new Map([[4404, 'unknown_session']]);
 const FATAL_ERRORS = new Set(FINAL_CLOSE.values());
 
 /**
- * Dispatches `message` (detail: a server message, after the pending queue has been settled),
- * `status` (detail: `{state, retryAt, problem}`) and `pending` (detail: how many intents wait for
- * an answer) events.
+ * Dispatches `message` (detail: `{message, newConnection}`, a server message, after the pending
+ * queue has been settled; `newConnection` marks the first snapshot on a new socket), `status`
+ * (detail: `{state, retryAt, problem}`) and `pending` (detail: how many intents wait for an
+ * answer) events.
  * States: `connecting`, `connected`, `reconnecting`, `offline`, `ended`.
  */
 export class Connection extends EventTarget {
   #socket = null;
   #ready = false;
+  /** Intents queued while a new connection's snapshot is handled go out after the older ones. */
+  #queueOnly = false;
+  /** Intents a socket has carried: the server may have them. */
+  #written = new WeakSet();
   #attempt = 0;
   #retryTimer = 0;
   #holdUntil = 0;
@@ -44,7 +50,7 @@ export class Connection extends EventTarget {
     this.sessionId = sessionId;
     this.renewClientId = renewClientId;
     this.#useClientId(clientId);
-    this.pending = readJSON(sessionStorage.getItem(`${this.#storageKey}.pending`)) ?? [];
+    this.pending = this.#restore();
   }
 
   get status() { return this.#status; }
@@ -56,16 +62,31 @@ export class Connection extends EventTarget {
     this.#open();
   }
 
-  /** Queues an intent (`screen`, `action` and its fields), sends it now if the session is live, and returns its seq. */
+  /** Queues an intent (`screen`, `action` and its fields), sends it now if the session is live, and returns it. */
   send(fields) {
     const intent = { type: 'intent', seq: ++this.seq, ...fields };
     this.pending.push(intent);
-    this.#persist();
-    if (this.#ready) this.#socket.send(JSON.stringify(intent));
-    return intent.seq;
+    this.#store(intent);
+    this.#pendingChanged();
+    if (this.#ready && !this.#queueOnly) this.#write(intent);
+    return intent;
   }
 
-  hasPendingEdit(key) { return this.pending.some((intent) => intent.action === 'edit' && intent.key === key); }
+  /**
+   * Changes the fields of a queued intent no socket has carried yet (the server cannot have seen
+   * its seq); returns whether it could.
+   */
+  amend(intent, fields) {
+    if (this.#written.has(intent) || !this.pending.includes(intent)) return false;
+    Object.assign(intent, fields);
+    this.#store(intent);
+    return true;
+  }
+
+  /** Drops a queued intent unsent (a splice whose edits go out again in a new one). */
+  forget(intent) {
+    this.#unqueue((queued) => queued === intent);
+  }
 
   hasPendingAction(action) { return this.pending.some((intent) => intent.action === action); }
 
@@ -120,32 +141,56 @@ export class Connection extends EventTarget {
     if (message.type === 'snapshot') this.member = message.you.member;
     if (message.type === 'update' && message.by === this.member && Number.isInteger(message.seq)) this.#settle(message.seq);
     if (message.type === 'error' && message.code === 'rate_limited') this.#retryLater(message.seq);
-    if ((message.type === 'ack' || message.type === 'error') && Number.isInteger(message.seq)) this.#settle(message.seq);
+    else if ((message.type === 'ack' || message.type === 'error') && Number.isInteger(message.seq)) this.#settle(message.seq);
     if (message.type === 'error' && FATAL_ERRORS.has(message.code)) this.#fatal = message.code;
+    const newConnection = message.type === 'snapshot' && !this.#ready;
     if (message.type === 'snapshot') {
       this.#ready = true;
       this.#attempt = 0;
       this.#setStatus('connected');
     }
-    this.dispatchEvent(new CustomEvent('message', { detail: message }));
-    if (message.type === 'snapshot') {
-      for (const intent of this.pending) this.#socket.send(JSON.stringify(intent));
+    // What the page sends while it takes in a new connection's snapshot goes out after what waited.
+    this.#queueOnly = newConnection;
+    try {
+      this.dispatchEvent(new CustomEvent('message', { detail: { message, newConnection } }));
+    } finally {
+      this.#queueOnly = false;
+    }
+    if (newConnection) {
+      for (const intent of this.pending) this.#write(intent);
     }
   }
 
-  /** A rate-limited intent was not applied: send it again, with a new seq, once the limit has eased. */
+  #write(intent) {
+    this.#written.add(intent);
+    this.#socket.send(JSON.stringify(intent));
+  }
+
+  /**
+   * A rate-limited intent was not applied (and may have overtaken answers to earlier ones, so it
+   * settles only itself): send it again, with a new seq, once the limit has eased. A splice is
+   * the page's to send again (field-texts.js), as its field's edits stand then.
+   */
   #retryLater(seq) {
     const refused = this.pending.find((intent) => intent.seq === seq);
     if (!refused) return;
+    this.#unqueue((intent) => intent === refused);
+    if (refused.action === 'splice') return;
     const { type, seq: _, ...fields } = refused;
     setTimeout(() => this.send(fields), RATE_LIMIT_RETRY_MS);
   }
 
   /** Answers arrive in seq order, so an answer to `seq` settles every earlier intent too. */
   #settle(seq) {
-    const before = this.pending.length;
-    this.pending = this.pending.filter((intent) => intent.seq > seq);
-    if (this.pending.length !== before) this.#persist();
+    this.#unqueue((intent) => intent.seq <= seq);
+  }
+
+  #unqueue(answered) {
+    const gone = this.pending.filter(answered);
+    if (!gone.length) return;
+    this.pending = this.pending.filter((intent) => !gone.includes(intent));
+    for (const intent of gone) sessionStorage.removeItem(this.#intentKey(intent.seq));
+    this.#pendingChanged();
   }
 
   #closed(code) {
@@ -177,9 +222,13 @@ export class Connection extends EventTarget {
   }
 
   #becomeNewClient() {
+    for (const intent of this.pending) sessionStorage.removeItem(this.#intentKey(intent.seq));
     this.#useClientId(this.renewClientId());
-    this.pending = this.pending.map((intent) => ({ ...intent, seq: ++this.seq }));
-    this.#persist();
+    // Renumbered in place: whoever holds an intent (a field's splice in flight) sees its new seq.
+    for (const intent of this.pending) {
+      intent.seq = ++this.seq;
+      this.#store(intent);
+    }
   }
 
   #heartbeat() {
@@ -193,9 +242,29 @@ export class Connection extends EventTarget {
     this.dispatchEvent(new CustomEvent('status', { detail: this.#status }));
   }
 
-  #persist() {
+  #intentKey(seq) {
+    return `${this.#storageKey}.intent.${seq}`;
+  }
+
+  /** Stores one intent under a key of its own, and the last seq. */
+  #store(intent) {
     sessionStorage.setItem(`${this.#storageKey}.seq`, String(this.seq));
-    sessionStorage.setItem(`${this.#storageKey}.pending`, JSON.stringify(this.pending));
+    sessionStorage.setItem(this.#intentKey(intent.seq), JSON.stringify(intent));
+  }
+
+  /** The intents this tab queued before a reload, in seq order. */
+  #restore() {
+    const prefix = this.#intentKey('');
+    const intents = [];
+    for (let index = 0; index < sessionStorage.length; index += 1) {
+      const key = sessionStorage.key(index);
+      const intent = key.startsWith(prefix) ? readJSON(sessionStorage.getItem(key)) : null;
+      if (Number.isInteger(intent?.seq)) intents.push(intent);
+    }
+    return intents.sort((a, b) => a.seq - b.seq);
+  }
+
+  #pendingChanged() {
     this.dispatchEvent(new CustomEvent('pending', { detail: this.pending.length }));
   }
 }

@@ -1,24 +1,30 @@
 // Keeps the browser's real focus and the session's focus in step, without feedback loops:
-// focus moved by this page never sends an intent; focus moved by the person does.
+// focus moved by this page never sends an intent; focus moved by the person does. Following never
+// takes a person's typing away (it waits until they pause) and never scrolls the page.
 
 const FOLLOW_KEY = 'focusSync.followFocus';
 
 export class FocusFollower {
   #quiet = 0;
   #applied = null;
+  /** A follow put off while the person types, and whether it was forced. */
+  #later = 0;
+  #laterForced = false;
 
   /**
    * `root`: the element holding the screens; `phone`: the whole phone (screens and keyboard);
    * `viewOf()`: the current ScreenView;
    * `session()`: `{focus, focusedField, screen}` of the current screen;
    * `hasPendingFocusMove()`: whether a focus intent of ours is unanswered;
+   * `typingPause()`: milliseconds until the person counts as not typing (0: not typing);
    * `requestFocus(screen, key)`: sends a focus intent.
    */
-  constructor({ root, phone, viewOf, session, hasPendingFocusMove, requestFocus }) {
+  constructor({ root, phone, viewOf, session, hasPendingFocusMove, typingPause, requestFocus }) {
     this.root = root;
     this.viewOf = viewOf;
     this.session = session;
     this.hasPendingFocusMove = hasPendingFocusMove;
+    this.typingPause = typingPause;
     this.requestFocus = requestFocus;
     this.follow = localStorage.getItem(FOLLOW_KEY) !== 'off';
     root.addEventListener('focusin', (event) => this.#focusIn(event));
@@ -45,26 +51,49 @@ export class FocusFollower {
 
   /**
    * Moves DOM focus to the session's focused field when that changed since the last time (or, with
-   * `force`, whenever they differ and the person is not busy outside the phone).
+   * `force`, whenever they differ and the person is not busy outside the phone). Unless the move
+   * is the person's `own`, it waits while they type, and happens once they pause.
    */
-  apply({ force = false } = {}) {
+  apply({ force = false, own = false } = {}) {
     if (!this.follow || this.hasPendingFocusMove()) return;
     const { screen, focusedField } = this.session();
     const wanted = `${screen}|${focusedField}`;
     if (!force && wanted === this.#applied) return;
     const active = document.activeElement;
     if (force && active && active !== document.body && !this.root.contains(active)) return;
+    const pause = own ? 0 : this.typingPause();
+    if (pause > 0) {
+      this.#putOff(pause, force);
+      return;
+    }
+    clearTimeout(this.#later);
+    this.#laterForced = false;
     this.#applied = wanted;
     const view = this.viewOf();
     const target = view?.inputFor(focusedField);
     if (target) {
       if (active !== target) {
         this.quietly(() => target.focus({ preventScroll: true }));
-        target.scrollIntoView({ block: 'nearest' });
+        this.#reveal(target);
       }
     } else if (view?.isField(active)) {
       this.quietly(() => active.blur());
     }
+  }
+
+  /** Tries again once the person has paused typing. */
+  #putOff(pause, force) {
+    clearTimeout(this.#later);
+    this.#laterForced ||= force;
+    this.#later = setTimeout(() => this.apply({ force: this.#laterForced }), pause);
+  }
+
+  /** Scrolls the phone's own screen area to show `target` if needed; the page itself never moves. */
+  #reveal(target) {
+    const box = target.getBoundingClientRect();
+    const area = this.root.getBoundingClientRect();
+    if (box.top < area.top) this.root.scrollTop -= area.top - box.top;
+    else if (box.bottom > area.bottom) this.root.scrollTop += Math.min(box.bottom - area.bottom, box.top - area.top);
   }
 
   #focusIn(event) {

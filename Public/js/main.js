@@ -4,6 +4,8 @@ import { byId } from './dom.js';
 import { resolveSession, tabClientId } from './session.js';
 import { Connection } from './connection.js';
 import { Store } from './store.js';
+import { FieldTexts, fieldName } from './field-texts.js';
+import { TextEditing, typeInto } from './text-editing.js';
 import { Header } from './header.js';
 import { Tabs } from './tabs.js';
 import { ScreenView } from './screens/screen-view.js';
@@ -17,6 +19,8 @@ import { Announcer } from './announcer.js';
 import { keyLabel } from './keys.js';
 
 const NOTICE_MS = 6000;
+/** Refusals of a splice the page recovers from by itself: nothing to tell the person. */
+const QUIET_SPLICE_ERRORS = new Set(['rate_limited', 'stale_base', 'bad_splice']);
 
 class Playground {
   views = new Map();
@@ -25,10 +29,24 @@ class Playground {
 
   constructor(connection) {
     this.connection = connection;
-    this.store = new Store();
+    this.texts = new FieldTexts(connection);
+    this.store = new Store(this.texts);
     this.header = new Header({ onRetry: () => connection.retryNow(), onEnded: (reason) => this.#end(reason) });
     this.offline = byId('phone-offline');
     this.screens = byId('screens');
+    this.editing = new TextEditing({
+      root: this.screens,
+      texts: this.texts,
+      nameOf: (input) => {
+        const view = this.views.get(input.closest?.('section.screen')?.dataset.screen);
+        const key = view?.valueKeyOf(input);
+        return key ? fieldName(view.id, key) : null;
+      },
+      inputOf: (name) => {
+        const slash = name.indexOf('/');
+        return this.views.get(name.slice(0, slash))?.inputForValue(name.slice(slash + 1)) ?? null;
+      },
+    });
     this.notice = byId('notice');
     this.tabs = new Tabs(byId('tabs'), byId('screen-panel'), (screen) => this.#navigate(screen));
     this.keyboard = new SimulatedKeyboard(byId('keyboard'), {
@@ -48,22 +66,24 @@ class Playground {
         return { screen: this.store.screen, focus: state.focus ?? null, focusedField: state.focusedField ?? null };
       },
       hasPendingFocusMove: () => connection.hasPendingAction('focus'),
+      typingPause: () => this.editing.typingPause(),
       requestFocus: (screen, key) => connection.send({ screen, action: 'focus', key }),
     });
     this.#wireSettings();
-    connection.addEventListener('message', (event) => this.#receive(event.detail));
+    connection.addEventListener('message', (event) => this.#receive(event.detail.message, event.detail.newConnection));
     connection.addEventListener('status', (event) => {
       this.header.showConnection(event.detail);
       this.#showWaiting();
     });
     connection.addEventListener('pending', () => this.#showWaiting());
+    addEventListener('pagehide', () => this.texts.keepUnsentEdits());
     this.header.showConnection(connection.status);
   }
 
-  #receive(message) {
+  #receive(message, newConnection) {
     switch (message.type) {
       case 'snapshot':
-        this.store.applySnapshot(message);
+        this.store.applySnapshot(message, newConnection);
         this.#buildViews();
         this.#render();
         this.follower.apply({ force: true });
@@ -77,7 +97,8 @@ class Playground {
         }
         this.#render();
         this.#reactTo(message);
-        this.follower.apply();
+        // The person's own focus moves are followed at once; everyone else's wait for a pause in typing.
+        this.follower.apply({ own: message.by === this.store.you.member && movesFocus(message.events) });
         break;
       case 'presence':
         if (!this.store.ready) return;
@@ -85,15 +106,18 @@ class Playground {
         this.header.showPeople(this.store.people(), this.store.count);
         break;
       case 'ack':
+        if (this.texts.answer(message)) return;
         if (this.store.ready) this.follower.apply({ force: true });
         break;
-      case 'error':
+      case 'error': {
+        const splice = this.texts.answer(message);
         // An unknown session is explained once, by the page that replaces the playground.
-        if (message.code !== 'unknown_session') this.#showNotice(message.message);
-        if (!this.store.ready) return;
+        if (message.code !== 'unknown_session' && !(splice && QUIET_SPLICE_ERRORS.has(message.code))) this.#showNotice(message.message);
+        if (splice || !this.store.ready) return;
         this.#render();
         this.follower.apply({ force: true });
         break;
+      }
       default:
         break;
     }
@@ -102,7 +126,6 @@ class Playground {
   #buildViews() {
     if (this.views.size) return;
     const intents = {
-      edit: (screen, key, value) => this.connection.send({ screen, action: 'edit', key, value }),
       submit: (screen) => this.connection.send({ screen, action: 'submit' }),
       act: (screen, fields) => this.connection.send({ screen, ...fields }),
     };
@@ -125,7 +148,7 @@ class Playground {
         view.element.hidden = id !== screen;
         view.render(store.screenState(id), {
           owner: this.#owner(id),
-          hasPendingEdit: (key) => this.connection.hasPendingEdit(key),
+          textOf: (key, input) => this.editing.textToDraw(fieldName(id, key), input),
         });
       }
     });
@@ -183,9 +206,7 @@ class Playground {
     const view = this.views.get(this.store.screen);
     const field = view?.fieldFor(state.focusedField);
     if (field?.kind === 'editor') {
-      const { input } = field;
-      input.setRangeText('\n', input.selectionStart, input.selectionEnd, 'end');
-      input.dispatchEvent(new Event('input', { bubbles: true }));
+      typeInto(field.input, '\n');
     } else {
       this.#send({ action: 'submit' });
     }
@@ -221,6 +242,11 @@ class Playground {
     this.notice.textContent = text ?? '';
     this.#noticeTimer = setTimeout(() => { this.notice.textContent = ''; }, NOTICE_MS);
   }
+}
+
+/** Whether an update's events move focus (or change screens). */
+function movesFocus(events) {
+  return events.some((event) => event.kind === 'focus' || event.kind === 'navigate');
 }
 
 async function start() {

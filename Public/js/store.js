@@ -1,8 +1,9 @@
 // The page's copy of the session: a snapshot, then every update's patch merged in, in revision
-// order. Everything the page shows comes from here; it derives nothing the server knows.
+// order. Everything the page shows comes from here; it derives nothing the server knows. The
+// fields' texts are not kept here but in `texts` (field-texts.js), their one owner, which merges
+// the page's own typing with everyone else's.
 
 import { mergePatch } from './merge-patch.js';
-import { applySplice } from './text-ot.js';
 
 const LOG_LIMIT = 200;
 const SERVER = Object.freeze({ name: 'server', color: '#57606a', isServer: true, isYou: false });
@@ -23,17 +24,24 @@ export class Store {
   /** How many are connected: `{editors, viewers}` (more editors than are named, in a crowd). */
   count = { editors: 0, viewers: 0 };
 
+  /** `texts`: the FieldTexts that keeps every field's text. */
+  constructor(texts) {
+    this.texts = texts;
+  }
+
   get ready() { return this.state !== null; }
   get screen() { return this.state.screen; }
   get settings() { return this.state.settings; }
 
   screenState(screen = this.state.screen) { return this.state.screens[screen]; }
 
-  applySnapshot(snapshot) {
+  /** `newConnection`: the first snapshot on a new socket (see FieldTexts.load). */
+  applySnapshot(snapshot, newConnection) {
     this.you = snapshot.you;
     this.role = snapshot.role;
     this.schema = snapshot.schema;
-    this.state = snapshot.state;
+    this.texts.load(snapshot, newConnection);
+    this.state = withoutTexts(snapshot.state);
     this.revision = snapshot.revision;
     this.#people = new Map(snapshot.members.map((member) => [member.member, member]));
     this.present = [...snapshot.present];
@@ -46,15 +54,10 @@ export class Store {
   applyUpdate(update) {
     if (update.revision !== this.revision + 1) return false;
     this.revision = update.revision;
-    this.state = mergePatch(this.state, update.patch);
-    for (const event of update.events) {
-      // Texts travel as the splices that changed them, never in the patch.
-      if (event.kind === 'edit') {
-        const values = this.state.screens[event.screen].values;
-        values[event.key] = event.ops.reduce(applySplice, values[event.key] ?? '');
-      }
-      this.#record({ revision: update.revision, at: update.at, by: update.by, seq: update.seq, event });
-    }
+    // Texts travel as the splices that changed them; a patch holds a text only when a row comes or goes.
+    this.state = withoutTexts(mergePatch(this.state, update.patch));
+    this.texts.update(update);
+    for (const event of update.events) this.#record({ revision: update.revision, at: update.at, by: update.by, seq: update.seq, event });
     return true;
   }
 
@@ -88,4 +91,10 @@ export class Store {
     this.log.unshift(entry);
     if (this.log.length > LOG_LIMIT) this.log.length = LOG_LIMIT;
   }
+}
+
+/** `state` without its screens' `values`: those belong to the FieldTexts. */
+function withoutTexts(state) {
+  for (const screen of Object.values(state.screens)) delete screen.values;
+  return state;
 }

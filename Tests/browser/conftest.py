@@ -14,7 +14,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-from playground import Playground
+from playground import Playground, open_pair
 
 REPO = Path(__file__).resolve().parents[2]
 OUTPUT = REPO / "test-output"
@@ -108,6 +108,40 @@ def drivers():
             driver.quit()
 
 
+# Installed before a page's own scripts: keeps what the page sends and the answers (not updates or
+# snapshots) it receives in window.__wire, for tests about what goes over the wire.
+WIRE_TAP = """
+(() => {
+  const wire = { sent: [], answers: [] };
+  Object.defineProperty(window, '__wire', { value: wire });
+  const send = WebSocket.prototype.send;
+  WebSocket.prototype.send = function (data) {
+    wire.sent.push(JSON.parse(data));
+    return send.call(this, data);
+  };
+  const listen = WebSocket.prototype.addEventListener;
+  WebSocket.prototype.addEventListener = function (type, listener, options) {
+    if (type !== 'message') return listen.call(this, type, listener, options);
+    return listen.call(this, type, (event) => {
+      const { type: kind, code = null, reason = null, seq = null } = JSON.parse(event.data);
+      if (kind === 'ack' || kind === 'error') wire.answers.push({ type: kind, code, reason, seq });
+      return listener.call(this, event);
+    }, options);
+  };
+})();
+"""
+
+
+@pytest.fixture
+def wire(drivers):
+    """Taps the WebSocket of every page opened after it (list `wire` before `pair`): see Playground.wire()."""
+    installed = {name: driver.execute_cdp_cmd("Page.addScriptToEvaluateOnNewDocument", {"source": WIRE_TAP})["identifier"]
+                 for name, driver in drivers.items()}
+    yield
+    for name, driver in drivers.items():
+        driver.execute_cdp_cmd("Page.removeScriptToEvaluateOnNewDocument", {"identifier": installed[name]})
+
+
 @pytest.hookimpl(wrapper=True, tryfirst=True)
 def pytest_runtest_makereport(item, call):
     report = yield
@@ -120,15 +154,7 @@ def pair(server, drivers, output_dir, request):
     """Browser A opens `/` (a new session); browser B opens A's link. Yields `(a, b)` Playground pages."""
     for driver in drivers.values():
         driver.get_log("browser")  # drop what earlier tests left
-    a = Playground(drivers["A"], "A", server)
-    b = Playground(drivers["B"], "B", server)
-    a.open(server)
-    assert "session=" in a.url, f"opening / should move to /?session=…, got {a.url}"
-    b.open(a.url)
-    for page in (a, b):
-        page.reset_local_preferences()
-    a.wait_people(2)
-    b.wait_people(2)
+    a, b = open_pair(drivers, server)
     yield a, b
     _after_test(request, output_dir, [a, b])
 

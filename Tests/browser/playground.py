@@ -19,6 +19,21 @@ def dom_id(*parts):
     return re.sub(r"[^A-Za-z0-9_-]", "-", "-".join(parts))
 
 
+def open_pair(drivers, base_url):
+    """Browser A opens `base_url` (a new session), browser B opens A's link, both following focus
+    and seeing both people. Returns the pages `(a, b)`."""
+    a = Playground(drivers["A"], "A", base_url)
+    b = Playground(drivers["B"], "B", base_url)
+    a.open(base_url)
+    assert "session=" in a.url, f"opening / should move to /?session=…, got {a.url}"
+    b.open(a.url)
+    for page in (a, b):
+        page.reset_local_preferences()
+    for page in (a, b):
+        page.wait_people(2)
+    return a, b
+
+
 class Playground:
     def __init__(self, driver, name, base_url):
         self.driver = driver
@@ -161,6 +176,29 @@ class Playground:
         """Types into whatever has the real focus, as a person at the keyboard would."""
         ActionChains(self.driver).send_keys(text).perform()
 
+    def type_in_chunks(self, text, size=10):
+        """Types `text` at full speed, `size` characters per WebDriver call (another thread may type meanwhile)."""
+        for start in range(0, len(text), size):
+            self.type(text[start:start + size])
+
+    def insert_text(self, text):
+        """Inserts `text` at the caret in one go, as a paste or a dictation does (a trusted input event)."""
+        self.driver.execute_cdp_cmd("Input.insertText", {"text": text})
+
+    def compose(self, text):
+        """Shows `text` as an IME composition at the caret, uncommitted (compositionstart/update)."""
+        self.driver.execute_cdp_cmd("Input.imeSetComposition", {"text": text, "selectionStart": len(text), "selectionEnd": len(text)})
+
+    def commit_composition(self, text):
+        """Commits the IME composition as `text` (compositionend)."""
+        self.insert_text(text)
+
+    def caret(self):
+        return self.js("return [document.activeElement.selectionStart, document.activeElement.selectionEnd]")
+
+    def scroll_y(self):
+        return self.js("return window.scrollY")
+
     def select_all(self):
         ActionChains(self.driver).key_down(Keys.CONTROL).send_keys("a").key_up(Keys.CONTROL).perform()
 
@@ -217,6 +255,10 @@ class Playground:
 
     def pending_intents(self):
         return self.js("return window.focusSync.debug.pendingIntents()")
+
+    def wire(self):
+        """`{sent, answers}`: every message the page sent, and every ack and error it received (needs the `wire` fixture)."""
+        return self.js("return window.__wire")
 
     def horizontal_overflow(self):
         return self.js("return document.documentElement.scrollWidth - window.innerWidth")

@@ -4,13 +4,17 @@
 import { h, domId, arrange } from '../dom.js';
 import { rowKey, rowFieldLabel } from '../keys.js';
 import { notesFragment } from '../notes.js';
+import { typeInto } from '../text-editing.js';
 
-const INPUT_TYPES = { text: 'text', secure: 'password', email: 'email', phone: 'tel' };
+// An email field is a text input with the email keyboard: `type=email` has no caret the page can
+// read or keep (selectionStart is null), and merging others' typing needs one.
+const INPUT_TYPES = { text: 'text', secure: 'password', email: 'text', phone: 'tel' };
+const INPUT_MODES = { email: 'email' };
 const ENTER_HINTS = { next: 'next', done: 'done', go: 'go', send: 'send', return: 'enter' };
 
 /**
- * `intents` is `{ edit(screen, key, value), submit(screen), act(screen, fields) }`;
- * focus and blur are watched by the page as a whole (see focus-follower.js).
+ * `intents` is `{ submit(screen), act(screen, fields) }`; focus and blur are watched by the page
+ * as a whole (see focus-follower.js), and so is typing (text-editing.js).
  */
 export class ScreenView {
   /** Field id (or `case/rowId` for row fields, as `focusedField` names them) → field record. */
@@ -37,10 +41,6 @@ export class ScreenView {
         onclick: () => intents.act(id, { action: 'validate' }),
       }) : null,
       this.status);
-    this.element.addEventListener('input', (event) => {
-      const record = this.#recordOf(event.target);
-      if (record) intents.edit(id, record.valueKey, event.target.value);
-    });
     this.element.addEventListener('keydown', (event) => {
       if (event.key !== 'Enter' || event.isComposing || event.shiftKey || event.altKey) return;
       const record = this.#recordOf(event.target);
@@ -53,6 +53,17 @@ export class ScreenView {
   /** The input of `fieldId` (a `focusedField`: a field id or a row key), if it is on screen. */
   inputFor(fieldId) {
     return fieldId ? this.#fields.get(fieldId)?.input ?? null : null;
+  }
+
+  /** The key the text of `input` is filed under, if it is one of this screen's inputs. */
+  valueKeyOf(input) {
+    return this.#recordOf(input)?.valueKey ?? null;
+  }
+
+  /** The input whose text is filed under `valueKey`, if it is on screen. */
+  inputForValue(valueKey) {
+    for (const record of this.#fields.values()) if (record.valueKey === valueKey) return record.input;
+    return null;
   }
 
   /** Whether `element` is one of this screen's inputs. */
@@ -75,7 +86,8 @@ export class ScreenView {
 
   /**
    * Brings the screen in line with `state`. `context`: `owner` (who moved focus here: `{name,
-   * color, isYou}` or null) and `hasPendingEdit(key)` (values being typed here are left alone).
+   * color, isYou}` or null) and `textOf(key, input)` (the text to draw, or null to leave the input
+   * alone; remote changes are drawn as they come, so this only fills new inputs).
    */
   render(state, context) {
     this.#state = state;
@@ -103,6 +115,7 @@ export class ScreenView {
       ? h('textarea', { id, rows: 4 })
       : h('input', { id, type: INPUT_TYPES[kind] ?? 'text' });
     Object.assign(input, { autocomplete: declaration.autocomplete ?? 'off', spellcheck: false, className: 'field-input' });
+    if (INPUT_MODES[kind]) input.inputMode = INPUT_MODES[kind];
     if (declaration.placeholder) input.placeholder = declaration.placeholder;
     input.setAttribute('enterkeyhint', ENTER_HINTS[submitLabel] ?? 'enter');
     input.dataset.field = fieldId;
@@ -123,7 +136,8 @@ export class ScreenView {
 
   #renderField(record, state, context) {
     const { input, error, tag, wrapper, valueKey, fieldId } = record;
-    if (!context.hasPendingEdit(valueKey)) setValueKeepingCaret(input, state.values?.[valueKey] ?? '');
+    const text = context.textOf(valueKey, input);
+    if (text !== null) setValueKeepingCaret(input, text);
 
     const message = state.errors?.[valueKey] ?? '';
     // An error found before the field's last change may no longer hold: shown, but as stale.
@@ -218,10 +232,10 @@ export class ScreenView {
 
   /** A row action (Add Date, Add Location): append to a field of the row, as typing would. */
   #append(fieldId, text) {
-    const target = this.#fields.get(fieldId);
-    if (!target) return;
-    target.input.value = target.input.value ? `${target.input.value} ${text}` : text;
-    this.intents.edit(this.id, target.valueKey, target.input.value);
+    const input = this.#fields.get(fieldId)?.input;
+    if (!input) return;
+    const end = input.value.length;
+    typeInto(input, input.value ? ` ${text}` : text, end, end);
   }
 }
 

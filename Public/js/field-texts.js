@@ -1,0 +1,229 @@
+// Every text field's text as this page shows it while others type too: one SpliceClient per field
+// (splice-client.js), fed from snapshots and updates, whose splices go out as `splice` intents. The
+// one owner of the page's texts: the store hands it the texts the server sends and keeps none.
+// No DOM here: a display (text-editing.js) reads carets and shows changes. See
+// docs/TEXT-MERGING.md, "The page".
+
+import { SpliceClient, APPLIED, REFUSED, UNANSWERED } from './splice-client.js';
+import { spliceBetween } from './text-ot.js';
+import { RATE_LIMIT_RETRY_MS } from './connection.js';
+
+/** Refusals after which the field needs a fresh copy of its text. */
+const NEEDS_FRESH_TEXT = new Set(['stale_base', 'bad_splice']);
+
+/** How a field is named in a snapshot's `you.splices`: `profile/firstName`, `tasks/notes/6F1C…`. */
+export function fieldName(screen, key) {
+  return `${screen}/${key}`;
+}
+
+export class FieldTexts {
+  /** Field name → `{name, screen, key, client, intent, sentAtLoad, unsent, held}`. */
+  #fields = new Map();
+  #member = null;
+  /** How many snapshots have been loaded: tells an intent sent before a snapshot from one sent after. */
+  #loads = 0;
+  /** The last revision loaded or updated: what an `ack` answers at. */
+  #revision = 0;
+  #display = null;
+
+  /** `connection`: `send(fields)` → the intent, `forget(intent)`, `resync()` (connection.js). */
+  constructor(connection) {
+    this.connection = connection;
+  }
+
+  /**
+   * The display of the texts: `selection(name)`, the field's selection on screen (`{start, end}`,
+   * or null), and `show(name, text, selection, operation)`, a change made by anyone but its person
+   * (`operation`, the change to apply to what is shown, or null: show `text` whole).
+   */
+  attach(display) {
+    this.#display = display;
+  }
+
+  /** The text of field `name` as the page shows it, or null for a field the session does not have. */
+  text(name) {
+    return this.#fields.get(name)?.client.text ?? null;
+  }
+
+  /** A snapshot: every field's text afresh. `newConnection`: the first snapshot on a new socket. */
+  load(snapshot, newConnection) {
+    const { you, revision } = snapshot;
+    const load = ++this.#loads;
+    this.#member = you.member;
+    this.#revision = revision;
+    const texts = new Map();
+    for (const [screen, state] of Object.entries(snapshot.state.screens)) {
+      for (const [key, text] of Object.entries(state.values ?? {})) texts.set(fieldName(screen, key), { screen, key, text });
+    }
+    for (const name of this.#fields.keys()) if (!texts.has(name)) this.#fields.delete(name);
+    for (const [name, { screen, key, text }] of texts) {
+      const field = this.#fields.get(name);
+      if (!field) {
+        this.#add(name, screen, key, text, revision);
+        continue;
+      }
+      field.client.member = you.member;
+      // On a new connection the splice in flight is never resent as it was: resync sends its edits again.
+      if (newConnection && field.intent) {
+        this.connection.forget(field.intent);
+        field.unsent = true;
+      }
+      this.#run(field, (client) => {
+        const outcome = this.#outcome(field, you, load, newConnection);
+        // Only a splice the server has yet to handle stays in flight; the others are settled by the snapshot.
+        if (outcome !== UNANSWERED) field.intent = null;
+        return { sent: client.resync(text, revision, outcome) };
+      });
+    }
+  }
+
+  /** An update the store applied: rows that came or went (its patch's values), then its texts' changes. */
+  update({ revision, by, seq, events, patch }) {
+    this.#revision = revision;
+    for (const [screen, changes] of Object.entries(patch.screens ?? {})) {
+      for (const [key, text] of Object.entries(changes?.values ?? {})) {
+        const name = fieldName(screen, key);
+        if (text === null) this.#fields.delete(name);
+        else if (!this.#fields.has(name)) this.#add(name, screen, key, text, revision);
+      }
+    }
+    const changed = new Set();
+    for (const event of events) {
+      const field = event.kind === 'edit' ? this.#fields.get(fieldName(event.screen, event.key)) : null;
+      if (!field) continue;
+      changed.add(field);
+      if (by === this.#member && field.intent?.seq === seq) {
+        this.#run(field, (client) => {
+          field.intent = null;
+          return { sent: client.acknowledge(revision, event.ops) };
+        });
+      } else {
+        this.#run(field, (client) => ({ operation: client.receive(event.ops, revision, by ?? '') }));
+      }
+    }
+    // Fields the update left alone move on to its revision too: their next splice is based on it.
+    for (const field of this.#fields.values()) {
+      if (!changed.has(field)) this.#run(field, (client) => ({ operation: client.receive([], revision, by ?? '') }));
+    }
+  }
+
+  /**
+   * An `ack` or `error` naming a seq: handled here when it answers a field's splice in flight.
+   * Returns whether it did.
+   */
+  answer(message) {
+    const field = [...this.#fields.values()].find((candidate) => candidate.intent?.seq === message.seq);
+    if (!field) return false;
+    const intent = field.intent;
+    if (message.type === 'ack') {
+      const revision = this.#revision;
+      this.#run(field, (client) => {
+        field.intent = null;
+        return { sent: client.acknowledge(revision, []) };
+      });
+    } else if (message.code === 'rate_limited') {
+      // Not applied: the same splice, same base, goes again after a pause, with a new seq.
+      field.unsent = true;
+      setTimeout(() => {
+        if (this.#fields.get(field.name) !== field) return;
+        this.#run(field, (client) => (field.intent === intent && field.unsent ? { sent: client.resendable } : {}));
+      }, RATE_LIMIT_RETRY_MS);
+    } else if (NEEDS_FRESH_TEXT.has(message.code)) {
+      this.#run(field, (client) => {
+        field.intent = null;
+        return { sent: client.refuse(), needsText: true };
+      });
+    } else {
+      // Refused for good (value_too_long, or the screen is no longer current): taken back out.
+      this.#run(field, (client) => {
+        field.intent = null;
+        return { sent: client.reject() };
+      });
+    }
+    return true;
+  }
+
+  /**
+   * The person changed field `name` to `next`; `selection` is the selection now (`{start, end}`,
+   * or null where the input has none).
+   */
+  edit(name, next, selection) {
+    const field = this.#fields.get(name);
+    if (!field) return;
+    const splice = spliceBetween(field.client.text, next, selection?.end ?? null);
+    const sent = field.client.edit(splice, selection);
+    if (sent) this.#send(field, sent);
+  }
+
+  /**
+   * Before the tab goes away (a reload while offline): each field's edits not yet sent go into its
+   * queued splice, the one piece of the page that outlives it, as one splice from the server's
+   * text to the page's. Only a splice no socket has carried can change.
+   */
+  keepUnsentEdits() {
+    for (const { client, intent, held } of this.#fields.values()) {
+      if (!intent || held || client.state === 'awaitingText') continue;
+      this.connection.amend(intent, { base: client.revision, ...spliceBetween(client.serverText, client.text) });
+    }
+  }
+
+  /** Holds every change for field `name` (while its person composes text with an IME). */
+  hold(name) {
+    const field = this.#fields.get(name);
+    if (field && !field.held) field.held = [];
+  }
+
+  /** Feeds field `name` the changes held for it, in order. */
+  release(name) {
+    const field = this.#fields.get(name);
+    if (!field?.held) return;
+    const steps = field.held;
+    field.held = null;
+    for (const step of steps) this.#run(field, step);
+  }
+
+  #add(name, screen, key, text, revision) {
+    const client = new SpliceClient({ member: this.#member, text, revision });
+    this.#fields.set(name, { name, screen, key, client, intent: null, sentAtLoad: 0, unsent: false, held: null });
+  }
+
+  /**
+   * What became of the field's splice in flight when snapshot number `load` was made (see
+   * docs/TEXT-MERGING.md): applied if the snapshot counts it in `you.splices`; refused if it never
+   * reached the server (rate-limited, or dropped with the old connection) or was handled without
+   * being applied; otherwise not yet handled, unless it was sent after the snapshot arrived.
+   */
+  #outcome(field, you, load, newConnection) {
+    const { intent } = field;
+    if (!intent) return REFUSED;
+    if (field.sentAtLoad >= load) return UNANSWERED;
+    if (intent.seq <= (you.splices?.[field.name] ?? 0)) return APPLIED;
+    if (field.unsent || newConnection || intent.seq <= you.seq) return REFUSED;
+    return UNANSWERED;
+  }
+
+  /**
+   * Runs one step of the field's client (held while the field is held), with the selection on
+   * screen; shows what it changed and sends what it returns.
+   */
+  #run(field, step) {
+    if (field.held) {
+      field.held.push(step);
+      return;
+    }
+    const { client } = field;
+    const selection = this.#display?.selection(field.name);
+    if (selection) client.selection = selection;
+    const before = client.text;
+    const { sent = null, operation = null, needsText = false } = step(client);
+    if (client.text !== before) this.#display?.show(field.name, client.text, client.selection, operation);
+    if (sent) this.#send(field, sent);
+    if (needsText && client.state === 'awaitingText') this.connection.resync();
+  }
+
+  #send(field, { splice, base }) {
+    field.intent = this.connection.send({ screen: field.screen, action: 'splice', key: field.key, base, ...splice });
+    field.sentAtLoad = this.#loads;
+    field.unsent = false;
+  }
+}
