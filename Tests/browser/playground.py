@@ -323,9 +323,24 @@ class Playground:
     def presenting(self):
         return self.js("return document.documentElement.dataset.layout === 'present'")
 
+    def click_when_still(self, element):
+        """Clicks `element` once it is in view and has stopped moving: on a narrow page an update
+        that reflows the panels above it between the scroll and the click would send the click
+        elsewhere (a tap on the phone's background, which clears focus)."""
+        self.js("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element)
+        place = lambda: self.js("const r = arguments[0].getBoundingClientRect(); return [r.x, r.y, r.width, r.height]", element)
+        last = [place()]
+
+        def still():
+            now = place()
+            moved, last[0] = now != last[0], now
+            return not moved
+        self.wait(still, "the element should stop moving")
+        element.click()
+
     def set_presenting(self, on):
         if self.presenting() != on:
-            self.driver.find_element(By.ID, "present").click()
+            self.click_when_still(self.driver.find_element(By.ID, "present"))
         self.wait(lambda: self.presenting() == on, f"the presenter layout should be {'on' if on else 'off'}")
 
     def forget_display_preferences(self):
