@@ -4,36 +4,38 @@ extension FocusEvent: Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        // Names and keys go in as the strings they encode to, so an encoder writes them without
+        // a nested encoder per value (an update's events are encoded once per change).
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(kind, forKey: .kind)
         switch self {
         case .focus(let screen, let from, let to, let cause):
-            try container.encode(screen, forKey: .screen)
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
-            try container.encode(cause, forKey: .cause)
+            try container.encode(screen.rawValue, forKey: .screen)
+            try container.encode(wire: from, forKey: .from)
+            try container.encode(wire: to, forKey: .to)
+            try container.encode(cause.rawValue, forKey: .cause)
         case .edit(let screen, let key, let ops):
-            try container.encode(screen, forKey: .screen)
-            try container.encode(key, forKey: .key)
+            try container.encode(screen.rawValue, forKey: .screen)
+            try container.encode(key.wireText, forKey: .key)
             try container.encode(ops, forKey: .ops)
         case .validation(let screen, let valid, let firstInvalid):
-            try container.encode(screen, forKey: .screen)
+            try container.encode(screen.rawValue, forKey: .screen)
             try container.encode(valid, forKey: .valid)
-            try container.encode(firstInvalid, forKey: .firstInvalid)
+            try container.encode(wire: firstInvalid, forKey: .firstInvalid)
         case .rowAdded(let screen, let list, let row), .rowRemoved(let screen, let list, let row):
-            try container.encode(screen, forKey: .screen)
-            try container.encode(list, forKey: .list)
-            try container.encode(row, forKey: .row)
+            try container.encode(screen.rawValue, forKey: .screen)
+            try container.encode(list.rawValue, forKey: .list)
+            try container.encode(row.wireText, forKey: .row)
         case .navigate(let from, let to):
-            try container.encode(from, forKey: .from)
-            try container.encode(to, forKey: .to)
+            try container.encode(from.rawValue, forKey: .from)
+            try container.encode(to.rawValue, forKey: .to)
         case .autoFocusScheduled(let screen, let key, let afterMilliseconds):
-            try container.encode(screen, forKey: .screen)
-            try container.encode(key, forKey: .key)
+            try container.encode(screen.rawValue, forKey: .screen)
+            try container.encode(key.wireText, forKey: .key)
             try container.encode(afterMilliseconds, forKey: .afterMilliseconds)
         case .autoFocusCancelled(let screen, let key):
-            try container.encode(screen, forKey: .screen)
-            try container.encode(key, forKey: .key)
+            try container.encode(screen.rawValue, forKey: .screen)
+            try container.encode(key.wireText, forKey: .key)
         case .settings(let patch):
             try container.encode(patch, forKey: .settings)
         }

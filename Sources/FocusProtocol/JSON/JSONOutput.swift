@@ -54,6 +54,38 @@ final class JSONOutput {
         }
     }
 
+    /// Appends `text` as it is: JSON the caller wrote (an object's fixed opening, a key and colon).
+    func write(raw text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// Writes a JSON value where the next value goes, without going through `Encodable`.
+    func write(json value: JSONValue) throws {
+        switch value {
+        case .null: writeNull()
+        case .bool(let flag): write(flag)
+        case .integer(let number): write(number)
+        case .number(let number): try write(number)
+        case .string(let text): write(text)
+        case .array(let elements):
+            bytes.append(UInt8(ascii: "["))
+            for (index, element) in elements.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                try write(json: element)
+            }
+            bytes.append(UInt8(ascii: "]"))
+        case .object(let object):
+            bytes.append(UInt8(ascii: "{"))
+            for (index, member) in object.members.enumerated() {
+                if index > 0 { bytes.append(UInt8(ascii: ",")) }
+                write(member.key)
+                bytes.append(UInt8(ascii: ":"))
+                try write(json: member.value)
+            }
+            bytes.append(UInt8(ascii: "}"))
+        }
+    }
+
     // MARK: Scalars
 
     func writeNull() {
@@ -65,7 +97,19 @@ final class JSONOutput {
     }
 
     func write(_ value: some BinaryInteger) {
-        bytes.append(contentsOf: String(value).utf8)
+        guard let number = Int64(exactly: value) else {
+            bytes.append(contentsOf: String(value).utf8)
+            return
+        }
+        // Digits written backwards in place, then turned round: no String per number.
+        if number < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = number.magnitude
+        let start = bytes.count
+        repeat {
+            bytes.append(UInt8(ascii: "0") + UInt8(magnitude % 10))
+            magnitude /= 10
+        } while magnitude > 0
+        bytes[start...].reverse()
     }
 
     func write(_ value: Double) throws {

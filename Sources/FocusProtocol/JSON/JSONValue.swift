@@ -56,6 +56,11 @@ public struct JSONObject: Equatable, Sendable {
 
 extension JSONValue: Encodable {
     public func encode(to encoder: any Encoder) throws {
+        // The server's own encoder takes the whole tree at once (a patch is most of an update).
+        if let streaming = encoder as? StreamingValueEncoder {
+            try streaming.write(self)
+            return
+        }
         switch self {
         case .null:
             var container = encoder.singleValueContainer()

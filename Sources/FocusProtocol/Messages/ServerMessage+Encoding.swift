@@ -6,7 +6,7 @@ extension ServerMessage {
         do {
             switch self {
             case .snapshot(let snapshot): return try StreamingJSONEncoder().encode(snapshot)
-            case .update(let update): return try StreamingJSONEncoder().encode(update)
+            case .update(let update): return try update.encoded()
             case .ack(let seq, let reason): return try StreamingJSONEncoder().encode(AckBody(seq: seq, reason: reason))
             case .presence(let presence): return try StreamingJSONEncoder().encode(presence)
             case .error(let error): return try StreamingJSONEncoder().encode(ErrorBody(error))
@@ -21,8 +21,7 @@ extension ServerMessage {
 }
 
 private enum MessageKeys: String, CodingKey {
-    case type, revision, you, role, viewer, schema, state, members, present, count, log, earliest, latest, by, seq, at
-    case events, patch
+    case type, revision, you, role, viewer, schema, state, members, present, count, log, earliest, latest, seq
     case reason, joined, left, renamed, code, message
 }
 
@@ -57,16 +56,27 @@ extension PastMessage: Encodable {
     }
 }
 
-extension UpdateMessage: Encodable {
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.container(keyedBy: MessageKeys.self)
-        try container.encode("update", forKey: .type)
-        try container.encode(revision, forKey: .revision)
-        try container.encode(by, forKey: .by)
-        try container.encodeIfPresent(seq, forKey: .seq)
-        try container.encode(at, forKey: .at)
-        try container.encode(events, forKey: .events)
-        try container.encode(JSONValue.object(patch), forKey: .patch)
+extension UpdateMessage {
+    /// Written member by member rather than through `Encodable`: an update goes out with every
+    /// change, and its envelope is fixed, so only the events take the generic path.
+    func encoded() throws -> [UInt8] {
+        let output = JSONOutput()
+        output.write(raw: #"{"type":"update","revision":"#)
+        output.write(revision)
+        output.write(raw: #","by":"#)
+        if let by { output.write(by.rawValue) } else { output.writeNull() }
+        if let seq {
+            output.write(raw: #","seq":"#)
+            output.write(seq)
+        }
+        output.write(raw: #","at":"#)
+        output.write(at)
+        output.write(raw: #","events":"#)
+        try output.encode(events)
+        output.write(raw: #","patch":"#)
+        try output.write(json: .object(patch))
+        output.write(raw: "}")
+        return output.bytes
     }
 }
 
