@@ -35,6 +35,10 @@ export class Timeline {
     this.forward = byId('timeline-forward');
     this.live = byId('timeline-live');
     this.status = byId('timeline-status');
+    // Across the top of the page too, so nobody takes the past for the present.
+    this.banner = byId('past-banner');
+    this.bannerText = byId('past-banner-text');
+    byId('past-banner-live').addEventListener('click', () => this.goLive());
     this.range.addEventListener('input', () => this.#go(Number(this.range.value)));
     for (const [button, act] of [[this.back, () => this.#step(-1)], [this.forward, () => this.#step(+1)], [this.live, () => this.goLive()]]) {
       button.addEventListener('click', () => { if (button.getAttribute('aria-disabled') !== 'true') act(); });
@@ -144,6 +148,8 @@ export class Timeline {
         ? `Going back to revision ${this.#wanted}…`
         : `Revision ${this.shown} of ${this.#latest} — the past; Live returns`;
     if (this.status.textContent !== text) this.status.textContent = text;
+    this.banner.hidden = live;
+    this.bannerText.textContent = live ? '' : text;
     this.range.setAttribute('aria-valuetext', live ? `Live, revision ${this.#latest}` : `Revision ${this.#wanted} of ${this.#latest}`);
     this.live.setAttribute('aria-disabled', String(live));
     this.back.setAttribute('aria-disabled', String((live ? this.#latest : this.#wanted) <= this.#earliest));

@@ -388,6 +388,18 @@ class Playground:
     def wait_lesson_complete(self):
         self.wait(lambda: self.lesson_panel()["complete"], lambda: f"the lesson should be complete: {self.lesson_panel()}")
 
+    # Sharing
+
+    def share_links(self):
+        """Opens Share and returns `{edit, watch}`: the links it offers (edit None when it offers none)."""
+        share = self.driver.find_element(By.ID, "share")
+        if share.get_attribute("aria-expanded") != "true":
+            share.click()
+        self.wait(lambda: self.driver.find_element(By.ID, "share-viewer-url").is_displayed(), "Share shows its links")
+        edit = self.driver.find_element(By.ID, "share-url")
+        return {"edit": edit.get_attribute("value") if edit.is_displayed() else None,
+                "watch": self.driver.find_element(By.ID, "share-viewer-url").get_attribute("value")}
+
     # The timeline
 
     def timeline_status(self):

@@ -10,17 +10,6 @@ from conftest import _after_test
 from playground import Playground
 
 
-def share_links(page):
-    """Opens Share and returns `{edit, watch}`: the links it offers (edit None when it offers none)."""
-    share = page.driver.find_element(By.ID, "share")
-    if share.get_attribute("aria-expanded") != "true":
-        share.click()
-    page.wait(lambda: page.driver.find_element(By.ID, "share-viewer-url").is_displayed(), "Share shows its links")
-    edit = page.driver.find_element(By.ID, "share-url")
-    return {"edit": edit.get_attribute("value") if edit.is_displayed() else None,
-            "watch": page.driver.find_element(By.ID, "share-viewer-url").get_attribute("value")}
-
-
 @pytest.fixture
 def watched(server, drivers, output_dir, request):
     """A: an editor on a new session, presenting; B: the watch-only link A's Share offers."""
@@ -29,7 +18,7 @@ def watched(server, drivers, output_dir, request):
     a, b = Playground(drivers["A"], "A", server), Playground(drivers["B"], "B", server)
     a.open(server)
     a.reset_local_preferences()
-    b.open(share_links(a)["watch"])
+    b.open(a.share_links()["watch"])
     a.wait(lambda: "1 watching" in a.people(), "A counts the one watching")
     yield a, b
     _after_test(request, output_dir, [a, b])
@@ -41,7 +30,7 @@ def intents(page):
 
 def test_share_offers_both_links_with_a_plain_explanation(watched):
     a, b = watched
-    links = share_links(a)
+    links = a.share_links()
     assert links["edit"] == a.url
     assert links["watch"] != links["edit"] and "session=" in links["watch"]
     assert b.url == links["watch"]
@@ -53,7 +42,7 @@ def test_share_offers_both_links_with_a_plain_explanation(watched):
                (f"{kind.capitalize()} copied.", f"Copying is blocked here: the {kind} is selected, copy it yourself."),
                f"copying the {kind} says what happened")
 
-    viewer_links = share_links(b)
+    viewer_links = b.share_links()
     assert viewer_links == {"edit": None, "watch": b.url}, "a viewer can pass on only the watch-only link"
 
 
