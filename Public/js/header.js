@@ -25,6 +25,7 @@ export class Header {
     this.editLink = byId('share-edit');
     this.links = { edit: byId('share-url'), watch: byId('share-viewer-url') };
     this.watching = byId('watching');
+    this.nameButton = byId('name-button');
     this.retry.addEventListener('click', onRetry);
     this.share.addEventListener('click', () => this.#toggleShare());
     for (const [kind, input] of Object.entries(this.links)) {
@@ -43,9 +44,13 @@ export class Header {
     this.editLink.hidden = role === 'viewer';
   }
 
-  /** A viewer's page says so, and who presents; `presenter` is a person or null. */
+  /**
+   * A viewer's page says so, and who presents; `presenter` is a person or null. Viewers are
+   * counted, never named, so only editors choose a name.
+   */
   showRole(role, presenter) {
     this.watching.hidden = role !== 'viewer';
+    this.nameButton.hidden = role === 'viewer';
     if (role !== 'viewer') return;
     const who = presenter ? `${presenter.name} presents.` : 'Nobody is presenting right now.';
     this.watching.textContent = `Watching — you can't change this session. ${who}`;

@@ -7,10 +7,12 @@ from selenium.webdriver.common.by import By
 
 
 def start(pair, lesson_id):
-    """A starts the lesson; both browsers show its first step. Returns the catalogue's lesson."""
+    """A starts the lesson; both browsers show its screen and first step. Returns the catalogue's lesson."""
     a, _ = pair
     lesson = next(lesson for lesson in a.lessons() if lesson["id"] == lesson_id)
     a.start_lesson(lesson_id)
+    for page in pair:
+        page.wait_screen(lesson["screen"])
     at_step(pair, lesson, 0)
     return lesson
 
@@ -36,6 +38,13 @@ def focused(page, key):
     page.wait(lambda: page.active_key() == key, lambda: f"{key} should have the real focus, not {page.active_key()}")
 
 
+def tap_and_return(page, screen, key):
+    """Taps the field, and presses Return in it once it has the focus."""
+    page.tap(screen, key)
+    focused(page, key)
+    page.press_return()
+
+
 def marked_code(page):
     return page.js("return [...document.querySelectorAll('#code .code-line-lesson')].map((line) => line.textContent.trim())")
 
@@ -55,9 +64,7 @@ def test_profile_lesson_return_the_toolbar_and_the_keyboard_bounce(pair):
     at_step(pair, lesson, 1, wrong=True)
     for page in pair:
         page.wait(lambda page=page: f"Hint: {lesson['steps'][1]['hint']}" in page.announcement(), "the hint is announced")
-    b.tap("profile", "firstName")
-    focused(b, "firstName")
-    b.press_return()
+    tap_and_return(b, "profile", "firstName")
     at_step(pair, lesson, 2)
 
     focused(b, "lastName")
@@ -75,26 +82,20 @@ def test_profile_lesson_return_the_toolbar_and_the_keyboard_bounce(pair):
     for page in pair:
         page.wait(lambda page=page: page.setting("setting-animated").is_selected(), "the step switches the animation on")
 
-    a.tap("profile", "firstName")
-    a.wait_focus(".firstName", "firstName")
-    a.press_return()
+    tap_and_return(a, "profile", "firstName")
     at_step(pair, lesson, 6)
     assert [entry["move"] for entry in a.log_entries()[:2]] == ["nil → Last Name", "First Name → nil"], "the move went through nil"
 
     a.set_setting("setting-animated", False)
     at_step(pair, lesson, 7)
 
-    a.tap("profile", "firstName")
-    a.wait_focus(".firstName", "firstName")
-    a.press_return()
+    tap_and_return(a, "profile", "firstName")
     completed(pair, lesson)
 
 
 def test_checkout_lesson_one_key_two_fields(pair):
     a, b = pair
     lesson = start(pair, "checkout-ambiguous")
-    for page in pair:
-        page.wait_screen("checkout")
     focused(a, "name")
     a.press_return()  # Return with Name still empty
     at_step(pair, lesson, 0, wrong=True)
@@ -167,9 +168,7 @@ def test_gift_lesson_a_late_focus_and_rows_by_id(pair):
     emails = a.rows("gift", "emails")
     assert len(emails) == 2
 
-    a.tap("gift", f"row/{emails[0]}")
-    focused(a, f"row/{emails[0]}")
-    a.press_return()
+    tap_and_return(a, "gift", f"row/{emails[0]}")
     at_step(pair, lesson, 4)
 
     focused(a, f"row/{emails[1]}")
@@ -198,8 +197,6 @@ def test_gift_lesson_a_late_focus_and_rows_by_id(pair):
 def test_tasks_lesson_a_row_that_opens_while_it_has_focus(pair):
     a, b = pair
     lesson = start(pair, "tasks-focused-row")
-    for page in pair:
-        page.wait_screen("tasks")
     rows = a.rows("tasks", "tasks")
 
     a.button("New Reminder").click()  # the step asks for a tap on a title
@@ -224,9 +221,7 @@ def test_tasks_lesson_a_row_that_opens_while_it_has_focus(pair):
     at_step(pair, lesson, 5)
 
     rows = a.rows("tasks", "tasks")
-    a.tap("tasks", f"title/{rows[-1]}")
-    focused(a, f"title/{rows[-1]}")
-    a.press_return()
+    tap_and_return(a, "tasks", f"title/{rows[-1]}")
     focused(a, f"notes/{rows[-1]}")
     a.driver.find_element(By.CSS_SELECTOR, f"li[data-row='{rows[-1]}'] .row-delete").click()
     at_step(pair, lesson, 6)

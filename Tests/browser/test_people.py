@@ -6,6 +6,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from test_reminders import open_reminders
+
 
 def choose_name(page, name):
     page.driver.find_element(By.ID, "name-button").click()
@@ -61,10 +63,7 @@ def test_a_person_who_leaves_takes_their_name_tag(pair):
 
 def test_task_rows_show_placeholders_and_notes_of_several_lines(pair):
     a, b = pair
-    a.go_to("tasks")
-    b.wait_screen("tasks")
-    rows = a.rows("tasks", "tasks")
-    last = rows[-1]
+    last = open_reminders(pair)[-1]
     title, notes = a.field("tasks", f"title/{last}"), a.field("tasks", f"notes/{last}")
     assert title.get_attribute("placeholder") == "Title"
     assert notes.get_attribute("placeholder") == "Notes"

@@ -27,18 +27,20 @@ def live_revision(page):
     return page.server_state()["revision"]
 
 
+def type_in(pair, key, text):
+    """A taps the profile field `key` and types `text`; returns the revision once B shows it."""
+    a, b = pair
+    a.tap("profile", key)
+    a.type(text)
+    b.wait_value("profile", key, text)
+    a.wait(lambda: a.pending_intents() == 0, "A's typing is applied")
+    return live_revision(a)
+
+
 def test_scrubbing_back_shows_the_earlier_state_and_live_returns(wire, pair):
     a, b = pair
-    a.tap("profile", "firstName")
-    a.type("Ada")
-    b.wait_value("profile", "firstName", "Ada")
-    a.wait(lambda: a.pending_intents() == 0, "A's typing is applied")
-    then = live_revision(a)
-    a.tap("profile", "lastName")
-    a.type("Lovelace")
-    b.wait_value("profile", "lastName", "Lovelace")
-    a.wait(lambda: a.pending_intents() == 0, "A's typing is applied")
-    now = live_revision(a)
+    then = type_in(pair, "firstName", "Ada")
+    now = type_in(pair, "lastName", "Lovelace")
     b.wait(lambda: b.timeline_value() == now, "B's scrubber rests at the live revision")
     assert b.timeline_status() == f"Live · revision {now}"
 

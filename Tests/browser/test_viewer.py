@@ -51,6 +51,7 @@ def test_a_viewer_is_marked_read_only_and_sends_nothing(wire, watched):
     banner = b.driver.find_element(By.ID, "watching")
     b.wait(lambda: banner.text == f"Watching — you can't change this session. {a.my_name()} presents.", "B says it is watching")
     assert not a.driver.find_element(By.ID, "watching").is_displayed()
+    assert not b.driver.find_element(By.ID, "name-button").is_displayed(), "a viewer is counted, not named"
     assert b.people() == [f"{a.my_name()} · presenting", "1 watching"], "the header says who presents and how many watch"
     assert a.people() == [f"{a.my_name()} (you) · presenting", "1 watching"]
     before = a.server_state()["revision"]
