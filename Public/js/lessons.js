@@ -83,6 +83,7 @@ export class LessonPanel {
     if (step) {
       // The chooser follows the session's lesson when it changes, not while someone picks another.
       if (this.#followed !== progress.lesson) el.select.value = progress.lesson;
+      this.#followed = progress.lesson;
       el.instruction.textContent = step.instruction;
       el.instruction.hidden = progress.complete;
       el.hintText.textContent = step.hint;
@@ -103,7 +104,7 @@ export class LessonPanel {
       if (locked) control.setAttribute('aria-describedby', el.locked.id);
       else control.removeAttribute('aria-describedby');
     }
-    this.#followed = progress?.lesson ?? null;
+    if (!progress) this.#followed = null;
     if (announce) {
       if (this.#said !== undefined) this.#announce(progress, lesson, step);
       this.#said = progress ? { ...progress } : null;

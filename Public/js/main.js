@@ -151,7 +151,8 @@ class Playground {
         if (this.store.ready) this.follower.apply({ force: true });
         break;
       case 'error': {
-        if (message.code === 'rate_limited' && !Number.isInteger(message.seq) && this.timeline.past) {
+        // Without a seq, a request for the past was refused: the timeline asks again if it still wants it.
+        if (message.code === 'rate_limited' && !Number.isInteger(message.seq)) {
           this.timeline.rateLimited();
           return;
         }
