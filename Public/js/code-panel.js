@@ -16,6 +16,8 @@ const REWRITTEN = 'settings';
 /** After the person scrolls the panel, it does not scroll itself for this long. */
 export const HANDS_OFF_MS = 4000;
 const INDENT = 4;
+/** The shortest first line of a block that counts as the start of a lesson's one-line block. */
+const MIN_OPENING = 12;
 
 /**
  * Tags an update's events on `screen` match, best first: the first tag some line carries wins.
@@ -58,6 +60,8 @@ export class CodePanel {
   /** Watches the first line: its size changes with the font size and the panel's width. */
   #resizes = new ResizeObserver((entries) => this.#resized(entries[0]));
   #lineSize = null;
+  /** The lesson step's line of Swift, and the tags that tell its lines apart. */
+  #lesson = { swift: null, tags: [] };
 
   constructor(root, caption) {
     this.root = root;
@@ -82,6 +86,7 @@ export class CodePanel {
     if (sameScreen && sameCode(lines, this.#lines)) {
       // Only the tags moved (or nothing did): keep the elements, so the highlight stays.
       this.#lines.forEach((line, index) => { line.tags = lines[index].tags; });
+      this.#markLesson();
       return;
     }
     const rewritten = sameScreen ? changedLines(this.#lines, lines) : new Set();
@@ -94,6 +99,7 @@ export class CodePanel {
     }));
     this.#hits = [];
     this.root.replaceChildren(...this.#lines.map((line) => line.element));
+    this.#markLesson();
     this.#resizes.disconnect();
     this.#lineSize = null;
     if (this.#lines.length) this.#resizes.observe(this.#lines[0].element);
@@ -124,6 +130,25 @@ export class CodePanel {
     }
     if (!this.#opening) this.#reveal(hits[0].element, hits.at(-1).element);
     return true;
+  }
+
+  /**
+   * Marks the lines that say `swift` (a lesson step's line of Swift, or null for none), the ones
+   * carrying one of `tags` first when several do; a new step's lines are scrolled into view once.
+   * Returns whether any line says it.
+   */
+  markLesson(swift, tags = []) {
+    const moved = swift !== this.#lesson.swift;
+    this.#lesson = { swift, tags };
+    const marked = this.#markLesson();
+    if (moved && marked.length && !this.#opening) this.#reveal(marked[0].element, marked.at(-1).element);
+    return marked.length > 0;
+  }
+
+  #markLesson() {
+    const marked = linesSaying(this.#lines, this.#lesson.swift, this.#lesson.tags);
+    for (const line of this.#lines) line.element.classList.toggle('code-line-lesson', marked.includes(line));
+    return marked;
   }
 
   /** A new font size or panel width moves the lines: bring the highlight back into view. */
@@ -168,6 +193,30 @@ function render({ body, indent }) {
     tokens(body), '\n');
   element.style.setProperty('--indent', String(indent / INDENT));
   return element;
+}
+
+/**
+ * The lines that say `swift`: the same code once comments and spacing are set aside, or else the
+ * first line of it (a block written on one line in a lesson); those tagged with one of `tags`
+ * when that narrows them down.
+ */
+function linesSaying(lines, swift, tags) {
+  if (!swift) return [];
+  const target = plainCode(swift);
+  let found = lines.filter((line) => plainCode(line.code) === target);
+  if (!found.length) {
+    found = lines.filter((line) => {
+      const code = plainCode(line.code);
+      return code.length >= MIN_OPENING && target.startsWith(code);
+    });
+  }
+  const tagged = found.filter((line) => line.tags.some((tag) => tags.includes(tag)));
+  return tagged.length ? tagged : found;
+}
+
+/** Code without its comment, on single spaces. */
+function plainCode(code) {
+  return code.replace(/(^|\s)\/\/.*$/, '').replace(/\s+/g, ' ').trim();
 }
 
 function sameCode(a, b) {

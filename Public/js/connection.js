@@ -44,11 +44,15 @@ export class Connection extends EventTarget {
   /** This tab's public member id, from the last snapshot. */
   member = null;
 
-  /** `renewClientId()` gives this tab a new client id, for when another tab turns out to share it. */
-  constructor({ sessionId, clientId, renewClientId }) {
+  /**
+   * `renewClientId()` gives this tab a new client id, for when another tab turns out to share it;
+   * `name()` is the name to say `hello` with (null: the server picks one).
+   */
+  constructor({ sessionId, clientId, renewClientId, name = () => null }) {
     super();
     this.sessionId = sessionId;
     this.renewClientId = renewClientId;
+    this.name = name;
     this.#useClientId(clientId);
     this.pending = this.#restore();
   }
@@ -58,6 +62,10 @@ export class Connection extends EventTarget {
   start() {
     addEventListener('online', () => { if (!this.#socket) this.retryNow(); });
     addEventListener('offline', () => { if (!this.#ready) this.#setStatus('offline'); });
+    // A page left for another (even one kept in the back-forward cache) leaves the session at once,
+    // so nobody sees its person here any more; shown again, it joins again.
+    addEventListener('pagehide', () => this.#leave());
+    addEventListener('pageshow', (event) => { if (event.persisted) this.retryNow(); });
     setInterval(() => this.#heartbeat(), PING_EVERY_MS);
     this.#open();
   }
@@ -92,7 +100,17 @@ export class Connection extends EventTarget {
 
   /** Asks for a fresh snapshot (the copy missed an update). */
   resync() {
-    if (this.#ready) this.#socket.send(JSON.stringify({ type: 'resync' }));
+    this.tell({ type: 'resync' });
+  }
+
+  /**
+   * Sends a message that is not an intent (`rename`, `history`) if the session is live; nothing
+   * queues it. Returns whether it went.
+   */
+  tell(message) {
+    if (!this.#ready) return false;
+    this.#socket.send(JSON.stringify(message));
+    return true;
   }
 
   /** Reconnects at once instead of waiting for the backoff. */
@@ -114,6 +132,15 @@ export class Connection extends EventTarget {
     this.#closed(1000);
   }
 
+  #leave() {
+    const socket = this.#socket;
+    clearTimeout(this.#retryTimer);
+    if (!socket) return;
+    this.#socket = null;
+    this.#ready = false;
+    socket.close(1000, 'left the page');
+  }
+
   #open() {
     if (this.#socket) return;
     const url = new URL('ws', location.href);
@@ -124,7 +151,8 @@ export class Connection extends EventTarget {
     this.#ready = false;
     this.#setStatus(this.#attempt === 0 && this.#status.state === 'connecting' ? 'connecting' : 'reconnecting');
     socket.addEventListener('open', () => {
-      socket.send(JSON.stringify({ type: 'hello', clientId: this.clientId }));
+      const name = this.name();
+      socket.send(JSON.stringify({ type: 'hello', clientId: this.clientId, ...(name ? { name } : {}) }));
     });
     socket.addEventListener('message', (event) => {
       if (this.#socket === socket) this.#receive(event.data);

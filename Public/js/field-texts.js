@@ -16,6 +16,15 @@ export function fieldName(screen, key) {
   return `${screen}/${key}`;
 }
 
+/** Every field's text in a session `state`: field name → `{screen, key, text}`. */
+export function textsOf(state) {
+  const texts = new Map();
+  for (const [screen, { values = {} }] of Object.entries(state.screens)) {
+    for (const [key, text] of Object.entries(values)) texts.set(fieldName(screen, key), { screen, key, text });
+  }
+  return texts;
+}
+
 export class FieldTexts {
   /** Field name → `{name, screen, key, client, intent, sentAtLoad, unsent, held}`. */
   #fields = new Map();
@@ -51,10 +60,7 @@ export class FieldTexts {
     const load = ++this.#loads;
     this.#member = you.member;
     this.#revision = revision;
-    const texts = new Map();
-    for (const [screen, state] of Object.entries(snapshot.state.screens)) {
-      for (const [key, text] of Object.entries(state.values ?? {})) texts.set(fieldName(screen, key), { screen, key, text });
-    }
+    const texts = textsOf(snapshot.state);
     for (const name of this.#fields.keys()) if (!texts.has(name)) this.#fields.delete(name);
     for (const [name, { screen, key, text }] of texts) {
       const field = this.#fields.get(name);

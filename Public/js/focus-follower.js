@@ -17,10 +17,13 @@ export class FocusFollower {
    * `session()`: `{focus, focusedField, screen}` of the current screen;
    * `hasPendingFocusMove()`: whether a focus intent of ours is unanswered;
    * `typingPause()`: milliseconds until the person counts as not typing (0: not typing);
-   * `requestFocus(screen, key)`: sends a focus intent.
+   * `requestFocus(screen, key)`: sends a focus intent;
+   * `enabled()`: whether this browser may change the session (not a viewer, not showing the past):
+   * otherwise it neither follows nor reports.
    */
-  constructor({ root, phone, viewOf, session, hasPendingFocusMove, typingPause, requestFocus }) {
+  constructor({ root, phone, viewOf, session, hasPendingFocusMove, typingPause, requestFocus, enabled }) {
     this.root = root;
+    this.enabled = enabled;
     this.viewOf = viewOf;
     this.session = session;
     this.hasPendingFocusMove = hasPendingFocusMove;
@@ -28,6 +31,11 @@ export class FocusFollower {
     this.requestFocus = requestFocus;
     this.follow = localStorage.getItem(FOLLOW_KEY) !== 'off';
     root.addEventListener('focusin', (event) => this.#focusIn(event));
+    // A tap on the field that kept the browser's focus while the session's moved on (following
+    // waits while its person types) brings the session's focus back to it: no focusin says so.
+    root.addEventListener('click', (event) => {
+      if (event.target === document.activeElement && !this.hasPendingFocusMove()) this.#focusIn(event);
+    });
     root.addEventListener('focusout', (event) => this.#focusOut(event));
     // Buttons on the phone act like iOS buttons: tapping one does not take the keyboard away.
     phone.addEventListener('mousedown', (event) => {
@@ -55,7 +63,7 @@ export class FocusFollower {
    * is the person's `own`, it waits while they type, and happens once they pause.
    */
   apply({ force = false, own = false } = {}) {
-    if (!this.follow || this.hasPendingFocusMove()) return;
+    if (!this.follow || !this.enabled() || this.hasPendingFocusMove()) return;
     const { screen, focusedField } = this.session();
     const wanted = `${screen}|${focusedField}`;
     if (!force && wanted === this.#applied) return;
@@ -97,7 +105,7 @@ export class FocusFollower {
   }
 
   #focusIn(event) {
-    if (this.#quiet) return;
+    if (this.#quiet || !this.enabled()) return;
     const view = this.viewOf();
     if (!view?.isField(event.target)) return;
     const key = view.focusKeyOf(event.target);
@@ -107,7 +115,7 @@ export class FocusFollower {
   }
 
   #focusOut(event) {
-    if (this.#quiet) return;
+    if (this.#quiet || !this.enabled()) return;
     const view = this.viewOf();
     const field = event.target;
     // Moving to anything focusable (another field, a phone button, a panel) is not a release:

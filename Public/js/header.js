@@ -1,7 +1,8 @@
-// The header: who is here, the connection state, and the Share button.
+// The header: who is here (and who presents), the connection state, and the Share button with
+// the session's two links.
 
 import { h, byId } from './dom.js';
-import { copyLink } from './session.js';
+import { copyLink, sessionLink } from './session.js';
 
 /** Why a session cannot be reached, in plain words, for the one explanation the page shows. */
 const ENDED = {
@@ -18,11 +19,41 @@ export class Header {
     this.connection = byId('connection');
     this.connectionText = byId('connection-text');
     this.retry = byId('retry-now');
+    this.share = byId('share');
     this.shareStatus = byId('share-status');
-    this.shareFallback = byId('share-fallback');
-    this.shareURL = byId('share-url');
+    this.sharePanel = byId('share-panel');
+    this.editLink = byId('share-edit');
+    this.links = { edit: byId('share-url'), watch: byId('share-viewer-url') };
+    this.watching = byId('watching');
+    this.nameButton = byId('name-button');
     this.retry.addEventListener('click', onRetry);
-    byId('share').addEventListener('click', () => this.#share());
+    this.share.addEventListener('click', () => this.#toggleShare());
+    for (const [kind, input] of Object.entries(this.links)) {
+      byId(`${input.id}-copy`).addEventListener('click', () => this.#copy(kind, input));
+    }
+  }
+
+  /**
+   * The links to share: an editor has both (`id`, and `viewer`, the read-only capability); a
+   * viewer has its own, the watch-only one.
+   */
+  showLinks({ role, id, viewer }) {
+    const watch = role === 'viewer' ? id : viewer;
+    this.links.edit.value = role === 'viewer' ? '' : sessionLink(id);
+    this.links.watch.value = watch ? sessionLink(watch) : '';
+    this.editLink.hidden = role === 'viewer';
+  }
+
+  /**
+   * A viewer's page says so, and who presents; `presenter` is a person or null. Viewers are
+   * counted, never named, so only editors choose a name.
+   */
+  showRole(role, presenter) {
+    this.watching.hidden = role !== 'viewer';
+    this.nameButton.hidden = role === 'viewer';
+    if (role !== 'viewer') return;
+    const who = presenter ? `${presenter.name} presents.` : 'Nobody is presenting right now.';
+    this.watching.textContent = `Watching — you can't change this session. ${who}`;
   }
 
   /**
@@ -31,11 +62,13 @@ export class Header {
    */
   showPeople(people, count) {
     const others = count.editors - people.length;
-    this.presence.replaceChildren(...[...people.map((person) => {
+    // Who presents: the first editor here, by arrival (the one a class follows).
+    this.presence.replaceChildren(...[...people.map((person, index) => {
       const dot = h('span', { class: 'person-dot', 'aria-hidden': 'true' });
       dot.style.backgroundColor = person.color;
       return h('li', { class: person.isYou ? 'person person-you' : 'person', dataset: { member: person.member } },
-        dot, person.name, person.isYou ? h('span', { class: 'person-you-label', text: ' (you)' }) : null);
+        dot, person.name, person.isYou ? h('span', { class: 'person-you-label', text: ' (you)' }) : null,
+        index === 0 ? h('span', { class: 'person-presenting', text: ' · presenting' }) : null);
     }),
     others > 0 ? h('li', { class: 'person person-count', text: `and ${others.toLocaleString('en')} more` }) : null,
     count.viewers > 0 ? h('li', { class: 'person person-count', text: `${count.viewers.toLocaleString('en')} watching` }) : null,
@@ -53,18 +86,22 @@ export class Header {
     if (status.state === 'ended') this.onEnded(ENDED[status.problem] ?? 'The server ended this session.');
   }
 
-  async #share() {
-    const url = location.href;
-    if (await copyLink(url)) {
-      this.shareFallback.hidden = true;
-      this.shareStatus.textContent = 'Link copied.';
+  #toggleShare() {
+    const open = this.sharePanel.hidden;
+    this.sharePanel.hidden = !open;
+    this.share.setAttribute('aria-expanded', String(open));
+    this.shareStatus.textContent = '';
+  }
+
+  async #copy(kind, input) {
+    const what = kind === 'edit' ? 'Edit link' : 'Watch-only link';
+    if (await copyLink(input.value)) {
+      this.shareStatus.textContent = `${what} copied.`;
       return;
     }
-    this.shareURL.value = url;
-    this.shareFallback.hidden = false;
-    this.shareStatus.textContent = 'Copying is blocked here: copy the link below.';
-    this.shareURL.focus();
-    this.shareURL.select();
+    this.shareStatus.textContent = `Copying is blocked here: the ${what.toLowerCase()} is selected, copy it yourself.`;
+    input.focus();
+    input.select();
   }
 }
 

@@ -31,7 +31,10 @@ export class SimulatedKeyboard {
     this.next = tool('Next', 'next');
     this.tools = h('div', { class: 'keyboard-tools' }, this.previous, this.next);
     this.hint = h('span', { class: 'keyboard-hint' });
-    this.returnKey = h('button', { type: 'button', class: 'key key-return', onclick: onReturn });
+    this.returnKey = h('button', {
+      type: 'button', class: 'key key-return',
+      onclick: (event) => { if (event.currentTarget.getAttribute('aria-disabled') !== 'true') onReturn(); },
+    });
     element.append(h('div', { class: 'keyboard-body' },
       h('div', { class: 'keyboard-toolbar', role: 'toolbar', 'aria-label': 'Keyboard toolbar' }, this.tools, this.hint),
       h('div', { class: 'keyboard-keys', 'aria-hidden': 'true' },
@@ -47,13 +50,15 @@ export class SimulatedKeyboard {
 
   /**
    * The keyboard for the current screen: `field` is the focused field record or null; `toolbar`
-   * is the screen's `{previous, next}` (which can move focus), or null on screens without one.
+   * is the screen's `{previous, next}` (which can move focus), or null on screens without one;
+   * `locked`: its keys do nothing here (a viewer, or the past on show).
    */
-  show({ field, toolbar }) {
+  show({ field, toolbar, locked = false }) {
     this.#up = Boolean(field);
     this.tools.hidden = !toolbar;
-    this.previous.setAttribute('aria-disabled', String(!toolbar?.previous));
-    this.next.setAttribute('aria-disabled', String(!toolbar?.next));
+    this.previous.setAttribute('aria-disabled', String(locked || !toolbar?.previous));
+    this.next.setAttribute('aria-disabled', String(locked || !toolbar?.next));
+    this.returnKey.setAttribute('aria-disabled', String(locked));
     this.hint.textContent = field ? field.label : '';
     const label = field?.kind === 'editor' ? 'return' : RETURN_LABELS[field?.submitLabel] ?? 'return';
     this.returnKey.textContent = label;

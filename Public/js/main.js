@@ -1,9 +1,9 @@
 // The playground page: joins (or creates) a session and wires the views to it.
 
 import { byId } from './dom.js';
-import { resolveSession, tabClientId } from './session.js';
+import { resolveSession, tabClientId, tabName } from './session.js';
 import { Connection } from './connection.js';
-import { Store } from './store.js';
+import { Store, pastStore } from './store.js';
 import { FieldTexts, fieldName } from './field-texts.js';
 import { TextEditing, typeInto } from './text-editing.js';
 import { Header } from './header.js';
@@ -17,15 +17,28 @@ import { EventLog } from './event-log.js';
 import { CodePanel, highlightTags } from './code-panel.js';
 import { Announcer } from './announcer.js';
 import { keyLabel } from './keys.js';
+import { LessonPanel, fetchLessons, goalEvents } from './lessons.js';
+import { Timeline } from './timeline.js';
+import { NameChooser } from './name-chooser.js';
 
 const NOTICE_MS = 6000;
 /** Refusals of a splice the page recovers from by itself: nothing to tell the person. */
 const QUIET_SPLICE_ERRORS = new Set(['rate_limited', 'stale_base', 'bad_splice']);
+/** Why the page changes nothing, told on the controls that do nothing. */
+const LOCKED = {
+  viewer: 'You are watching: only the people with the edit link change this session.',
+  past: 'This is the past: press Live to change the session again.',
+};
 
 class Playground {
   views = new Map();
   #codeShown = '';
   #noticeTimer = 0;
+  /** The session at the revision the timeline shows (a Store, read-only), or null while live. */
+  past = null;
+  /** The events of the last live update, to light their code line again after the past. */
+  #lastEvents = [];
+  #toldReadOnly = false;
 
   constructor(connection) {
     this.connection = connection;
@@ -50,13 +63,25 @@ class Playground {
     this.notice = byId('notice');
     this.tabs = new Tabs(byId('tabs'), byId('screen-panel'), (screen) => this.#navigate(screen));
     this.keyboard = new SimulatedKeyboard(byId('keyboard'), {
-      onToolbar: (action) => this.#send({ action }),
+      onToolbar: (action) => this.#intent({ action }),
       onReturn: () => this.#returnKey(),
     });
     this.inspector = new Inspector(byId('inspector'));
     this.eventLog = new EventLog(byId('event-log'));
     this.code = new CodePanel(byId('code'), byId('code-screen'));
     this.announcer = new Announcer(byId('announcer'));
+    this.lessons = new LessonPanel({
+      onLesson: (lesson, step) => this.#intent({ action: 'lesson', lesson, step }),
+      announcer: this.announcer,
+    });
+    this.timeline = new Timeline({
+      ask: (revision) => connection.tell({ type: 'history', revision }),
+      onChange: () => this.#timeMoved(),
+    });
+    new NameChooser({
+      current: () => (this.store.ready ? this.store.person(this.store.you.member).name : tabName()),
+      onName: (name) => connection.tell({ type: 'rename', name }),
+    });
     this.follower = new FocusFollower({
       root: byId('screen-panel'),
       phone: byId('screen-panel').closest('.phone'),
@@ -67,7 +92,8 @@ class Playground {
       },
       hasPendingFocusMove: () => connection.hasPendingAction('focus'),
       typingPause: () => this.editing.typingPause(),
-      requestFocus: (screen, key) => connection.send({ screen, action: 'focus', key }),
+      requestFocus: (screen, key) => this.#intent({ screen, action: 'focus', key }),
+      enabled: () => this.#editable(),
     });
     this.#wireSettings();
     connection.addEventListener('message', (event) => this.#receive(event.detail.message, event.detail.newConnection));
@@ -78,13 +104,19 @@ class Playground {
     connection.addEventListener('pending', () => this.#showWaiting());
     addEventListener('pagehide', () => this.texts.keepUnsentEdits());
     this.header.showConnection(connection.status);
+    fetchLessons().then((lessons) => {
+      this.lessons.setCatalogue(lessons);
+      if (this.store.ready) this.#render();
+    });
   }
 
   #receive(message, newConnection) {
     switch (message.type) {
       case 'snapshot':
         this.store.applySnapshot(message, newConnection);
+        this.header.showLinks({ role: this.store.role, id: this.connection.sessionId, viewer: this.store.viewer });
         this.#buildViews();
+        if (newConnection) this.timeline.reconnected();
         this.#render();
         this.follower.apply({ force: true });
         break;
@@ -95,7 +127,9 @@ class Playground {
           this.connection.resync();
           return;
         }
+        this.#lastEvents = message.events ?? [];
         this.#render();
+        if (this.timeline.past) return;
         this.#reactTo(message);
         // The person's own focus moves are followed at once; everyone else's wait for a pause in typing.
         this.follower.apply({ own: message.by === this.store.you.member && movesFocus(message.events) });
@@ -103,13 +137,29 @@ class Playground {
       case 'presence':
         if (!this.store.ready) return;
         this.store.applyPresence(message);
-        this.header.showPeople(this.store.people(), this.store.count);
+        // A person who left takes their name tag with them.
+        this.#render();
+        break;
+      case 'past':
+        if (!this.store.ready || !this.timeline.answered(message)) return;
+        this.past = pastStore(this.store, message);
+        this.#render();
+        this.code.highlight(highlightTags(eventsAt(message.log, message.revision), this.past.screen));
         break;
       case 'ack':
         if (this.texts.answer(message)) return;
         if (this.store.ready) this.follower.apply({ force: true });
         break;
       case 'error': {
+        // Without a seq, a request for the past was refused: the timeline asks again if it still wants it.
+        if (message.code === 'rate_limited' && !Number.isInteger(message.seq)) {
+          this.timeline.rateLimited();
+          return;
+        }
+        if (message.code === 'read_only') {
+          this.#tellReadOnly();
+          return;
+        }
         const splice = this.texts.answer(message);
         // An unknown session is explained once, by the page that replaces the playground.
         if (message.code !== 'unknown_session' && !(splice && QUIET_SPLICE_ERRORS.has(message.code))) this.#showNotice(message.message);
@@ -126,8 +176,8 @@ class Playground {
   #buildViews() {
     if (this.views.size) return;
     const intents = {
-      submit: (screen) => this.connection.send({ screen, action: 'submit' }),
-      act: (screen, fields) => this.connection.send({ screen, ...fields }),
+      submit: (screen) => this.#intent({ screen, action: 'submit' }),
+      act: (screen, fields) => this.#intent({ screen, ...fields }),
     };
     for (const module of SCREEN_MODULES) {
       const declaration = this.store.schema[module.id];
@@ -139,36 +189,101 @@ class Playground {
     this.tabs.build([...this.views.values()].map((view) => ({ id: view.id, title: view.declaration.title })));
   }
 
+  /**
+   * Draws the session as the page shows it: the live copy, or the past the timeline rests on
+   * (everything read-only and marked as the past, while the live copy keeps up underneath).
+   */
   #render() {
     const { store } = this;
-    const screen = store.screen;
-    const state = store.screenState();
+    const shown = this.past ?? store;
+    const screen = shown.screen;
+    const state = shown.screenState();
+    const locked = this.#lockedBecause();
+    const textOf = this.past
+      ? (id) => (key) => this.past.texts.text(fieldName(id, key))
+      : (id) => (key, input) => this.editing.textToDraw(fieldName(id, key), input);
     this.follower.quietly(() => {
       for (const [id, view] of this.views) {
         view.element.hidden = id !== screen;
-        view.render(store.screenState(id), {
-          owner: this.#owner(id),
-          textOf: (key, input) => this.editing.textToDraw(fieldName(id, key), input),
-        });
+        view.render(shown.screenState(id), { owner: shown.focusOwner(id), textOf: textOf(id), locked: Boolean(locked) });
       }
     });
-    this.tabs.select(screen);
+    this.tabs.select(screen, Boolean(locked));
     const view = this.views.get(screen);
-    this.keyboard.show({ field: view?.fieldFor(state.focusedField), toolbar: state.toolbar ?? null });
-    this.inspector.render({ schema: store.schema, screen, state });
+    this.keyboard.show({ field: view?.fieldFor(state.focusedField), toolbar: state.toolbar ?? null, locked: Boolean(locked) });
+    this.inspector.render({ schema: shown.schema, screen, state });
     // No focus reads `nil` in the log, as the keyboard-dip lesson calls it.
-    this.eventLog.render(store.log, (member) => store.person(member),
-      (on, key) => (key === null ? 'nil' : keyLabel(store.schema, store.screenState(on), on, key)));
+    this.eventLog.render(shown.log, (member) => shown.person(member),
+      (on, key) => (key === null ? 'nil' : keyLabel(shown.schema, shown.screenState(on), on, key)));
     this.header.showPeople(store.people(), store.count);
-    // A switch someone just flipped here keeps its new position until the server answers.
-    if (!this.connection.hasPendingAction('configure')) {
-      this.animated.checked = store.settings.animatedFocusChange;
-      this.ambiguous.checked = store.settings.ambiguousAddressBinding;
-    }
-    const codeKey = `${screen}|${store.settings.animatedFocusChange}|${store.settings.ambiguousAddressBinding}`;
+    this.header.showRole(store.role, store.presenter());
+    this.#renderSettings(shown.settings, locked);
+    const codeKey = `${screen}|${shown.settings.animatedFocusChange}|${shown.settings.ambiguousAddressBinding}`;
     if (codeKey !== this.#codeShown && view) {
       this.#codeShown = codeKey;
-      this.code.show(view.declaration.title, view.module.code(store.settings));
+      this.code.show(view.declaration.title, view.module.code(shown.settings));
+    }
+    const step = this.lessons.render(shown.lesson, { locked: locked && LOCKED[locked], announce: !this.past });
+    const onLessonScreen = step && step.screen === screen;
+    const goal = step ? goalEvents(step.goal).map((pattern) => ({ screen: step.screen, ...pattern })) : [];
+    this.lessons.showWhere(this.code.markLesson(onLessonScreen ? step.swift : null, highlightTags(goal, screen)));
+    this.timeline.follow({ earliest: store.earliest, latest: store.revision });
+    document.documentElement.dataset.time = this.timeline.past ? 'past' : 'live';
+  }
+
+  /** The session's switches show the shown settings; they change nothing while the page is locked. */
+  #renderSettings(settings, locked) {
+    // A switch someone just flipped here keeps its new position until the server answers.
+    if (!this.connection.hasPendingAction('configure')) {
+      this.animated.checked = settings.animatedFocusChange;
+      this.ambiguous.checked = settings.ambiguousAddressBinding;
+    }
+    for (const toggle of [this.animated, this.ambiguous]) toggle.disabled = Boolean(locked);
+    // A watching browser never moves its own focus to follow: the session's focus ring shows it.
+    this.followSwitch.disabled = this.store.role === 'viewer';
+    this.settingsLocked.textContent = locked ? LOCKED[locked] : '';
+    this.settingsLocked.hidden = !locked;
+  }
+
+  /** Why nothing on the page may change the session (`viewer` or `past`), or null. */
+  #lockedBecause() {
+    if (this.store.role === 'viewer') return 'viewer';
+    return this.timeline.past ? 'past' : null;
+  }
+
+  #editable() {
+    return this.store.ready && this.#lockedBecause() === null;
+  }
+
+  /**
+   * Sends an intent (`screen` defaults to the current one) unless the page is locked: a viewer and
+   * the past change nothing, and say why instead.
+   */
+  #intent(fields) {
+    if (!this.store.ready) return null;
+    const locked = this.#lockedBecause();
+    if (locked) {
+      this.#showNotice(LOCKED[locked]);
+      return null;
+    }
+    return this.connection.send({ screen: this.store.screen, ...fields });
+  }
+
+  /** The server refused an intent from this watch-only page: said once, calmly. */
+  #tellReadOnly() {
+    if (this.#toldReadOnly) return;
+    this.#toldReadOnly = true;
+    this.#showNotice(LOCKED.viewer);
+  }
+
+  /** The timeline left the live copy, or came back to it. */
+  #timeMoved() {
+    this.editing.paused = this.timeline.past;
+    if (!this.timeline.past) this.past = null;
+    this.#render();
+    if (this.past === null && !this.timeline.past) {
+      this.code.highlight(highlightTags(this.#lastEvents, this.store.screen));
+      this.follower.apply({ force: true });
     }
   }
 
@@ -187,17 +302,8 @@ class Playground {
     this.announcer.say(to === null ? `Focus released by ${by}` : `Focus moved to ${where} by ${by}`);
   }
 
-  #owner(screen) {
-    const move = this.store.lastFocusMove(screen);
-    return move ? this.store.person(move.by) : null;
-  }
-
-  #send(fields) {
-    this.connection.send({ screen: this.store.screen, ...fields });
-  }
-
   #navigate(screen) {
-    if (this.store.ready && screen !== this.store.screen) this.#send({ action: 'navigate', to: screen });
+    if (this.store.ready && screen !== this.store.screen) this.#intent({ action: 'navigate', to: screen });
   }
 
   /** The simulated Return key: a newline in the editor, a submit anywhere else. */
@@ -206,20 +312,22 @@ class Playground {
     const view = this.views.get(this.store.screen);
     const field = view?.fieldFor(state.focusedField);
     if (field?.kind === 'editor') {
-      typeInto(field.input, '\n');
+      if (this.#editable()) typeInto(field.input, '\n');
     } else {
-      this.#send({ action: 'submit' });
+      this.#intent({ action: 'submit' });
     }
   }
 
   #wireSettings() {
     const follow = byId('setting-follow');
+    this.followSwitch = follow;
     follow.checked = this.follower.follow;
     follow.addEventListener('change', () => this.follower.setFollow(follow.checked));
     this.animated = byId('setting-animated');
     this.ambiguous = byId('setting-ambiguous');
-    this.animated.addEventListener('change', () => this.#send({ action: 'configure', settings: { animatedFocusChange: this.animated.checked } }));
-    this.ambiguous.addEventListener('change', () => this.#send({ action: 'configure', settings: { ambiguousAddressBinding: this.ambiguous.checked } }));
+    this.settingsLocked = byId('settings-locked');
+    this.animated.addEventListener('change', () => this.#intent({ action: 'configure', settings: { animatedFocusChange: this.animated.checked } }));
+    this.ambiguous.addEventListener('change', () => this.#intent({ action: 'configure', settings: { ambiguousAddressBinding: this.ambiguous.checked } }));
   }
 
   /** The phone says itself when it is offline, and how many changes it holds for the server. */
@@ -244,6 +352,11 @@ class Playground {
   }
 }
 
+/** The events of `revision` in a log (`[{revision, event}]`). */
+function eventsAt(log, revision) {
+  return log.filter((entry) => entry.revision === revision).map((entry) => entry.event);
+}
+
 /** Whether an update's events move focus (or change screens). */
 function movesFocus(events) {
   return events.some((event) => event.kind === 'focus' || event.kind === 'navigate');
@@ -255,7 +368,7 @@ async function start() {
     connectionStatus.textContent = `Server unreachable, retrying in ${Math.ceil((retryAt - Date.now()) / 1000)} s`;
   });
   const connection = new Connection({
-    sessionId, clientId: tabClientId(), renewClientId: () => tabClientId({ renew: true }),
+    sessionId, clientId: tabClientId(), renewClientId: () => tabClientId({ renew: true }), name: tabName,
   });
   new Playground(connection);
   connection.start();
@@ -264,6 +377,8 @@ async function start() {
     debug: Object.freeze({
       dropConnection: (holdMs) => connection.drop(holdMs),
       pendingIntents: () => connection.pending.length,
+      // Sends an intent whatever the page allows (a viewer's page sends none of its own).
+      sendIntent: (fields) => connection.send(fields),
     }),
   });
 }

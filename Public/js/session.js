@@ -44,6 +44,25 @@ export function tabClientId({ renew = false } = {}) {
   return id;
 }
 
+const NAME_KEY = 'focusSync.name';
+
+/** The name this tab chose (kept for the tab's life, reloads included), or null. */
+export function tabName() {
+  return sessionStorage.getItem(NAME_KEY) || null;
+}
+
+export function setTabName(name) {
+  sessionStorage.setItem(NAME_KEY, name);
+}
+
+/** This page's address, joining the session by `capability` (the editor id or the viewer one). */
+export function sessionLink(capability) {
+  const url = new URL(location.href);
+  url.search = new URLSearchParams({ session: capability }).toString();
+  url.hash = '';
+  return url.href;
+}
+
 /** Copies the session link; resolves to `true` when the clipboard took it. */
 export async function copyLink(url) {
   try {

@@ -4,6 +4,7 @@
 // the page's own typing with everyone else's.
 
 import { mergePatch } from './merge-patch.js';
+import { textsOf } from './field-texts.js';
 
 const LOG_LIMIT = 200;
 const SERVER = Object.freeze({ name: 'server', color: '#57606a', isServer: true, isYou: false });
@@ -12,9 +13,13 @@ export class Store {
   /** `{member, name, color}` of this browser. */
   you = null;
   role = 'editor';
+  /** The session's read-only capability (editors only), for the watch-only link. */
+  viewer = null;
   schema = null;
   state = null;
   revision = 0;
+  /** The earliest revision the timeline can show. */
+  earliest = 0;
   /** Focus log entries, newest first, at most 200. */
   log = [];
   /** Everyone the session remembers: member id → `{member, name, color}`. */
@@ -32,6 +37,8 @@ export class Store {
   get ready() { return this.state !== null; }
   get screen() { return this.state.screen; }
   get settings() { return this.state.settings; }
+  /** The lesson the session follows (`{lesson, step, hint, complete}`), or null. */
+  get lesson() { return this.state.lesson ?? null; }
 
   screenState(screen = this.state.screen) { return this.state.screens[screen]; }
 
@@ -39,10 +46,12 @@ export class Store {
   applySnapshot(snapshot, newConnection) {
     this.you = snapshot.you;
     this.role = snapshot.role;
+    this.viewer = snapshot.viewer ?? null;
     this.schema = snapshot.schema;
     this.texts.load(snapshot, newConnection);
     this.state = withoutTexts(snapshot.state);
     this.revision = snapshot.revision;
+    this.earliest = snapshot.earliest ?? 0;
     this.#people = new Map(snapshot.members.map((member) => [member.member, member]));
     this.present = [...snapshot.present];
     this.count = snapshot.count;
@@ -73,6 +82,11 @@ export class Store {
     return this.present.map((member) => this.person(member));
   }
 
+  /** Who presents: the first editor present, by arrival (null when no editor is here). */
+  presenter() {
+    return this.present.length ? this.person(this.present[0]) : null;
+  }
+
   /** `{name, color, isYou, isServer}` for a member id; `null` stands for the server itself. */
   person(member) {
     if (member === null || member === undefined) return SERVER;
@@ -86,11 +100,48 @@ export class Store {
     return entry && entry.event.to !== null ? entry : null;
   }
 
+  /**
+   * Who moved focus to where it is on `screen`, while they are still here: a person who left
+   * leaves no name behind. Null when focus was released or its mover has gone.
+   */
+  focusOwner(screen) {
+    const move = this.lastFocusMove(screen);
+    if (!move || (move.by !== null && !this.present.includes(move.by))) return null;
+    return this.person(move.by);
+  }
+
   #record(entry) {
     if (entry.event?.kind !== 'focus') return;
     this.log.unshift(entry);
     if (this.log.length > LOG_LIMIT) this.log.length = LOG_LIMIT;
   }
+}
+
+/** Texts that never change: a past revision's, as the server rebuilt them. */
+class FixedTexts {
+  #texts = new Map();
+
+  load({ state }) {
+    this.#texts = textsOf(state);
+  }
+
+  text(name) {
+    return this.#texts.get(name)?.text ?? null;
+  }
+}
+
+/**
+ * The session as a `past` answer shows it, in the shape of the live store (whose `you`, role and
+ * schema it shares): read-only, and everyone its log names counts as present then.
+ */
+export function pastStore(live, past) {
+  const store = new Store(new FixedTexts());
+  store.applySnapshot({
+    you: live.you, role: live.role, viewer: live.viewer, schema: live.schema, state: past.state, revision: past.revision,
+    earliest: past.earliest, members: past.members, present: past.members.map((member) => member.member),
+    count: live.count, log: past.log,
+  });
+  return store;
 }
 
 /** `state` without its screens' `values`: those belong to the FieldTexts. */

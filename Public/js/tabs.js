@@ -24,8 +24,10 @@ export class Tabs {
     this.root.replaceChildren(...this.#tabs);
   }
 
-  select(screen) {
+  /** Marks `screen`'s tab selected; `locked`: activating a tab does nothing here (a viewer, or the past). */
+  select(screen, locked = false) {
     for (const tab of this.#tabs) {
+      tab.setAttribute('aria-disabled', String(locked));
       const selected = tab.dataset.screen === screen;
       tab.setAttribute('aria-selected', String(selected));
       tab.tabIndex = selected ? 0 : -1;

@@ -16,6 +16,11 @@ export function typeInto(input, text, start = input.selectionStart ?? input.valu
 }
 
 export class TextEditing {
+  /**
+   * While the page shows the past, the inputs show its texts: everyone's changes go on in the
+   * texts' clients, unshown, until the live texts are drawn again.
+   */
+  paused = false;
   /** The input the person is composing in, if any. */
   #composing = null;
   #typedAt = -Infinity;
@@ -74,13 +79,13 @@ export class TextEditing {
 
   /** The selection in field `name`'s input (FieldTexts display). */
   selection(name) {
-    const input = this.inputOf(name);
+    const input = this.paused ? null : this.inputOf(name);
     return input ? selectionOf(input) : null;
   }
 
   /** A change to field `name` made by anyone but its person (FieldTexts display). */
   show(name, text, selection, operation) {
-    const input = this.inputOf(name);
+    const input = this.paused ? null : this.inputOf(name);
     if (!input) return;
     if (operation && operation.baseLength === input.value.length) {
       for (const splice of operation.splices()) input.setRangeText(splice.insert, splice.at, splice.at + splice.delete);

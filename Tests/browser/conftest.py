@@ -108,15 +108,17 @@ def drivers():
             driver.quit()
 
 
-# Installed before a page's own scripts: keeps what the page sends and the answers (not updates or
-# snapshots) it receives in window.__wire, for tests about what goes over the wire.
+# Installed before a page's own scripts: keeps what the page sends (and when, in performance.now()
+# milliseconds) and the answers (not updates or snapshots) it receives in window.__wire, for tests
+# about what goes over the wire.
 WIRE_TAP = """
 (() => {
-  const wire = { sent: [], answers: [] };
+  const wire = { sent: [], sentAt: [], answers: [] };
   Object.defineProperty(window, '__wire', { value: wire });
   const send = WebSocket.prototype.send;
   WebSocket.prototype.send = function (data) {
     wire.sent.push(JSON.parse(data));
+    wire.sentAt.push(performance.now());
     return send.call(this, data);
   };
   const listen = WebSocket.prototype.addEventListener;

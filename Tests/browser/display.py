@@ -1,7 +1,9 @@
 """Shared by the tests about how the page looks: a fixture that puts each browser's display back
-(window size, colour scheme, layout, code size), and a way to show a screen with a field focused."""
+(window size, colour scheme, layout, code size), a way to show a screen with a field focused, and
+axe's verdict on a page."""
 
 import pytest
+from axe_selenium_python import Axe
 
 from conftest import WINDOWS
 
@@ -30,3 +32,11 @@ def focus_first_field(pair, screen):
     a.tap(screen, key)
     for page in pair:
         page.wait(lambda page=page: page.active_key() == key and page.keyboard_state() == "up", "a field has focus")
+
+
+def assert_no_axe_violations(page, when):
+    """axe-core finds nothing wrong with the page as it is now (`when` says what it shows)."""
+    axe = Axe(page.driver)
+    axe.inject()
+    results = axe.run()
+    assert results["violations"] == [], f"[{page.name}] {when}: {axe.report(results['violations'])}"

@@ -9,7 +9,7 @@ from selenium.common.exceptions import StaleElementReferenceException, TimeoutEx
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
-from selenium.webdriver.support.ui import WebDriverWait
+from selenium.webdriver.support.ui import Select, WebDriverWait
 
 WAIT_SECONDS = 8
 
@@ -247,6 +247,10 @@ class Playground:
     def highlighted_code(self):
         return self.js("return document.querySelector('#code .code-line-hit')?.textContent.trim() ?? null")
 
+    def notice(self):
+        """The phone's notice line (a refusal explained), or ''."""
+        return self.driver.find_element(By.ID, "notice").text
+
     def announcement(self):
         return self.driver.find_element(By.ID, "announcer").text
 
@@ -346,3 +350,63 @@ class Playground:
     def forget_display_preferences(self):
         """Drops the remembered layout and code sizes (they outlive a page in this browser)."""
         self.js("for (const key of Object.keys(localStorage)) if (key.startsWith('focusSync.layout') || key.startsWith('focusSync.codeSize')) localStorage.removeItem(key);")
+
+    # Lessons
+
+    def lessons(self):
+        """The catalogue the server serves: `[{id, title, screen, steps: [...]}]`."""
+        with urllib.request.urlopen(urljoin(self.base_url, "api/lessons")) as response:
+            return json.load(response)["lessons"]
+
+    def lesson_panel(self):
+        """What the lesson panel shows: `{progress, instruction, hint, complete, swift, where}`
+        (`hint` None unless the hint shows, `complete` whether "Lesson complete" shows)."""
+        return self.js("""
+            const shown = (id) => { const element = document.getElementById(id); return element.checkVisibility() ? element.textContent.trim() : null; };
+            return {
+                progress: shown('lesson-progress') || null, instruction: shown('lesson-instruction'),
+                hint: shown('lesson-hint-text'), complete: shown('lesson-complete') !== null,
+                swift: shown('lesson-swift'), where: shown('lesson-swift-where'),
+            };
+        """)
+
+    def start_lesson(self, lesson_id):
+        self.wait(lambda: self.driver.find_elements(By.CSS_SELECTOR, f"#lesson-select option[value='{lesson_id}']"), "the lessons should load")
+        Select(self.driver.find_element(By.ID, "lesson-select")).select_by_value(lesson_id)
+        self.click_when_still(self.driver.find_element(By.ID, "lesson-start"))
+
+    def lesson_control(self, text):
+        """A button of the lesson panel by its text (Start, Stop, Previous step, Next step, Restart)."""
+        return self.driver.find_element(By.XPATH, f"//section[contains(@class, 'panel-lesson')]//button[normalize-space()='{text}']")
+
+    def wait_step(self, step, count, hint=None):
+        """Waits until the panel shows step `step` (from 0) of `count`, its hint shown only if `hint`."""
+        wanted = f"Step {step + 1} of {count}"
+        self.wait(lambda: (panel := self.lesson_panel())["progress"] == wanted and not panel["complete"] and panel["hint"] == hint,
+                  lambda: f"the lesson should show {wanted} with hint {hint!r}: {self.lesson_panel()}")
+
+    def wait_lesson_complete(self):
+        self.wait(lambda: self.lesson_panel()["complete"], lambda: f"the lesson should be complete: {self.lesson_panel()}")
+
+    # Sharing
+
+    def share_links(self):
+        """Opens Share and returns `{edit, watch}`: the links it offers (edit None when it offers none)."""
+        share = self.driver.find_element(By.ID, "share")
+        if share.get_attribute("aria-expanded") != "true":
+            share.click()
+        self.wait(lambda: self.driver.find_element(By.ID, "share-viewer-url").is_displayed(), "Share shows its links")
+        edit = self.driver.find_element(By.ID, "share-url")
+        return {"edit": edit.get_attribute("value") if edit.is_displayed() else None,
+                "watch": self.driver.find_element(By.ID, "share-viewer-url").get_attribute("value")}
+
+    # The timeline
+
+    def timeline_status(self):
+        return self.driver.find_element(By.ID, "timeline-status").text
+
+    def timeline_value(self):
+        return int(self.driver.find_element(By.ID, "timeline-range").get_attribute("value"))
+
+    def showing_past(self):
+        return self.js("return document.documentElement.dataset.time === 'past'")

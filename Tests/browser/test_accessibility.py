@@ -1,19 +1,13 @@
 """Accessibility: axe-core on every screen in both browsers, and a keyboard-only walk."""
 
 import pytest
-from axe_selenium_python import Axe
 from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.keys import Keys
 
+from display import assert_no_axe_violations
+
 SCREENS = ["profile", "checkout", "gift", "tasks"]
 FIRST_FIELD = {"profile": "firstName", "checkout": "name", "gift": "message"}
-
-
-def assert_no_axe_violations(page, when):
-    axe = Axe(page.driver)
-    axe.inject()
-    results = axe.run()
-    assert results["violations"] == [], f"[{page.name}] {when}: {axe.report(results['violations'])}"
 
 
 @pytest.mark.parametrize("screen", SCREENS)

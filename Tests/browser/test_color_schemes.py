@@ -7,17 +7,9 @@ import math
 import re
 
 import pytest
-from axe_selenium_python import Axe
 from selenium.webdriver.common.by import By
 
-from display import SCREENS, display, focus_first_field  # noqa: F401 (display is a fixture)
-
-
-def assert_no_axe_violations(page, when):
-    axe = Axe(page.driver)
-    axe.inject()
-    results = axe.run()
-    assert results["violations"] == [], f"[{page.name}] {when}: {axe.report(results['violations'])}"
+from display import SCREENS, assert_no_axe_violations, display, focus_first_field  # noqa: F401 (display is a fixture)
 
 
 def rgb(css):

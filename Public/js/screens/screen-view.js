@@ -22,6 +22,8 @@ export class ScreenView {
   /** rowId → row record, per list. */
   #rows = new Map();
   #state = null;
+  /** Whether nothing here may change the session (see render). */
+  locked = false;
 
   constructor({ id, declaration, module, intents }) {
     this.id = id;
@@ -86,15 +88,25 @@ export class ScreenView {
 
   /**
    * Brings the screen in line with `state`. `context`: `owner` (who moved focus here: `{name,
-   * color, isYou}` or null) and `textOf(key, input)` (the text to draw, or null to leave the input
-   * alone; remote changes are drawn as they come, so this only fills new inputs).
+   * color, isYou}` or null), `textOf(key, input)` (the text to draw, or null to leave the input
+   * alone; remote changes are drawn as they come, so this only fills new inputs) and `locked`
+   * (nothing here may change the session: a viewer, or the past on show).
    */
   render(state, context) {
     this.#state = state;
+    this.#lock(Boolean(context.locked));
     for (const field of this.declaration.fields) this.#renderField(this.#fields.get(field.id), state, context);
     for (const list of this.declaration.lists) this.#renderList(list, state, context);
     const validMessage = this.declaration.validateButton?.validMessage;
     this.status.textContent = state.validation === 'valid' && validMessage ? validMessage : '';
+  }
+
+  /** Locked, the inputs are read-only and the buttons say they do nothing (the page sends nothing either). */
+  #lock(locked) {
+    if (this.locked === locked) return;
+    this.locked = locked;
+    for (const { input } of this.#fields.values()) input.readOnly = locked;
+    for (const button of this.element.querySelectorAll('button')) button.setAttribute('aria-disabled', String(locked));
   }
 
   #recordOf(element) {
@@ -108,13 +120,15 @@ export class ScreenView {
   }
 
   /** `fieldId`: how `focusedField` names it; `valueKey`: the key its text, errors and edits are filed under. */
-  #field({ fieldId, valueKey, declaration, row = null, hideLabel = false }) {
+  #field({ fieldId, valueKey, declaration, row = null, hideLabel = false, multiline = false }) {
     const { label, kind, submitLabel } = declaration;
     const id = domId('field', this.id, fieldId);
-    const input = kind === 'editor'
-      ? h('textarea', { id, rows: 4 })
-      : h('input', { id, type: INPUT_TYPES[kind] ?? 'text' });
-    Object.assign(input, { autocomplete: declaration.autocomplete ?? 'off', spellcheck: false, className: 'field-input' });
+    // A multi-line text whose Return still submits (a list's Markdown notes) grows with its lines.
+    const input = kind === 'editor' ? h('textarea', { id, rows: 4 })
+      : multiline ? h('textarea', { id, rows: 1, class: 'field-grows' })
+        : h('input', { id, type: INPUT_TYPES[kind] ?? 'text' });
+    Object.assign(input, { autocomplete: declaration.autocomplete ?? 'off', spellcheck: false });
+    input.classList.add('field-input');
     if (INPUT_MODES[kind]) input.inputMode = INPUT_MODES[kind];
     if (declaration.placeholder) input.placeholder = declaration.placeholder;
     input.setAttribute('enterkeyhint', ENTER_HINTS[submitLabel] ?? 'enter');
@@ -192,7 +206,7 @@ export class ScreenView {
   #createRow(list, rowId) {
     const fields = list.fields.map((field) => this.#field({
       fieldId: rowKey(field.case, rowId), valueKey: rowKey(field.case, rowId), declaration: field,
-      row: rowId, hideLabel: list.fields.length > 1,
+      row: rowId, hideLabel: list.fields.length > 1, multiline: field.case === list.markdownPreview,
     }));
     const actions = list.rowActions.map((action) => h('button', {
       type: 'button', class: 'chip-button', text: action.label,
@@ -207,6 +221,8 @@ export class ScreenView {
     const element = h('li', { class: 'row', dataset: { row: rowId } },
       h('div', { class: 'row-body' }, fields.map((field) => field.wrapper), preview, actionBar),
       remove);
+    for (const field of fields) field.input.readOnly = this.locked;
+    for (const button of element.querySelectorAll('button')) button.setAttribute('aria-disabled', String(this.locked));
     return { element, fields, actionBar, preview, remove, previewHTML: null, rowId };
   }
 
@@ -233,7 +249,7 @@ export class ScreenView {
   /** A row action (Add Date, Add Location): append to a field of the row, as typing would. */
   #append(fieldId, text) {
     const input = this.#fields.get(fieldId)?.input;
-    if (!input) return;
+    if (!input || input.readOnly) return;
     const end = input.value.length;
     typeInto(input, input.value ? ` ${text}` : text, end, end);
   }

@@ -1,0 +1,163 @@
+// The lesson panel: the catalogue (`GET /api/lessons`, fetched once) and the lesson the session
+// follows, drawn from `state.lesson` alone. Its controls send `lesson` intents; whether a step
+// passed is the server's to say, so every browser on the session shows the same step.
+
+import { byId, h } from './dom.js';
+
+const RETRY_MS = [1000, 3000, 10000];
+/** The panel's parts, by the ids in index.html (`lesson-<part>`). */
+const PARTS = ['name', 'progress', 'select', 'start', 'stop', 'summary', 'body', 'instruction', 'hint', 'hint-text',
+  'complete', 'swift', 'swift-where', 'previous', 'next', 'restart', 'locked', 'error'];
+
+/** The catalogue's lessons (`[{id, title, screen, summary, steps}]`), retried a few times. */
+export async function fetchLessons() {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const response = await fetch('api/lessons', { headers: { Accept: 'application/json' } });
+      if (response.ok) {
+        const { lessons } = await response.json();
+        if (Array.isArray(lessons)) return lessons;
+      }
+    } catch {
+      // Unreachable: try again below.
+    }
+    if (attempt >= RETRY_MS.length) return null;
+    await new Promise((resolve) => setTimeout(resolve, RETRY_MS[attempt]));
+  }
+}
+
+/** Event patterns a goal names (`{event}`, nested in `all` and `any`), for telling lines apart. */
+export function goalEvents(goal) {
+  if (!goal) return [];
+  if (goal.event) return [goal.event];
+  return [...(goal.all ?? []), ...(goal.any ?? [])].flatMap(goalEvents);
+}
+
+export class LessonPanel {
+  #lessons = null;
+  /** What was last announced about: `{lesson, step, hint, complete}` or null, to say only changes. */
+  #said = undefined;
+  /** The lesson the chooser was last set to follow. */
+  #followed = null;
+  #progress = null;
+
+  /** `onLesson(id, step)`: send a `lesson` intent (`id` null stops); `announcer`: the page's polite voice. */
+  constructor({ onLesson, announcer }) {
+    this.onLesson = onLesson;
+    this.announcer = announcer;
+    this.el = Object.fromEntries(PARTS.map((part) => [camel(part), byId(`lesson-${part}`)]));
+    const { el } = this;
+    this.controls = [el.start, el.stop, el.previous, el.next, el.restart];
+    el.select.addEventListener('change', () => this.#showSummary());
+    this.#on(el.start, () => [el.select.value, 0]);
+    this.#on(el.stop, () => [null, 0]);
+    this.#on(el.previous, () => [this.#progress.lesson, this.#progress.step - 1]);
+    this.#on(el.next, () => [this.#progress.lesson, this.#progress.step + 1]);
+    this.#on(el.restart, () => [this.#progress.lesson, 0]);
+  }
+
+  /** The catalogue arrived (`lessons`), or could not be fetched (null). */
+  setCatalogue(lessons) {
+    this.#lessons = lessons;
+    this.el.error.hidden = lessons !== null;
+    this.el.select.replaceChildren(...(lessons ?? []).map((lesson) => h('option', { value: lesson.id, text: lesson.title })));
+    this.#showSummary();
+  }
+
+  /**
+   * Draws `progress` (the shown state's `lesson`, or null). `locked`: why the controls do
+   * nothing here (a sentence), or null; `announce`: say changes of step, hint and completion.
+   * Returns the current step (`{swift, goal, …}` and the lesson's `screen`), or null.
+   */
+  render(progress, { locked = null, announce = true } = {}) {
+    const { el } = this;
+    this.#progress = progress;
+    const lesson = this.#lessonOf(progress);
+    const step = lesson?.steps[progress.step] ?? null;
+    const last = lesson ? lesson.steps.length - 1 : 0;
+
+    el.name.textContent = lesson ? `· ${lesson.title}` : '';
+    el.progress.textContent = step ? `Step ${progress.step + 1} of ${lesson.steps.length}` : '';
+    el.body.hidden = !step;
+    el.stop.hidden = !step;
+    if (step) {
+      // The chooser follows the session's lesson when it changes, not while someone picks another.
+      if (this.#followed !== progress.lesson) el.select.value = progress.lesson;
+      this.#followed = progress.lesson;
+      el.instruction.textContent = step.instruction;
+      el.instruction.hidden = progress.complete;
+      el.hintText.textContent = step.hint;
+      el.hint.hidden = !progress.hint || progress.complete;
+      el.complete.hidden = !progress.complete;
+      el.swift.textContent = step.swift;
+    }
+    this.#summaryShown();
+    el.locked.textContent = locked ?? '';
+    el.locked.hidden = !locked;
+    const unavailable = new Map([
+      [el.start, !this.#lessons?.length], [el.stop, !step],
+      [el.previous, !step || progress.step === 0], [el.next, !step || progress.complete || progress.step >= last],
+      [el.restart, !step],
+    ]);
+    for (const control of this.controls) {
+      control.setAttribute('aria-disabled', String(Boolean(locked) || unavailable.get(control)));
+      if (locked) control.setAttribute('aria-describedby', el.locked.id);
+      else control.removeAttribute('aria-describedby');
+    }
+    if (!progress) this.#followed = null;
+    if (announce) {
+      if (this.#said !== undefined) this.#announce(progress, lesson, step);
+      this.#said = progress ? { ...progress } : null;
+    }
+    return step ? { ...step, screen: lesson.screen } : null;
+  }
+
+  /** Says where the step's line of Swift is: marked in the code panel, or only here. */
+  showWhere(marked) {
+    this.el.swiftWhere.textContent = marked ? 'marked in the code' : 'not in the code shown now';
+  }
+
+  #lessonOf(progress) {
+    return progress ? this.#lessons?.find((lesson) => lesson.id === progress.lesson) ?? null : null;
+  }
+
+  #on(button, target) {
+    button.addEventListener('click', () => {
+      if (button.getAttribute('aria-disabled') === 'true') return;
+      const [id, step] = target();
+      this.onLesson(id, step);
+    });
+  }
+
+  #showSummary() {
+    const { el } = this;
+    const chosen = this.#lessons?.find((lesson) => lesson.id === el.select.value);
+    el.summary.textContent = chosen ? `${chosen.summary} (${chosen.steps.length} steps)` : '';
+    this.#summaryShown();
+  }
+
+  /** The summary helps choose; once a lesson runs, its step takes the room. */
+  #summaryShown() {
+    this.el.summary.hidden = !this.el.body.hidden || !this.el.summary.textContent;
+  }
+
+  #announce(progress, lesson, step) {
+    const before = this.#said;
+    if (!progress) {
+      if (before) this.announcer.say('The lesson stopped.');
+      return;
+    }
+    if (!step) return;
+    if (progress.complete && !before?.complete) {
+      this.announcer.say(`Lesson complete: ${lesson.title}.`);
+    } else if (before?.lesson !== progress.lesson || before?.step !== progress.step) {
+      this.announcer.say(`Step ${progress.step + 1} of ${lesson.steps.length}: ${step.instruction}`);
+    } else if (progress.hint && !before.hint) {
+      this.announcer.say(`Hint: ${step.hint}`);
+    }
+  }
+}
+
+function camel(name) {
+  return name.replace(/-(\w)/g, (_, letter) => letter.toUpperCase());
+}

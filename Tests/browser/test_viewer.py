@@ -1,0 +1,122 @@
+"""Presenter and viewer links: Share offers an edit link and a watch-only link, each with an
+explanation; a page opened with the watch-only link says it is watching, sends nothing whatever
+its person does (and is told calmly, once, if something is sent anyway), and follows the
+presenter's screen, code and lesson, while the presenter's page sees nothing change."""
+
+import pytest
+from selenium.webdriver.common.by import By
+
+from conftest import _after_test
+from playground import Playground
+
+
+@pytest.fixture
+def watched(server, drivers, output_dir, request):
+    """A: an editor on a new session, presenting; B: the watch-only link A's Share offers."""
+    for driver in drivers.values():
+        driver.get_log("browser")
+    a, b = Playground(drivers["A"], "A", server), Playground(drivers["B"], "B", server)
+    a.open(server)
+    a.reset_local_preferences()
+    b.open(a.share_links()["watch"])
+    a.wait(lambda: "1 watching" in a.people(), "A counts the one watching")
+    yield a, b
+    _after_test(request, output_dir, [a, b])
+
+
+def intents(page):
+    return [message for message in page.wire()["sent"] if message["type"] == "intent"]
+
+
+def test_share_offers_both_links_with_a_plain_explanation(watched):
+    a, b = watched
+    links = a.share_links()
+    assert links["edit"] == a.url
+    assert links["watch"] != links["edit"] and "session=" in links["watch"]
+    assert b.url == links["watch"]
+    helps = a.js("return [...document.querySelectorAll('#share-panel .share-help')].map((help) => help.textContent)")
+    assert any("change everything" in help for help in helps) and any("changes nothing" in help for help in helps)
+    for kind in ("edit link", "watch-only link"):
+        a.driver.find_element(By.CSS_SELECTOR, f"button[aria-label='Copy the {kind}']").click()
+        a.wait(lambda kind=kind: a.driver.find_element(By.ID, "share-status").text in
+               (f"{kind.capitalize()} copied.", f"Copying is blocked here: the {kind} is selected, copy it yourself."),
+               f"copying the {kind} says what happened")
+
+    viewer_links = b.share_links()
+    assert viewer_links == {"edit": None, "watch": b.url}, "a viewer can pass on only the watch-only link"
+
+
+def test_a_viewer_is_marked_read_only_and_sends_nothing(wire, watched):
+    a, b = watched
+    banner = b.driver.find_element(By.ID, "watching")
+    b.wait(lambda: banner.text == f"Watching — you can't change this session. {a.my_name()} presents.", "B says it is watching")
+    assert not a.driver.find_element(By.ID, "watching").is_displayed()
+    assert not b.driver.find_element(By.ID, "name-button").is_displayed(), "a viewer is counted, not named"
+    assert b.people() == [f"{a.my_name()} · presenting", "1 watching"], "the header says who presents and how many watch"
+    assert a.people() == [f"{a.my_name()} (you) · presenting", "1 watching"]
+    before = a.server_state()["revision"]
+
+    # Everything a person might try on the watching page.
+    b.tap("profile", "firstName")
+    b.type("Mallory")
+    b.tab("checkout").click()
+    for switch in ("setting-animated", "setting-ambiguous"):
+        assert not b.setting(switch).is_enabled(), f"{switch} is off limits to a viewer"
+    b.lesson_control("Start").click()
+    assert b.value("profile", "firstName") == "", "a viewer's field takes no typing"
+    assert b.field("profile", "firstName").get_attribute("readonly") is not None
+    assert b.lesson_control("Start").get_attribute("aria-disabled") == "true"
+    explanation = b.lesson_control("Start").get_attribute("aria-describedby")
+    assert "only the people with the edit link" in b.driver.find_element(By.ID, explanation).text
+
+    assert intents(b) == [], "the watching page sends no intent"
+    assert a.server_state()["revision"] == before, "nothing changed on the server"
+    assert a.current_screen() == "profile" and a.focus_swift() == "nil" and a.log_entries() == []
+    assert b.current_screen() == "profile"
+
+
+def test_an_intent_sent_anyway_is_refused_read_only_and_said_once(wire, watched):
+    a, b = watched
+    before = a.server_state()["revision"]
+    b.js("""
+        const notice = document.getElementById('notice');
+        window.__notices = [];
+        new MutationObserver(() => { if (notice.textContent) window.__notices.push(notice.textContent); })
+            .observe(notice, { childList: true, characterData: true, subtree: true });
+    """)
+    for key in ("firstName", "lastName"):
+        b.js("window.focusSync.debug.sendIntent({screen: 'profile', action: 'focus', key: arguments[0]})", key)
+    b.wait(lambda: [answer["code"] for answer in b.wire()["answers"]] == ["read_only", "read_only"], "both come back read_only")
+    b.wait(lambda: b.pending_intents() == 0, "a refusal settles the intent")
+    assert b.js("return window.__notices") == ["You are watching: only the people with the edit link change this session."]
+    assert a.server_state()["revision"] == before
+
+
+def test_a_viewer_follows_the_presenters_screen_code_and_lesson(watched):
+    a, b = watched
+    a.go_to("checkout")
+    b.wait_screen("checkout")
+    a.wait_focus(".name", "name")
+    a.tap("checkout", "address")
+    a.type("12 Main St")
+    b.wait_value("checkout", "address", "12 Main St")
+    b.wait(lambda: b.session_focus_field() == "address", "B draws the session's focus on Address")
+    assert b.active_key() is None, "a watching browser keeps its own focus where it was"
+    assert b.driver.find_element(By.ID, "code-screen").text == "· Checkout"
+    b.wait(lambda: b.highlighted_code() == a.highlighted_code() is not None, "B's code panel lights the presenter's line")
+
+    a.start_lesson("tasks-focused-row")
+    b.wait_screen("tasks")
+    steps = next(lesson for lesson in a.lessons() if lesson["id"] == "tasks-focused-row")["steps"]
+    b.wait_step(0, len(steps))
+    for control in ("Start", "Stop", "Restart", "Next step", "Previous step"):
+        assert b.lesson_control(control).get_attribute("aria-disabled") == "true", f"{control} is off limits to a viewer"
+    rows = a.rows("tasks", "tasks")
+    a.tap("tasks", f"title/{rows[0]}")
+    b.wait_step(1, len(steps))
+
+
+def test_a_watcher_who_leaves_is_no_longer_counted(watched):
+    a, b = watched
+    b.driver.get("about:blank")
+    a.wait(lambda: a.people() == [f"{a.my_name()} (you) · presenting"], lambda: f"only A is left: {a.people()}")
