@@ -5,7 +5,10 @@ import PackageDescription
 ///
 /// Target map (see docs/ARCHITECTURE.md):
 /// - `FocusCore`: the pure focus model. No I/O, no C, no Foundation networking.
-/// - `WebSocketTransport`: the only place that touches libwebsockets (`CLibWebSockets`).
+/// - `TransportWire`: the transport's pure wire formats (request heads, percent-encoding, WebSocket
+///   frames and message reassembly); no I/O, no C, so it can be fuzzed on its own.
+/// - `WebSocketTransport`: the libwebsockets server; the only server code that touches libwebsockets.
+/// - `WebSocketClient`: a libwebsockets client and a raw HTTP client, for tests and the benchmark.
 /// - `MarkdownRendering`: the only place that touches cmark (`CCmark`).
 /// - `FocusSyncServer`: HTTP routes, static files, sessions and protocol v1, built on the three above.
 /// - `CommandLineParsing`: the argument-parser-style command line both executables share.
@@ -30,20 +33,23 @@ let package = Package(
         ),
         .target(name: "FocusCore"),
         .target(name: "CommandLineParsing"),
-        .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets"]),
+        .target(name: "TransportWire"),
+        .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets", "TransportWire"]),
+        .target(name: "WebSocketClient", dependencies: ["CLibWebSockets", "TransportWire", "WebSocketTransport"]),
         .target(name: "MarkdownRendering", dependencies: ["CCmark"]),
         .target(
             name: "FocusSyncServer",
             dependencies: ["FocusCore", "WebSocketTransport", "MarkdownRendering", "CommandLineParsing"]
         ),
         .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer", "CommandLineParsing"]),
-        .executableTarget(name: "focus-bench", dependencies: ["WebSocketTransport", "FocusCore", "CommandLineParsing"]),
+        .executableTarget(name: "focus-bench", dependencies: ["WebSocketClient", "WebSocketTransport", "FocusCore", "CommandLineParsing"]),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"]),
-        .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport"]),
+        .testTarget(name: "TransportWireTests", dependencies: ["TransportWire"]),
+        .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport", "WebSocketClient", "TransportWire"]),
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
         .testTarget(
             name: "FocusSyncServerTests",
-            dependencies: ["FocusSyncServer", "WebSocketTransport", "FocusCore", "CommandLineParsing"]
+            dependencies: ["FocusSyncServer", "WebSocketTransport", "WebSocketClient", "FocusCore", "CommandLineParsing"]
         ),
         .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench", "CommandLineParsing"]),
     ]

@@ -1,6 +1,7 @@
-import Testing
-import WebSocketTransport
 @testable import FocusSyncServer
+import Testing
+import WebSocketClient
+import WebSocketTransport
 
 @Suite("Serving Public/, /healthz and the API over real HTTP")
 struct HTTPServingTests {

@@ -1,4 +1,5 @@
 import Testing
+@testable import WebSocketClient
 @testable import WebSocketTransport
 
 @Suite("Callback-level client loop")

@@ -16,13 +16,13 @@ import Foundation
 ///
 /// `@unchecked Sendable`: the properties marked "service thread" are only touched on the
 /// service thread; the rest is immutable or behind a lock.
-final class ServiceLoop: @unchecked Sendable {
+package final class ServiceLoop: @unchecked Sendable {
     /// How the owner builds its context, called once on the service thread. `foreignLoop` is
     /// the libuv loop to pass in `foreign_loops`, or nil for the poll loop.
-    typealias ContextFactory = @Sendable (_ foreignLoop: UnsafeMutableRawPointer?) -> Result<OpaquePointer, TransportError>
+    package typealias ContextFactory = @Sendable (_ foreignLoop: UnsafeMutableRawPointer?) -> Result<OpaquePointer, TransportError>
 
-    let name: String
-    let usesLibUV: Bool
+    package let name: String
+    package let usesLibUV: Bool
 
     // Cross-thread state.
     private let queuedWork = Locked<[@Sendable () -> Void]>([])
@@ -30,7 +30,7 @@ final class ServiceLoop: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     // Service thread.
-    private(set) var context: OpaquePointer?
+    package private(set) var context: OpaquePointer?
     private var stopRequested = false
     private var uvLoop: UVLoop?
     private var eventPipeGuard = EventPipeGuard()
@@ -47,7 +47,7 @@ final class ServiceLoop: @unchecked Sendable {
         case finished
     }
 
-    init(name: String, usesLibUV: Bool) {
+    package init(name: String, usesLibUV: Bool) {
         self.name = name
         self.usesLibUV = usesLibUV
         contextSlot.initialize(to: nil)
@@ -61,7 +61,7 @@ final class ServiceLoop: @unchecked Sendable {
     /// Starts the service thread and waits until the context exists (or could not be made).
     /// `willDestroy` runs on the service thread right before the context is destroyed, and
     /// `didDestroy` right after.
-    func start(
+    package func start(
         makeContext: @escaping ContextFactory,
         willDestroy: @escaping @Sendable () -> Void,
         didDestroy: @escaping @Sendable () -> Void
@@ -94,7 +94,7 @@ final class ServiceLoop: @unchecked Sendable {
     }
 
     /// True when called on this loop's service thread.
-    var isServiceThread: Bool {
+    package var isServiceThread: Bool {
         state.withLock { state in
             switch state {
             case .running(let thread, _), .stopping(let thread): pthread_equal(thread, pthread_self()) != 0
@@ -105,7 +105,7 @@ final class ServiceLoop: @unchecked Sendable {
 
     /// Queues `work` for the service thread and wakes it. Work queued once the loop has
     /// stopped is dropped.
-    func execute(_ work: @escaping @Sendable () -> Void) {
+    package func execute(_ work: @escaping @Sendable () -> Void) {
         queuedWork.withLock { $0.append(work) }
         wake()
     }
@@ -121,7 +121,7 @@ final class ServiceLoop: @unchecked Sendable {
     }
 
     /// Runs everything queued by ``execute(_:)``. Service thread, from `EVENT_WAIT_CANCELLED`.
-    func runQueuedWork() {
+    package func runQueuedWork() {
         while !stopRequested {
             let batch = queuedWork.withLock { work in
                 defer { work.removeAll(keepingCapacity: true) }
@@ -135,13 +135,13 @@ final class ServiceLoop: @unchecked Sendable {
     }
 
     /// Ends the service loop after the current turn. Service thread.
-    func requestStop() {
+    package func requestStop() {
         stopRequested = true
         uvLoop?.stop()
     }
 
     /// Blocks until the service thread has destroyed the context and ended.
-    func waitUntilFinished() {
+    package func waitUntilFinished() {
         finished.wait()
         finished.signal()  // let every other waiter through too
     }
@@ -149,7 +149,7 @@ final class ServiceLoop: @unchecked Sendable {
     // MARK: Timers
 
     /// Runs `work` on the service thread after `delay`. Service thread.
-    func schedule(after delay: Duration, _ work: @escaping () -> Void) -> ScheduledWork {
+    package func schedule(after delay: Duration, _ work: @escaping () -> Void) -> ScheduledWork {
         let scheduled = ScheduledWork(loop: self, work: work)
         guard let context, !stopRequested else {
             scheduled.cancel()
@@ -209,7 +209,7 @@ final class ServiceLoop: @unchecked Sendable {
     }
 
     /// The contract of the `pcontext` field: libwebsockets clears it when destruction completes.
-    var contextSlotForCreationInfo: UnsafeMutablePointer<OpaquePointer?> { contextSlot }
+    package var contextSlotForCreationInfo: UnsafeMutablePointer<OpaquePointer?> { contextSlot }
 
     private func serviceUntilStopped() {
         guard let context else { return }

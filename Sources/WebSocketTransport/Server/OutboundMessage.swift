@@ -17,7 +17,7 @@ public final class OutboundMessage: @unchecked Sendable {
     private let storage: UnsafeMutableRawPointer
 
     /// `LWS_PRE`.
-    static let headroom = focussync_lws_pre()
+    package static let headroom = focussync_lws_pre()
 
     public convenience init(text: String) {
         self.init(utf8: Array(text.utf8))

@@ -1,4 +1,5 @@
 import CLibWebSockets
+import TransportWire
 
 /// One accepted WebSocket connection. Use it only on the service thread.
 ///
@@ -56,7 +57,7 @@ public final class WebSocketConnection: @unchecked Sendable {
         self.request = request
         self.wsi = wsi
         self.core = core
-        assembler = MessageAssembler(limit: core.configuration.maxMessageBytes)
+        assembler = MessageAssembler(maxBytes: core.configuration.maxMessageBytes, maxFragments: .max)
     }
 
     /// Sends `message`: at once when nothing is queued and the socket can take it, otherwise
@@ -119,12 +120,19 @@ public final class WebSocketConnection: @unchecked Sendable {
             return fail(.unsupportedData, reason: "binary messages are not accepted")
         }
         let piece = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
-        switch assembler.append(piece, isFinal: lws_is_final_fragment(wsi) != 0) {
+        let outcome = assembler.append(
+            piece, kind: .text, endsFrame: lws_remaining_packet_payload(wsi) == 0,
+            endsMessage: lws_is_final_fragment(wsi) != 0)
+        switch outcome {
         case .needMore:
             return 0
         case .tooBig:
-            return fail(.messageTooBig, reason: "message larger than \(assembler.limit) bytes")
-        case .complete(let text):
+            return fail(.messageTooBig, reason: "message larger than \(assembler.maxBytes) bytes")
+        case .tooManyFragments:
+            return fail(.messageTooBig, reason: "message in more than \(assembler.maxFragments) frames")
+        case .invalidUTF8:
+            return fail(.invalidPayload, reason: "text is not valid UTF-8")
+        case .complete(_, let text):
             core.handler.connection(self, didReceiveText: text)
             return 0
         }

@@ -1,4 +1,5 @@
 import Foundation
+import WebSocketClient
 import WebSocketTransport
 
 /// Every client connection of a run, driven with callbacks from the client loop's single

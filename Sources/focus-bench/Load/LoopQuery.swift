@@ -1,5 +1,6 @@
 import Dispatch
 import Synchronization
+import WebSocketClient
 import WebSocketTransport
 
 extension WebSocketClientLoop {

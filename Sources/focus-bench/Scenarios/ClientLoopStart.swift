@@ -1,4 +1,5 @@
 import Glibc
+import WebSocketClient
 import WebSocketTransport
 
 /// Starting the load generator's client loop and waiting for its clients to join.

@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 import Synchronization
+import WebSocketClient
 import WebSocketTransport
 
 /// A `focus-sync` server started for one scenario: optionally pinned to a core with `taskset`,

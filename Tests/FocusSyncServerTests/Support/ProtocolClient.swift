@@ -1,4 +1,5 @@
 import Foundation
+import WebSocketClient
 import WebSocketTransport
 
 /// A protocol v1 client for tests: JSON in, parsed JSON out, numbering its own intents.

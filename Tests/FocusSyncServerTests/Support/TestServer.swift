@@ -1,6 +1,7 @@
-import Foundation
-import WebSocketTransport
 @testable import FocusSyncServer
+import Foundation
+import WebSocketClient
+import WebSocketTransport
 
 /// A real FocusSync server on a kernel-chosen port, serving a temporary public folder.
 final class TestServer: Sendable {

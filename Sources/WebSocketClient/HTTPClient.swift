@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import WebSocketTransport
 
 /// A minimal blocking HTTP/1.1 client that sends the request target byte for byte, unnormalised,
 /// so tests can send hostile paths that other clients would clean up first.
