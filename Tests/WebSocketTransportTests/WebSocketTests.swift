@@ -63,6 +63,20 @@ struct WebSocketTests {
         #expect(test.handler.snapshot.received.isEmpty)
     }
 
+    /// Every fragment and the message as a whole are tiny; only the number of frames is too
+    /// much (the default bound is 1,024 frames).
+    @Test(arguments: EventLoop.allCases)
+    func messageInTooManyFragmentsClosesWith1009(loop: EventLoop) async throws {
+        let test = try TestServer(loop)
+        defer { test.stop() }
+        let client = try await test.connect()
+        client.sendFragmented(String(repeating: "x", count: 1_024), fragmentBytes: 1)
+        #expect(try await client.next() == .text(String(repeating: "x", count: 1_024)))
+        client.sendFragmented(String(repeating: "y", count: 2_000), fragmentBytes: 1)
+        #expect(try await client.next() == .closed(.messageTooBig))
+        #expect(test.handler.snapshot.received.map(\.count) == [1_024])
+    }
+
     @Test(arguments: EventLoop.allCases)
     func binaryMessageClosesWith1003(loop: EventLoop) async throws {
         let test = try TestServer(loop)

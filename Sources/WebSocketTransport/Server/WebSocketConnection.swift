@@ -57,7 +57,7 @@ public final class WebSocketConnection: @unchecked Sendable {
         self.request = request
         self.wsi = wsi
         self.core = core
-        assembler = MessageAssembler(maxBytes: core.configuration.maxMessageBytes, maxFragments: .max)
+        assembler = MessageAssembler(maxBytes: core.configuration.maxMessageBytes, maxFragments: core.configuration.maxMessageFragments)
     }
 
     /// Sends `message`: at once when nothing is queued and the socket can take it, otherwise

@@ -12,6 +12,10 @@ public struct WebSocketServerConfiguration: Sendable {
     public var subprotocol: String = "focus-sync.v1"
     /// A text message larger than this (across fragments) closes the connection with 1009.
     public var maxMessageBytes: Int = 64 * 1024
+    /// A message in more frames than this closes the connection with 1009 (RFC 6455: "too big
+    /// to process"), however small the frames: without a bound a peer could send a message as
+    /// endless one-byte or empty frames.
+    public var maxMessageFragments: Int = 1024
     /// An HTTP request body larger than this is answered with 413.
     public var maxRequestBodyBytes: Int = 64 * 1024
     /// Outbound queue limits per connection; past either, the handler's overflow method decides.
