@@ -15,8 +15,11 @@ public final class WebSocketConnection: @unchecked Sendable {
 
     /// Bytes waiting in the outbound queue.
     public var queuedBytes: Int { outbound.bytes }
-    /// True once `close` was called or the peer went away.
+    /// True from the moment a close is sent or received: `close` was called, the peer sent its
+    /// close frame or went away, or libwebsockets failed the connection (a protocol error such
+    /// as reserved bits, which it answers with its own close frame). Sending is then a no-op.
     public var isClosing: Bool {
+        noticeLibraryClose()
         if case .open = state { return false }
         return true
     }
@@ -64,6 +67,7 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// through the queue. When the queue is over the configured limit the message is not
     /// queued and the handler's `connection(_:didOverflowWith:)` decides. Does nothing once closing.
     public func send(_ message: OutboundMessage) {
+        noticeLibraryClose()
         guard case .open = state else { return }
         if outbound.isEmpty && message.count <= Self.maxFrameBytes && lws_send_pipe_choked(wsi) == 0 {
             // Straight to the socket: one send() now, where a writeable callback would cost a
@@ -93,6 +97,7 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// Drops every queued message that has not started going out and queues `message` alone
     /// (after the rest of a message that is partly written). Does nothing once closing.
     public func replaceQueue(with message: OutboundMessage) {
+        noticeLibraryClose()
         guard case .open = state else { return }
         outbound.replace(with: message)
         lws_callback_on_writable(wsi)
@@ -102,6 +107,7 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// when `flush` is true) and drops the connection. If the frame cannot go out within a few
     /// seconds (the peer stopped reading), the connection is cut without it.
     public func close(code: CloseCode, reason: String = "", flush: Bool = true) {
+        noticeLibraryClose()
         guard case .open = state else { return }
         state = .closing(code: code, reason: reason, flush: flush)
         if !flush {
@@ -142,6 +148,7 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// waiting. Extra callbacks (libwebsockets may send them, and collapses repeated requests
     /// into one) find nothing to do.
     func writeNext() -> Int32 {
+        noticeLibraryClose()
         switch state {
         case .open:
             break
@@ -196,6 +203,22 @@ public final class WebSocketConnection: @unchecked Sendable {
         state = .closed
         outbound.removeAll()
         return code
+    }
+
+    /// libwebsockets fails a connection (reserved bits, a bad opcode, …) by storing a close
+    /// reason and sending its own close frame at the next writeable event, without a callback
+    /// until `LWS_CALLBACK_CLOSED`; a stored reason is the only sign. From then on the
+    /// connection counts as closed, so nothing of ours follows that close frame.
+    private func noticeLibraryClose() {
+        switch state {
+        case .open, .closing:
+            guard lws_get_close_length(wsi) > 0 else { return }
+            let payload = UnsafeMutableRawPointer(lws_get_close_payload(wsi))
+            state = .closeSent(CloseFrame.code(in: payload, length: Int(lws_get_close_length(wsi))) ?? .protocolError)
+            outbound.removeAll()
+        case .closeSent, .peerClosed, .closed:
+            return
+        }
     }
 
     private var isOpen: Bool {

@@ -27,6 +27,8 @@ final class TestHandler: WebSocketServerHandler, @unchecked Sendable {
     }
     /// Runs for every message; returning false suppresses the echo.
     var onText: (WebSocketConnection, String) -> Bool = { _, _ in true }
+    /// Runs when a connection opens.
+    var onOpen: (WebSocketConnection) -> Void = { _ in }
 
     var snapshot: Record { record.withLock { $0 } }
 
@@ -47,6 +49,7 @@ final class TestHandler: WebSocketServerHandler, @unchecked Sendable {
             $0.opened.append(connection.request)
             $0.callbackThreads.insert(Self.threadName)
         }
+        onOpen(connection)
     }
 
     func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8]) {
