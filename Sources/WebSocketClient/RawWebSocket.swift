@@ -119,6 +119,15 @@ public final class RawWebSocket {
         }
     }
 
+    /// The next frame if one arrives within `wait` (nil otherwise, or once the connection closed).
+    public func nextFrame(within wait: Duration) throws(TransportError) -> Frame? {
+        while true {
+            if let frame = Self.parseFrame(&received) { return frame }
+            guard let chunk = try connection.read(within: wait), !chunk.isEmpty else { return nil }
+            received += chunk
+        }
+    }
+
     /// Reads frames until the server closes the connection, answering its close frame with one of
     /// ours (so the server need not wait out its close timeout). Returns every frame, the close
     /// frame included; stops early when the deadline passes.

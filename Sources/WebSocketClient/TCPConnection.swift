@@ -70,6 +70,15 @@ public struct TCPConnection: Sendable {
         }
     }
 
+    /// The next bytes if any arrive within `wait` (an empty array at end of stream, nil when
+    /// nothing arrived in time).
+    public func read(within wait: Duration) throws(TransportError) -> [UInt8]? {
+        let milliseconds = wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000
+        var descriptorEvents = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        guard poll(&descriptorEvents, 1, Int32(clamping: milliseconds)) > 0 else { return nil }
+        return try read()
+    }
+
     public func close() {
         _ = Glibc.close(descriptor)
     }

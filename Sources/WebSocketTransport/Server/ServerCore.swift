@@ -27,6 +27,17 @@ final class ServerCore: @unchecked Sendable {
     private(set) var isShuttingDown = false
     /// `LWS_PRE` headroom plus one HTTP body chunk.
     private let httpChunk: UnsafeMutableRawPointer
+    /// The keepalive PINGs of every WebSocket, on one timer.
+    private var keepalive: KeepaliveWheel<WebSocketConnection>
+    private var keepaliveTimer: ScheduledWork?
+    private let keepaliveTick: Duration
+    private let keepaliveEpoch = ContinuousClock.now
+    /// `LWS_PRE` headroom and the payload of the keepalive PING: its own buffer, never the one
+    /// libwebsockets keeps a PONG in.
+    private let pingFrame: UnsafeMutableRawPointer
+    /// A keepalive PING carries the current tick. Not empty: libwebsockets 4.1.6 reports no
+    /// `LWS_CALLBACK_RECEIVE_PONG` for an empty PONG, so an empty PING could never be answered.
+    private static let pingPayloadBytes = 8
 
     // libwebsockets keeps pointers to these for the context's lifetime.
     private let protocols: UnsafeMutablePointer<lws_protocols>
@@ -56,14 +67,24 @@ final class ServerCore: @unchecked Sendable {
             name: webSocketName, callback: serverWebSocketCallback, per_session_data_size: 0,
             rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0))
         (protocols + 2).initialize(to: lws_protocols())
+        // libwebsockets' own keepalive is off (a zero hang-up time disables it): in 4.1.6 it
+        // writes its PING payload into the buffer that holds a PONG still owed to the client.
+        // The transport sends its keepalive PINGs itself (see KeepaliveWheel).
         retryPolicy = .allocate(capacity: 1)
         retryPolicy.initialize(to: lws_retry_bo_t(
             retry_ms_table: nil, retry_ms_table_count: 0, conceal_count: 0,
-            secs_since_valid_ping: configuration.pingAfterSeconds,
-            secs_since_valid_hangup: configuration.hangupSeconds, jitter_percent: 0))
+            secs_since_valid_ping: 0, secs_since_valid_hangup: 0, jitter_percent: 0))
+        pingFrame = .allocate(byteCount: OutboundMessage.headroom + Self.pingPayloadBytes, alignment: 16)
+        let interval = Duration.seconds(Int(configuration.pingAfterSeconds))
+        keepaliveTick = min(.seconds(1), max(.milliseconds(100), interval / 10))
+        keepalive = KeepaliveWheel(
+            pingAfter: Int((interval / keepaliveTick).rounded(.up)),
+            hangUpAfter: Int((Duration.seconds(Int(configuration.hangupSeconds)) / keepaliveTick).rounded(.up)),
+            now: 0)
     }
 
     deinit {
+        pingFrame.deallocate()
         httpChunk.deallocate()
         protocols.deallocate()
         retryPolicy.deallocate()
@@ -128,6 +149,50 @@ final class ServerCore: @unchecked Sendable {
         }
         exchanges.removeAll()
         acceptedUpgrade = nil
+    }
+
+    // MARK: Keepalive
+
+    /// The keepalive wheel's current tick.
+    private var keepaliveNow: Int {
+        Int(keepaliveEpoch.duration(to: .now) / keepaliveTick)
+    }
+
+    private var keepaliveEnabled: Bool { configuration.pingAfterSeconds > 0 && configuration.hangupSeconds > 0 }
+
+    /// The keepalive state of a connection opening now. Service thread.
+    func keepaliveState(forConnection id: UInt64) -> KeepaliveState {
+        KeepaliveState(openedAt: keepaliveNow, jitter: keepalive.jitter(for: id))
+    }
+
+    private func watch(_ connection: WebSocketConnection) {
+        guard keepaliveEnabled else { return }
+        keepalive.add(connection)
+        scheduleKeepaliveTick()
+    }
+
+    /// The current tick, for a connection recording a PONG.
+    var keepaliveTickNow: Int { keepaliveNow }
+
+    private func scheduleKeepaliveTick() {
+        guard keepaliveTimer == nil, !keepalive.isEmpty else { return }
+        keepaliveTimer = loop.schedule(after: keepaliveTick) { [self] in
+            keepaliveTimer = nil
+            for (connection, action) in keepalive.advance(to: keepaliveNow) {
+                switch action {
+                case .ping: connection.sendKeepalivePing()
+                case .hangUp: connection.hangUp()
+                }
+            }
+            scheduleKeepaliveTick()
+        }
+    }
+
+    /// Writes a keepalive PING from the transport's own buffer. Service thread, in a writeable callback.
+    func writeKeepalivePing(on wsi: OpaquePointer) -> Bool {
+        let payload = pingFrame + OutboundMessage.headroom
+        payload.storeBytes(of: UInt64(truncatingIfNeeded: keepaliveNow).bigEndian, as: UInt64.self)
+        return lws_write(wsi, payload.assumingMemoryBound(to: UInt8.self), Self.pingPayloadBytes, LWS_WRITE_PING) >= 0
     }
 
     // MARK: Shutdown
@@ -301,6 +366,9 @@ final class ServerCore: @unchecked Sendable {
             return 0
         case LWS_CALLBACK_RECEIVE:
             return connections[wsi]?.receive(input, length: length) ?? -1
+        case LWS_CALLBACK_RECEIVE_PONG:
+            connections[wsi]?.didReceivePong()
+            return 0
         case LWS_CALLBACK_SERVER_WRITEABLE:
             return connections[wsi]?.writeNext() ?? 0
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
@@ -320,6 +388,7 @@ final class ServerCore: @unchecked Sendable {
         let connection = WebSocketConnection(request: request, wsi: wsi, core: self)
         connections[wsi] = connection
         openConnections.withLock { $0 += 1 }
+        watch(connection)
         handler.connectionDidOpen(connection)
         if isShuttingDown {
             connection.close(code: .goingAway, reason: "server is shutting down", flush: false)

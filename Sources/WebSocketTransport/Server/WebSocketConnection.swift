@@ -5,7 +5,7 @@ import TransportWire
 ///
 /// `@unchecked Sendable`: every property and method is confined to the server's service
 /// thread (handler callbacks and work passed to ``WebSocketServer/execute(_:)``).
-public final class WebSocketConnection: @unchecked Sendable {
+public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
     /// Unique for the lifetime of the server process; safe to log.
     public let id: UInt64
     /// The upgrade request: path, query (for example `session=…`), headers, peer.
@@ -51,6 +51,10 @@ public final class WebSocketConnection: @unchecked Sendable {
     private var state = State.open
     private var outbound = OutboundQueue()
     private var assembler: MessageAssembler
+    /// When this connection last answered a keepalive PING; see ``KeepaliveWheel``.
+    var keepalive: KeepaliveState
+    /// A keepalive PING waits for the next writeable callback.
+    private var owesPing = false
 
     init(request: HTTPRequest, wsi: OpaquePointer, core: ServerCore) {
         id = Self.lastID.withLock { last in
@@ -61,6 +65,7 @@ public final class WebSocketConnection: @unchecked Sendable {
         self.wsi = wsi
         self.core = core
         assembler = MessageAssembler(maxBytes: core.configuration.maxMessageBytes, maxFragments: core.configuration.maxMessageFragments)
+        keepalive = core.keepaliveState(forConnection: id)
     }
 
     /// Sends `message`: at once when nothing is queued and the socket can take it, otherwise
@@ -168,6 +173,18 @@ public final class WebSocketConnection: @unchecked Sendable {
         case .closed:
             return -1
         }
+        if owesPing {
+            // Between two fragments of a message is fine: control frames may interleave.
+            owesPing = false
+            guard core.writeKeepalivePing(on: wsi) else {
+                state = .closed
+                return -1
+            }
+            if !outbound.isEmpty {
+                lws_callback_on_writable(wsi)
+            }
+            return 0
+        }
         guard let fragment = outbound.nextFragment(maxBytes: Self.maxFrameBytes) else { return 0 }
         let flags = lws_write_ws_flags(Int32(LWS_WRITE_TEXT.rawValue), fragment.isFirst ? 1 : 0, fragment.isLast ? 1 : 0)
         let written = fragment.message.write(on: wsi, offset: fragment.offset, length: fragment.length, flags: flags)
@@ -180,6 +197,29 @@ public final class WebSocketConnection: @unchecked Sendable {
             lws_callback_on_writable(wsi)
         }
         return 0
+    }
+
+    // MARK: Keepalive (service thread)
+
+    /// `LWS_CALLBACK_RECEIVE_PONG`.
+    func didReceivePong() {
+        keepalive.lastPong = core.keepaliveTickNow
+    }
+
+    /// The keepalive wheel wants a PING sent.
+    func sendKeepalivePing() {
+        guard isOpen else { return }
+        owesPing = true
+        lws_callback_on_writable(wsi)
+    }
+
+    /// No PONG within the hang-up time: the peer is gone. Dropped without a close frame, which
+    /// it would not read; the handler hears of it with no close code.
+    func hangUp() {
+        guard isOpen else { return }
+        state = .peerClosed(nil)
+        outbound.removeAll()
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
     }
 
     /// How long a peer has to answer our close frame before the connection is cut.
@@ -220,6 +260,8 @@ public final class WebSocketConnection: @unchecked Sendable {
             return
         }
     }
+
+    var needsKeepalive: Bool { isOpen }
 
     private var isOpen: Bool {
         if case .open = state { return true }

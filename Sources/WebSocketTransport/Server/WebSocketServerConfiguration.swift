@@ -21,8 +21,12 @@ public struct WebSocketServerConfiguration: Sendable {
     /// Outbound queue limits per connection; past either, the handler's overflow method decides.
     public var maxQueuedBytes: Int = 1024 * 1024
     public var maxQueuedMessages: Int = 1024
-    /// Keepalive (`lws_retry_bo_t`): a PING after this many seconds without a PONG, and hang up
-    /// when `hangupSeconds` pass without one, so a dead peer is dropped within about a minute.
+    /// Keepalive: a PING after this many seconds without a PONG (up to a quarter earlier, by a
+    /// jitter fixed per connection, so connections opened together are not pinged together), and
+    /// a hang-up without a close frame when `hangupSeconds` pass without one, so a dead peer is
+    /// dropped within about a minute. The transport sends these PINGs itself, from a buffer of
+    /// its own (libwebsockets 4.1.6's keepalive could overwrite a PONG owed to the client).
+    /// 0 turns keepalive off.
     public var pingAfterSeconds: UInt16 = 20
     public var hangupSeconds: UInt16 = 50
     /// Run the service loop on libuv (epoll) instead of libwebsockets' default `poll()` loop.
