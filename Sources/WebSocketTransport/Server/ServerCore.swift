@@ -372,8 +372,7 @@ final class ServerCore: @unchecked Sendable {
         case LWS_CALLBACK_SERVER_WRITEABLE:
             return connections[wsi]?.writeNext() ?? 0
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-            connections[wsi]?.peerDidClose(code: CloseFrame.code(in: input, length: length))
-            return 0
+            return connections[wsi]?.peerDidClose(code: CloseFrame.code(in: input, length: length)) ?? 0
         case LWS_CALLBACK_CLOSED, LWS_CALLBACK_WSI_DESTROY:
             connectionClosed(wsi)
             return 0

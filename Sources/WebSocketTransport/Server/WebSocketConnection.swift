@@ -225,11 +225,14 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
     /// How long a peer has to answer our close frame before the connection is cut.
     static let closeAckSeconds: Int32 = 2
 
-    /// `LWS_CALLBACK_WS_PEER_INITIATED_CLOSE`: libwebsockets answers the close frame itself.
-    func peerDidClose(code: CloseCode?) {
-        if case .closeSent = state { return }
+    /// `LWS_CALLBACK_WS_PEER_INITIATED_CLOSE`. libwebsockets answers the peer's close frame
+    /// itself (returns 0), unless ours already went out: then this frame is the answer, the
+    /// closing handshake is complete, and -1 drops the connection without a second close frame.
+    func peerDidClose(code: CloseCode?) -> Int32 {
+        if case .closeSent = state { return -1 }
         state = .peerClosed(code)
         outbound.removeAll()
+        return 0
     }
 
     /// `LWS_CALLBACK_CLOSED`: the connection is gone. Returns the close code that was sent or received.
@@ -268,12 +271,13 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
         return false
     }
 
-    /// Sets the close frame libwebsockets sends when the receive callback returns -1.
+    /// Closes because of what the peer sent: the close frame goes out at the next writeable
+    /// callback, like any close, and what the peer sends meanwhile is ignored. (Returning -1
+    /// from the receive callback after `lws_close_reason`, the documented way, loses the close
+    /// frame when more frames follow in the same read: libwebsockets 4.1.6 then tears the
+    /// connection down a second time, without it.)
     private func fail(_ code: CloseCode, reason: String) -> Int32 {
-        var reasonBytes = CloseFrame.reasonBytes(reason)
-        lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code.rawValue)), &reasonBytes, reasonBytes.count)
-        state = .closeSent(code)
-        outbound.removeAll()
-        return -1
+        close(code: code, reason: reason, flush: false)
+        return 0
     }
 }
