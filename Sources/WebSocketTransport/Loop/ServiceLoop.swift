@@ -29,6 +29,10 @@ package final class ServiceLoop: @unchecked Sendable {
     private let state = Locked(State.idle)
     private let finished = DispatchSemaphore(value: 0)
 
+    /// The service thread's kernel thread id, once it runs (for tests that measure its CPU time).
+    package var threadID: Int32? { startedThreadID.withLock { $0 } }
+    private let startedThreadID = Locked<Int32?>(nil)
+
     // Service thread.
     package private(set) var context: OpaquePointer?
     private var stopRequested = false
@@ -70,6 +74,7 @@ package final class ServiceLoop: @unchecked Sendable {
         let ready = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             Thread.current.name = self.name  // set from inside, so the OS thread gets the name too
+            self.startedThreadID.withLock { $0 = Self.currentThreadID() }
             let result = self.createContext(makeContext)
             started.withLock { $0 = result }
             ready.signal()
@@ -91,6 +96,12 @@ package final class ServiceLoop: @unchecked Sendable {
             finished.wait()
             throw error
         }
+    }
+
+    /// The calling thread's kernel id: `/proc/thread-self` links to `<pid>/task/<tid>`.
+    private static func currentThreadID() -> Int32? {
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self") else { return nil }
+        return target.split(separator: "/").last.flatMap { Int32($0) }
     }
 
     /// True when called on this loop's service thread.

@@ -15,10 +15,15 @@ final class ServerCore: @unchecked Sendable {
     let loop: ServiceLoop
     /// Open WebSocket connections, readable from any thread.
     let openConnections = Locked(0)
-    /// The port the context listens on, set on the service thread during start.
-    let boundPort = Locked(0)
+    /// Whether accepting is paused for want of descriptors, and how often it paused.
+    let descriptorExhaustion = Locked(DescriptorExhaustion())
 
     // Service thread.
+    private var listener: ListeningSocket?
+    /// libwebsockets watches the listening socket for the transport as a raw file descriptor.
+    private var listenerWsi: OpaquePointer?
+    private var vhost: OpaquePointer?
+    private var acceptIsPaused = false
     private var connections: [OpaquePointer: WebSocketConnection] = [:]
     private var exchanges: [OpaquePointer: HTTPExchange] = [:]
     /// Set in `HTTP_CONFIRM_UPGRADE` and taken in `ESTABLISHED`, which libwebsockets calls
@@ -48,6 +53,11 @@ final class ServerCore: @unchecked Sendable {
     static let httpChunkBytes = 16 * 1024
     /// Give WebSockets this long to finish their closing handshakes during shutdown.
     static let shutdownGrace = Duration.seconds(1)
+    /// Out of descriptors, accepting pauses this long before it tries again.
+    static let acceptPause = Duration.milliseconds(200)
+    /// Connections accepted per wake-up of the listening socket, so a flood of connects does not
+    /// starve the connections already open.
+    static let acceptsPerWakeup = 64
 
     init(configuration: WebSocketServerConfiguration, handler: any WebSocketServerHandler) {
         self.configuration = configuration
@@ -57,8 +67,7 @@ final class ServerCore: @unchecked Sendable {
 
         let httpName = strdup("http")!
         let webSocketName = strdup(configuration.subprotocol)!
-        let iface = strdup(configuration.host)!
-        cStrings = [httpName, webSocketName, iface]
+        cStrings = [httpName, webSocketName]
         protocols = .allocate(capacity: 3)
         protocols.initialize(to: lws_protocols(
             name: httpName, callback: serverHTTPCallback, per_session_data_size: 0,
@@ -102,11 +111,11 @@ final class ServerCore: @unchecked Sendable {
 
     // MARK: Context
 
-    /// Creates the context on the service thread.
-    func makeContext(foreignLoop: UnsafeMutableRawPointer?) -> Result<OpaquePointer, TransportError> {
+    /// Creates the context on the service thread, a server context that does not listen itself:
+    /// libwebsockets watches `listener` and the transport accepts (see ``ListeningSocket``).
+    func makeContext(foreignLoop: UnsafeMutableRawPointer?, listener: ListeningSocket) -> Result<OpaquePointer, TransportError> {
         var info = lws_context_creation_info()
-        info.port = Int32(configuration.port)
-        info.iface = UnsafePointer(cStrings[2])
+        info.port = CONTEXT_PORT_NO_LISTEN_SERVER
         info.protocols = UnsafePointer(protocols)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.retry_and_idle_policy = UnsafePointer(retryPolicy)
@@ -131,8 +140,17 @@ final class ServerCore: @unchecked Sendable {
                 reason: "libwebsockets could not create the listening context"
                     + (configuration.useLibUV ? " (with useLibUV it needs the libwebsockets-evlib-uv package)" : "")))
         }
-        let port = lws_get_vhost_by_name(context, "default").map { Int(lws_get_vhost_listen_port($0)) } ?? 0
-        boundPort.withLock { $0 = port }
+        vhost = lws_get_vhost_by_name(context, "default")
+        listenerWsi = vhost.flatMap { vhost in
+            lws_adopt_descriptor_vhost(vhost, LWS_ADOPT_RAW_FILE_DESC, lws_sock_file_fd_type(filefd: listener.descriptor), cStrings[0], nil)
+        }
+        guard listenerWsi != nil else {
+            lws_context_destroy(context)
+            return .failure(.cannotListen(
+                host: configuration.host, port: configuration.port,
+                reason: "libwebsockets could not watch the listening socket"))
+        }
+        self.listener = listener
         return .success(context)
     }
 
@@ -144,6 +162,9 @@ final class ServerCore: @unchecked Sendable {
     /// libwebsockets reports `CLOSED` for the connections it tears down with the context;
     /// anything it did not report is closed here so every connection is closed exactly once.
     func contextWasDestroyed() {
+        listener = nil
+        listenerWsi = nil
+        vhost = nil
         for wsi in Array(connections.keys) {
             connectionClosed(wsi)
         }
@@ -195,6 +216,75 @@ final class ServerCore: @unchecked Sendable {
         return lws_write(wsi, payload.assumingMemoryBound(to: UInt8.self), Self.pingPayloadBytes, LWS_WRITE_PING) >= 0
     }
 
+    // MARK: Accepting
+
+    /// The listening socket is readable: accept what waits, and hand each connection to
+    /// libwebsockets. Service thread.
+    private func acceptConnections() {
+        guard let listener, let vhost, !acceptIsPaused else { return }
+        for _ in 0..<Self.acceptsPerWakeup {
+            switch listener.accept() {
+            case .connection(let descriptor):
+                endDescriptorExhaustion()
+                // On failure libwebsockets has closed the socket; its own table is full.
+                guard lws_adopt_socket_vhost(vhost, descriptor) != nil else {
+                    pauseAccepting(reason: "libwebsockets has no room for another connection")
+                    return
+                }
+            case .none:
+                return
+            case .failed:
+                continue
+            case .outOfDescriptors:
+                pauseAccepting(reason: "the process is out of descriptors (\(String(cString: strerror(errno))))")
+                return
+            }
+        }
+    }
+
+    /// Stops watching the listening socket for ``acceptPause``. libwebsockets would retry
+    /// `accept` in a loop; the connection waits in the kernel's backlog instead.
+    private func pauseAccepting(reason: String) {
+        guard let listenerWsi else { return }
+        acceptIsPaused = true
+        _ = lws_rx_flow_control(listenerWsi, 0)
+        let first = descriptorExhaustion.withLock { state in
+            defer {
+                state.isOutOfDescriptors = true
+                state.pauses += 1
+            }
+            return !state.isOutOfDescriptors
+        }
+        if first {
+            log("accepting paused: \(reason); new connections wait in the backlog")
+        }
+        _ = loop.schedule(after: Self.acceptPause) { [self] in
+            acceptIsPaused = false
+            if let listenerWsi = self.listenerWsi, !isShuttingDown {
+                _ = lws_rx_flow_control(listenerWsi, 1)
+            }
+        }
+    }
+
+    private func endDescriptorExhaustion() {
+        let wasOut = descriptorExhaustion.withLock { state in
+            defer { state.isOutOfDescriptors = false }
+            return state.isOutOfDescriptors
+        }
+        if wasOut {
+            log("accepting again after running out of descriptors")
+        }
+    }
+
+    /// Closes the listening socket, so new connections are refused at once.
+    private func stopListening() {
+        guard let listenerWsi else { return }
+        self.listenerWsi = nil
+        listener = nil
+        // libwebsockets closes the descriptor with the raw-file wsi.
+        lws_set_timeout(listenerWsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+    }
+
     // MARK: Shutdown
 
     /// Stops accepting, closes every WebSocket with 1001 and stops the loop once they are gone
@@ -202,6 +292,7 @@ final class ServerCore: @unchecked Sendable {
     func beginShutdown() {
         guard !isShuttingDown else { return }
         isShuttingDown = true
+        stopListening()
         guard !connections.isEmpty else {
             loop.requestStop()
             return
@@ -224,9 +315,15 @@ final class ServerCore: @unchecked Sendable {
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             loop.runQueuedWork()
             return 0
-        case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
-            // Refusing here closes the accepted socket at once: no new connections during shutdown.
-            return isShuttingDown ? 1 : 0
+        case LWS_CALLBACK_RAW_RX_FILE:
+            acceptConnections()
+            return 0
+        case LWS_CALLBACK_RAW_CLOSE_FILE:
+            if wsi == listenerWsi {
+                listenerWsi = nil
+                listener = nil
+            }
+            return 0
         case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
             let upgrade = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
             return confirmUpgrade(wsi, to: upgrade)

@@ -34,6 +34,9 @@ public struct WebSocketServerConfiguration: Sendable {
     public var useLibUV: Bool = true
     /// Descriptor table size; nil uses `ulimit -n`.
     public var maxDescriptors: Int? = nil
+    /// At start, raise the process's soft open-descriptor limit (`ulimit -n`) to its hard limit
+    /// and log it: each connection holds a descriptor, and 1024 is a common soft limit.
+    public var raisesDescriptorLimit = true
     /// Receives the transport's few diagnostic lines (listening, shutdown progress, dropped
     /// response headers). libwebsockets' own logging is limited to errors, on stderr.
     public var log: (@Sendable (String) -> Void)? = nil
