@@ -7,6 +7,8 @@ import PackageDescription
 /// - `FocusCore`: the pure focus model. No I/O, no C, no Foundation networking.
 /// - `TransportWire`: the transport's pure wire formats (request heads, percent-encoding, WebSocket
 ///   frames and message reassembly); no I/O, no C, so it can be fuzzed on its own.
+/// - `CReceiveTap`: the process's `recv` and `close`, so the transport sees the bytes libwebsockets
+///   reads from its sockets (frame mask bits, raw request heads); see docs/ARCHITECTURE.md.
 /// - `WebSocketTransport`: the libwebsockets server; the only server code that touches libwebsockets.
 /// - `WebSocketClient`: a libwebsockets client and a raw HTTP client, for tests and the benchmark.
 /// - `MarkdownRendering`: the only place that touches cmark (`CCmark`).
@@ -34,7 +36,8 @@ let package = Package(
         .target(name: "FocusCore"),
         .target(name: "CommandLineParsing"),
         .target(name: "TransportWire"),
-        .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets", "TransportWire"]),
+        .target(name: "CReceiveTap"),
+        .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets", "CReceiveTap", "TransportWire"]),
         .target(name: "WebSocketClient", dependencies: ["CLibWebSockets", "TransportWire", "WebSocketTransport"]),
         .target(name: "MarkdownRendering", dependencies: ["CCmark"]),
         .target(

@@ -6,6 +6,8 @@ import WebSocketTransport
 /// so tests can send hostile paths that other clients would clean up first.
 public enum HTTPClient {
     public struct Response: Sendable {
+        /// `HTTP/1.1` or `HTTP/1.0`, from the status line.
+        public var version: String
         public var status: Int
         /// Lower-cased header names.
         public var headers: [String: String]
@@ -36,7 +38,24 @@ public enum HTTPClient {
     /// the end of the stream without one) from a connection the request was written to.
     public static func readResponse(from socket: TCPConnection, to method: String = "GET") throws(TransportError) -> Response {
         var received: [UInt8] = []
-        var headerEnd: Int?
+        return try readResponse(from: socket, to: method, buffered: &received)
+    }
+
+    /// Reads `count` pipelined responses, in order.
+    public static func readResponses(from socket: TCPConnection, count: Int) throws(TransportError) -> [Response] {
+        var received: [UInt8] = []
+        var responses: [Response] = []
+        for _ in 0..<count {
+            responses.append(try readResponse(from: socket, to: "GET", buffered: &received))
+        }
+        return responses
+    }
+
+    /// Reads one response, starting with the bytes in `received`; leaves there what follows it.
+    private static func readResponse(
+        from socket: TCPConnection, to method: String, buffered received: inout [UInt8]
+    ) throws(TransportError) -> Response {
+        var headerEnd = received.firstRange(of: Array("\r\n\r\n".utf8))?.upperBound
         while headerEnd == nil {
             let chunk = try socket.read()
             guard !chunk.isEmpty else {
@@ -64,9 +83,11 @@ public enum HTTPClient {
             guard !chunk.isEmpty else { break }
             body += chunk
         }
+        received = []
         if let expected, body.count > expected {
+            received = Array(body[expected...])
             body.removeLast(body.count - expected)
         }
-        return Response(status: status, headers: headers, body: body)
+        return Response(version: String(statusParts[0]), status: status, headers: headers, body: body)
     }
 }

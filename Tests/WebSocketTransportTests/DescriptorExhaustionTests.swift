@@ -4,11 +4,12 @@ import Testing
 import WebSocketClient
 @testable import WebSocketTransport
 
-/// Serialized, and in a suite of its own: the test lowers the whole process's descriptor limit.
+/// Serialized, and in a suite of its own: the test lowers the whole process's descriptor limit,
+/// and waits without tasks or dispatch, which may need a descriptor when none is left.
 @Suite("Running out of descriptors", .serialized)
 struct DescriptorExhaustionTests {
     @Test(.serialized, arguments: EventLoop.allCases)
-    func acceptPausesInsteadOfSpinningAndRecovers(loop: EventLoop) async throws {
+    func acceptPausesInsteadOfSpinningAndRecovers(loop: EventLoop) throws {
         let test = try TestServer(loop)
         defer { test.stop() }
         #expect(try test.get("/").status == 200)
@@ -21,7 +22,7 @@ struct DescriptorExhaustionTests {
         var original = rlimit()
         getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &original)
         var lowered = original
-        lowered.rlim_cur = rlim_t(Self.highestOpenDescriptor() + 40)
+        lowered.rlim_cur = rlim_t(Self.limitLeaving(free: 40))
         setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &lowered)
         var clients: [Int32] = []
         defer {
@@ -32,10 +33,10 @@ struct DescriptorExhaustionTests {
             clients.append(client)
         }
         #expect(clients.count < 200, "the lowered limit should have stopped the client")
-        #expect(await eventually { test.server.isOutOfDescriptors })
+        #expect(Self.waitUntil { test.server.isOutOfDescriptors })
 
         let cpuBefore = try threadStat.cpuSeconds()
-        try await Task.sleep(for: .seconds(1))
+        sleep(1)
         let cpu = try threadStat.cpuSeconds() - cpuBefore
         #expect(cpu < 0.2, "the service thread used \(cpu) s of CPU in 1 s while out of descriptors")
         #expect(test.server.acceptPausesForDescriptors > 0)
@@ -43,13 +44,33 @@ struct DescriptorExhaustionTests {
         clients.forEach { _ = Glibc.close($0) }
         clients = []
         setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &original)
-        #expect(await eventually(timeout: .seconds(10)) { (try? test.get("/").status) == 200 })
+        #expect(Self.waitUntil(seconds: 10) { (try? test.get("/").status) == 200 })
         #expect(!test.server.isOutOfDescriptors)
     }
 
-    private static func highestOpenDescriptor() -> Int {
+    /// Polls `condition` on this thread (no tasks, no dispatch: nothing that could need a
+    /// descriptor while there are none).
+    private static func waitUntil(seconds: Double = 5, _ condition: () -> Bool) -> Bool {
+        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        while !condition() {
+            if ContinuousClock.now >= deadline { return false }
+            usleep(5_000)
+        }
+        return true
+    }
+
+    /// The descriptor limit under which exactly `free` more descriptors can be opened (new
+    /// descriptors take the lowest free numbers, so gaps count).
+    private static func limitLeaving(free: Int) -> Int {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        return names.compactMap { Int($0) }.max() ?? 64
+        let open = Set(names.compactMap { Int($0) })
+        var number = 0
+        var left = free
+        while left > 0 {
+            if !open.contains(number) { left -= 1 }
+            number += 1
+        }
+        return number
     }
 
     /// A non-blocking connect to the server; nil once this process has no descriptor left.

@@ -5,6 +5,54 @@ import WebSocketClient
 /// What the server does with frames a conforming client never sends, seen byte for byte.
 @Suite("Protocol violations on the wire")
 struct ProtocolViolationTests {
+    /// RFC 6455 section 5.1: a server must close the connection when a client frame is not masked.
+    @Test(arguments: EventLoop.allCases)
+    func unmaskedFrameClosesWith1002(loop: EventLoop) throws {
+        let test = try TestServer(loop)
+        defer { test.stop() }
+        let socket = try RawWebSocket.connect(port: test.port)
+        try socket.send(.text, Array("masked".utf8))
+        #expect(try socket.nextFrame()?.text == "masked")
+        try socket.send(.text, Array("not masked".utf8), masked: false)
+        let frames = socket.framesUntilClosed()
+        #expect(frames.map(\.opcode) == [RawWebSocket.Opcode.close.rawValue])
+        #expect(frames.last?.closeCode == .protocolError)
+        #expect(test.handler.snapshot.received == ["masked"])
+        #expect(test.handler.snapshot.closeCodes.values.contains(.protocolError))
+    }
+
+    /// An unmasked frame in the same packet as the handshake, before the connection exists.
+    @Test(arguments: EventLoop.allCases)
+    func unmaskedFrameWithTheHandshakeClosesWith1002(loop: EventLoop) throws {
+        let test = try TestServer(loop)
+        defer { test.stop() }
+        let socket = try TCPConnection(port: test.port)
+        defer { socket.close() }
+        let handshake = "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: focus-sync.v1\r\n\r\n"
+        try socket.write(Array(handshake.utf8) + RawWebSocket.frame(.text, Array("early".utf8), masked: false))
+        let reply = socket.readToEnd()
+        #expect(String(decoding: reply.prefix(12), as: UTF8.self) == "HTTP/1.1 101")
+        // The close frame: FIN + opcode 8, then 1002.
+        let close: [UInt8] = [0x88]
+        #expect(reply.firstRange(of: close) != nil)
+        #expect(reply.firstRange(of: [0x03, 0xEA]) != nil)
+        #expect(test.handler.snapshot.received.isEmpty)
+    }
+
+    /// An unmasked control frame is refused the same way, and never answered (libwebsockets
+    /// would answer a PING itself: it never sees this one).
+    @Test(arguments: EventLoop.allCases)
+    func unmaskedPingClosesWith1002(loop: EventLoop) throws {
+        let test = try TestServer(loop)
+        defer { test.stop() }
+        let socket = try RawWebSocket.connect(port: test.port)
+        try socket.send(.ping, Array("are you there".utf8), masked: false)
+        let frames = socket.framesUntilClosed()
+        #expect(frames.last?.closeCode == .protocolError)
+        #expect(!frames.contains { $0.opcode == RawWebSocket.Opcode.pong.rawValue })
+    }
+
     /// libwebsockets fails a frame with reserved bits set with 1002 on its own; the application,
     /// which keeps sending, must not get a single frame onto the wire after that close frame.
     @Test(arguments: EventLoop.allCases)

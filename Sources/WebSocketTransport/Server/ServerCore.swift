@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Foundation
+import TransportWire
 
 /// The service-thread side of a ``WebSocketServer``: the libwebsockets context, what its two
 /// protocol callbacks do, and the tables of open connections and HTTP exchanges.
@@ -58,6 +59,13 @@ final class ServerCore: @unchecked Sendable {
     /// Connections accepted per wake-up of the listening socket, so a flood of connects does not
     /// starve the connections already open.
     static let acceptsPerWakeup = 64
+    /// libwebsockets' per-thread read buffer and header storage.
+    static let readBufferBytes = 16 * 1024
+    /// The largest request head served (cookies included); larger ones get 400.
+    static let maxHeadBytes = 15 * 1024
+    /// Each WebSocket's receive buffer (by default libwebsockets would size it like the
+    /// per-thread read buffer above, for every connection).
+    static let webSocketReceiveBufferBytes = 4096
 
     init(configuration: WebSocketServerConfiguration, handler: any WebSocketServerHandler) {
         self.configuration = configuration
@@ -74,7 +82,7 @@ final class ServerCore: @unchecked Sendable {
             rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0))
         (protocols + 1).initialize(to: lws_protocols(
             name: webSocketName, callback: serverWebSocketCallback, per_session_data_size: 0,
-            rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0))
+            rx_buffer_size: Self.webSocketReceiveBufferBytes, id: 0, user: nil, tx_packet_size: 0))
         (protocols + 2).initialize(to: lws_protocols())
         // libwebsockets' own keepalive is off (a zero hang-up time disables it): in 4.1.6 it
         // writes its PING payload into the buffer that holds a PONG still owed to the client.
@@ -127,6 +135,10 @@ final class ServerCore: @unchecked Sendable {
         if let maxDescriptors = configuration.maxDescriptors {
             info.fd_limit_per_thread = UInt32(clamping: maxDescriptors)
         }
+        // Request heads up to ``maxHeadBytes`` must fit both the buffer libwebsockets reads
+        // into (with room for the receive tap's substitute head) and its header storage.
+        info.pt_serv_buf_size = UInt32(Self.readBufferBytes)
+        info.max_http_header_data = UInt16(Self.readBufferBytes)
         var foreignLoops = [foreignLoop]
         let context = foreignLoops.withUnsafeMutableBufferPointer { loops in
             if foreignLoop != nil {
@@ -226,6 +238,13 @@ final class ServerCore: @unchecked Sendable {
             switch listener.accept() {
             case .connection(let descriptor):
                 endDescriptorExhaustion()
+                let stream = InboundStream(
+                    parser: RequestHeadParser(maxBodyBytes: configuration.maxRequestBodyBytes), maxHeadBytes: Self.maxHeadBytes)
+                guard ReceiveTap.watch(descriptor, with: TappedSocket(stream: stream)) else {
+                    // Unwatched, its requests would not be checked: refuse it.
+                    close(descriptor)
+                    continue
+                }
                 // On failure libwebsockets has closed the socket; its own table is full.
                 guard lws_adopt_socket_vhost(vhost, descriptor) != nil else {
                     pauseAccepting(reason: "libwebsockets has no room for another connection")
@@ -344,76 +363,96 @@ final class ServerCore: @unchecked Sendable {
         }
     }
 
-    /// Decides a WebSocket upgrade. Refusals are answered with an HTTP status the peer sees:
-    /// 503 while shutting down, 404 off ``WebSocketServerConfiguration/webSocketPath``,
-    /// 400 without the configured subprotocol in `Sec-WebSocket-Protocol`, then whatever the
-    /// handler's `shouldAccept` returns.
+    /// Decides a WebSocket upgrade. Refusals are answered with the handler's wording of a
+    /// ``TransportRefusal`` (or its own `.reject` answer) and the connection closed: 503 while
+    /// shutting down, 404 off ``WebSocketServerConfiguration/webSocketPath``, 400 without the
+    /// configured subprotocol in `Sec-WebSocket-Protocol`, then whatever `shouldAccept` says.
     private func confirmUpgrade(_ wsi: OpaquePointer, to upgrade: String) -> Int32 {
-        // Other upgrades (h2c) are libwebsockets' business.
-        guard upgrade.lowercased() == "websocket" else { return 0 }
+        // The receive tap let this head through only as a whole WebSocket handshake.
+        guard upgrade.lowercased() == "websocket", case .accepted(let head)? = tappedSocket(wsi)?.nextVerdict(),
+            head.isWebSocketUpgrade
+        else { return -1 }
         let request = RequestReader.read(wsi)
         let offered = (request.header("sec-websocket-protocol") ?? "")
             .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let refusal: Int? =
+        let refusal: TransportRefusal? =
             if isShuttingDown {
-                503
+                .shuttingDown
             } else if request.path != configuration.webSocketPath {
-                404
+                .notFound
             } else if !offered.contains(configuration.subprotocol) {
-                400
-            } else if case .reject(let status) = handler.shouldAccept(request) {
-                status
+                .missingSubprotocol(expected: configuration.subprotocol)
             } else {
                 nil
             }
         if let refusal {
-            // A positive return tells libwebsockets the answer was written; it then finishes
-            // the HTTP transaction and the connection stays HTTP.
-            return lws_return_http_status(wsi, UInt32(clamping: refusal), nil) == 0 ? 1 : -1
+            return refuseUpgrade(wsi, with: handler.response(to: refusal, for: request))
+        }
+        if case .reject(let response) = handler.shouldAccept(request) {
+            return refuseUpgrade(wsi, with: response)
         }
         acceptedUpgrade = (wsi, request)
         return 0
     }
 
-    private func beginExchange(_ wsi: OpaquePointer) -> Int32 {
-        let request = RequestReader.read(wsi)
-        let declared = request.header("content-length").flatMap { Int($0) } ?? 0
-        let exchange = HTTPExchange(request: request)
-        exchanges[wsi] = exchange
-        if request.header("transfer-encoding") != nil {
-            return respond(wsi, exchange, with: Self.plain(411, "Send the request body with a Content-Length."),
-                           closesConnection: true)
-        }
-        if declared > configuration.maxRequestBodyBytes {
-            // libwebsockets reads and discards the unread body before the next request.
-            return respond(wsi, exchange, with: Self.tooLarge(configuration.maxRequestBodyBytes))
-        }
-        guard declared > 0 else {
-            return respond(wsi, exchange, with: handler.respond(to: request))
-        }
-        exchange.request.body.reserveCapacity(declared)
-        return 0
+    /// Writes the whole answer now and closes; -1 tells libwebsockets to drop the connection
+    /// once the answer is sent.
+    private func refuseUpgrade(_ wsi: OpaquePointer, with response: HTTPResponse) -> Int32 {
+        _ = ResponseHeaders.writeRefusal(on: wsi, response, log: configuration.log)
+        return -1
     }
 
+    /// The receive tap's view of a connection's socket.
+    private func tappedSocket(_ wsi: OpaquePointer) -> TappedSocket? {
+        ReceiveTap.socket(for: lws_get_socket_fd(wsi))
+    }
+
+    /// A request head arrived. Its verdict comes from the receive tap, whose parser is the one
+    /// reading of the head: a refused head reached libwebsockets as a stand-in `GET /`, answered
+    /// here with the refusal.
+    private func beginExchange(_ wsi: OpaquePointer) -> Int32 {
+        guard let verdict = tappedSocket(wsi)?.nextVerdict() else { return -1 }
+        switch verdict {
+        case .refused(let refusal):
+            let exchange = HTTPExchange(request: HTTPRequest(method: "GET", path: "/", peer: RequestReader.read(wsi).peer))
+            exchanges[wsi] = exchange
+            return respond(wsi, exchange, with: handler.response(to: TransportRefusal(refusal), for: nil), closesConnection: true)
+        case .accepted(let head):
+            let request = RequestReader.read(wsi)
+            let exchange = HTTPExchange(request: request)
+            exchanges[wsi] = exchange
+            guard head.contentLength > 0 else {
+                return respond(wsi, exchange, with: handler.respond(to: request))
+            }
+            // The body follows (HTTP_BODY); the tap hands libwebsockets no more than it.
+            exchange.request.body.reserveCapacity(head.contentLength)
+            return 0
+        }
+    }
+
+    /// A piece of the body: never more than the head's `Content-Length`, which the receive tap
+    /// checked against ``WebSocketServerConfiguration/maxRequestBodyBytes``.
     private func receiveBody(_ wsi: OpaquePointer, _ piece: UnsafeRawBufferPointer) -> Int32 {
         guard let exchange = exchanges[wsi], !exchange.hasStartedResponse else { return 0 }
-        guard exchange.request.body.count + piece.count <= configuration.maxRequestBodyBytes else {
-            return respond(wsi, exchange, with: Self.tooLarge(configuration.maxRequestBodyBytes))
-        }
         exchange.request.body.append(contentsOf: piece)
         return 0
     }
 
-    /// Writes the status line and headers now and the body over the following writeable callbacks.
+    /// Writes the head and as much of the body as one chunk holds now (one write for most
+    /// answers), the rest over the following writeable callbacks. After a request body the
+    /// whole answer goes out now, so the transaction is complete when `HTTP_BODY_COMPLETION`
+    /// returns: libwebsockets 4.1.6 calls it again in a loop while the transaction stays open
+    /// and more bytes are waiting.
     private func respond(_ wsi: OpaquePointer, _ exchange: HTTPExchange, with response: HTTPResponse,
                          closesConnection: Bool = false) -> Int32 {
         let isHead = exchange.request.method == "HEAD"
         exchange.startResponse(body: isHead ? [] : response.body, closesConnection: closesConnection)
+        let first = exchange.nextBodyChunk(maxBytes: exchange.request.body.isEmpty ? Self.httpChunkBytes : .max) ?? []
         guard ResponseHeaders.write(
-            on: wsi, status: response.status, headers: response.headers,
-            contentLength: response.body.count, closesConnection: closesConnection, log: configuration.log)
+            on: wsi, status: response.status, headers: response.headers, contentLength: response.body.count,
+            closesConnection: closesConnection, body: first, log: configuration.log)
         else { return -1 }
-        if exchange.nextBodyChunk(maxBytes: 1) == nil {
+        if exchange.didWrite(first.count) {
             return completeExchange(wsi, exchange)
         }
         lws_callback_on_writable(wsi)
@@ -443,14 +482,6 @@ final class ServerCore: @unchecked Sendable {
             return -1
         }
         return lws_http_transaction_completed(wsi) == 0 ? 0 : -1
-    }
-
-    private static func plain(_ status: Int, _ text: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(text.utf8))
-    }
-
-    private static func tooLarge(_ limit: Int) -> HTTPResponse {
-        plain(413, "The request body is larger than \(limit) bytes.")
     }
 
     // MARK: Protocol 1: WebSockets
@@ -485,6 +516,7 @@ final class ServerCore: @unchecked Sendable {
         connections[wsi] = connection
         openConnections.withLock { $0 += 1 }
         watch(connection)
+        tappedSocket(wsi)?.connection = connection
         handler.connectionDidOpen(connection)
         if isShuttingDown {
             connection.close(code: .goingAway, reason: "server is shutting down", flush: false)

@@ -199,6 +199,11 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
         return 0
     }
 
+    /// The receive tap saw a frame from the peer without a mask (RFC 6455 section 5.1).
+    func refuseUnmaskedFrame() {
+        close(code: .protocolError, reason: "client frames must be masked", flush: false)
+    }
+
     // MARK: Keepalive (service thread)
 
     /// `LWS_CALLBACK_RECEIVE_PONG`.

@@ -57,7 +57,12 @@ public final class WebSocketServer: @unchecked Sendable {
             core.log("raised the open-descriptor limit (RLIMIT_NOFILE) from \(raised.from) to \(raised.to)")
         }
         let listener: ListeningSocket
-        do {
+        do throws(TransportError) {
+            guard ReceiveTap.isInterposing else {
+                throw TransportError.cannotListen(
+                    host: configuration.host, port: configuration.port,
+                    reason: "the receive tap is not in effect: the executable must link the CReceiveTap target so that it exports recv and close")
+            }
             listener = try ListeningSocket.open(host: configuration.host, port: configuration.port)
             let core = core
             try core.loop.start(

@@ -10,6 +10,12 @@ public protocol WebSocketServerHandler: AnyObject {
     /// Decides whether a WebSocket upgrade may proceed (the `Origin` check lives here).
     func shouldAccept(_ request: HTTPRequest) -> UpgradeDecision
 
+    /// Words the answer to a request the transport refuses itself (``TransportRefusal``): the
+    /// status, headers and body to send. `request` is what is known of it: nil when its head
+    /// could not be read. The transport adds `Content-Length` and `Connection: close` and sends
+    /// it as HTTP/1.1. The default is ``TransportRefusal/plainResponse``.
+    func response(to refusal: TransportRefusal, for request: HTTPRequest?) -> HTTPResponse
+
     /// A WebSocket connection completed its handshake.
     func connectionDidOpen(_ connection: WebSocketConnection)
 
@@ -28,6 +34,10 @@ public protocol WebSocketServerHandler: AnyObject {
 }
 
 extension WebSocketServerHandler {
+    public func response(to refusal: TransportRefusal, for request: HTTPRequest?) -> HTTPResponse {
+        refusal.plainResponse
+    }
+
     public func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage) {
         connection.close(code: .policyViolation, reason: "client is not reading its messages", flush: false)
     }

@@ -39,9 +39,15 @@ final class TestHandler: WebSocketServerHandler, @unchecked Sendable {
 
     func shouldAccept(_ request: HTTPRequest) -> UpgradeDecision {
         if let origin = request.header("origin"), forbiddenOrigins.contains(origin) {
-            return .reject(status: 403)
+            return .reject(response(to: .forbiddenOrigin, for: request))
         }
         return .accept
+    }
+
+    /// Names the refusal in a header and the body, so tests can tell the handler worded it.
+    func response(to refusal: TransportRefusal, for request: HTTPRequest?) -> HTTPResponse {
+        let name = "\(refusal)".prefix { $0.isLetter }
+        return HTTPResponse(status: refusal.status, headers: [("X-Refusal", String(name))], body: Array("refused: \(name)".utf8))
     }
 
     func connectionDidOpen(_ connection: WebSocketConnection) {
