@@ -1,4 +1,5 @@
-# FocusSync: `make run` serves the playground, `make test` runs every test, `make bench` measures.
+# FocusSync: `make run` serves the playground, `make test` runs every test, `make bench` measures,
+# `make conformance` runs Autobahn|Testsuite against the transport, `make fuzz` fuzzes its parsers.
 # They install what is missing first, so they work on a fresh Debian machine with the Swift toolchain.
 
 RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev
@@ -8,7 +9,7 @@ PORT ?= 8080
 ARGS ?=
 BENCH_ARGS ?=
 
-.PHONY: run build test test-browser setup setup-test bench clean
+.PHONY: run build test test-browser conformance setup setup-test bench clean
 
 setup:
 	@scripts/ensure-debian-packages.sh $(RUN_PACKAGES)
@@ -28,7 +29,13 @@ test: setup-test
 	@# One test at a time: libwebsockets 4.1.6 closes a descriptor twice when a libuv context is
 	@# destroyed, which can hit a socket another test just opened (see Loop/EventPipeGuard.swift).
 	swift test --skip-build --no-parallel
+	@scripts/conformance.sh
 	$(MAKE) --no-print-directory test-browser
+
+# Autobahn|Testsuite's fuzzing client against an echo server on the transport (needs Python 2.7).
+conformance: setup
+	swift build --product conformance-echo $(SWIFT_STRICT)
+	@scripts/conformance.sh
 
 # Release builds of server and load generator, pinned to a core each; see docs/PERFORMANCE.md.
 bench: setup

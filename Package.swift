@@ -16,11 +16,13 @@ import PackageDescription
 /// - `CommandLineParsing`: the argument-parser-style command line both executables share.
 /// - `focus-sync`: the command-line entry point.
 /// - `focus-bench`: the load generator and benchmark (`make bench`, docs/PERFORMANCE.md).
+/// - `conformance-echo`: an echo server on the transport for Autobahn|Testsuite (`make conformance`).
 let package = Package(
     name: "FocusSync",
     products: [
         .executable(name: "focus-sync", targets: ["focus-sync"]),
         .executable(name: "focus-bench", targets: ["focus-bench"]),
+        .executable(name: "conformance-echo", targets: ["conformance-echo"]),
     ],
     targets: [
         .systemLibrary(
@@ -47,6 +49,7 @@ let package = Package(
         .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer", "CommandLineParsing"]),
         .executableTarget(name: "focus-bench", dependencies: ["WebSocketClient", "WebSocketTransport", "FocusCore", "CommandLineParsing"]),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"]),
+        .executableTarget(name: "conformance-echo", dependencies: ["WebSocketTransport"], path: "Tests/ConformanceEcho"),
         .testTarget(name: "TransportWireTests", dependencies: ["TransportWire"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport", "WebSocketClient", "TransportWire"]),
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),

@@ -16,9 +16,9 @@
 /// So libwebsockets never parses a head the transport has not read first, never answers one with
 /// its own error page, and every head it sees has exactly one verdict, in order.
 ///
-/// Frames are passed on unchanged while ``FrameHeaderScanner`` finds them masked; from the first
-/// unmasked frame on, nothing more reaches libwebsockets (it would accept it, and answer an
-/// unmasked PING).
+/// Frames pass through ``ClientFrameFilter``: libwebsockets sees them unchanged but for PINGs,
+/// which the transport answers itself, and nothing from the first protocol violation (an
+/// unmasked frame, a malformed PING) on.
 package struct InboundStream: Sendable {
     /// What the parser made of one head, in the order libwebsockets sees them.
     package enum Verdict: Sendable, Equatable {
@@ -32,7 +32,7 @@ package struct InboundStream: Sendable {
         case head(peekLimit: Int)
         /// Read at most `remaining` bytes (the rest of a body) and report them with ``didReadBody(_:)``.
         case body(remaining: Int)
-        /// Read freely, showing the bytes to ``scanFrames(_:)``.
+        /// Read freely, and show the bytes to ``scanFrames(_:)`` before handing them over.
         case frames
         /// Read and drop everything.
         case discard
@@ -63,7 +63,7 @@ package struct InboundStream: Sendable {
     package let maxHeadBytes: Int
     private var mode = Mode.head(held: [], searchedUpTo: 0)
     private var verdicts: [Verdict] = []
-    private var frames = FrameHeaderScanner()
+    private var frames = ClientFrameFilter()
 
     package init(parser: RequestHeadParser, maxHeadBytes: Int) {
         self.parser = parser
@@ -113,13 +113,15 @@ package struct InboundStream: Sendable {
         mode = count >= remaining ? .head(held: [], searchedUpTo: 0) : .body(remaining: remaining - count)
     }
 
-    /// Follows frames (``ReadPlan/frames``). When they reveal an unmasked frame, returns how
-    /// many of `bytes` come before it: hand libwebsockets only those, for the stream then drops
+    /// Follows frames (``ReadPlan/frames``): what to hide from libwebsockets (PINGs, which the
+    /// transport answers), and where a protocol violation begins, after which the stream drops
     /// everything (the connection is closed with 1002).
-    package mutating func scanFrames(_ bytes: some Collection<UInt8>) -> Int? {
-        guard let before = frames.scan(bytes) else { return nil }
-        mode = .discarding
-        return before
+    package mutating func scanFrames(_ bytes: some Collection<UInt8>) -> ClientFrameFilter.Scan {
+        let scan = frames.scan(bytes)
+        if scan.violationAt != nil {
+            mode = .discarding
+        }
+        return scan
     }
 
     /// The verdict on the next head libwebsockets parses. From the callback that receives it.

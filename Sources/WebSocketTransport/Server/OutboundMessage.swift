@@ -1,6 +1,6 @@
 import CLibWebSockets
 
-/// A text message encoded once and shared, read-only, by every connection it is sent to.
+/// A message (text, or binary) encoded once and shared, read-only, by every connection it is sent to.
 ///
 /// The bytes are stored with the headroom libwebsockets needs in front of them, so a
 /// broadcast to a thousand connections costs one allocation and one copy of the payload.
@@ -11,8 +11,10 @@ import CLibWebSockets
 /// finished with before the next connection's write begins, so connections sharing the buffer
 /// never see each other's headers. A message therefore belongs to one server.
 public final class OutboundMessage: @unchecked Sendable {
-    /// The UTF-8 payload length in bytes.
+    /// The payload length in bytes.
     public let count: Int
+    /// A binary message; otherwise the payload is UTF-8 text.
+    public let isBinary: Bool
     /// `headroom` bytes for libwebsockets, then the payload. Allocated once, freed with the message.
     private let storage: UnsafeMutableRawPointer
 
@@ -23,8 +25,19 @@ public final class OutboundMessage: @unchecked Sendable {
         self.init(utf8: Array(text.utf8))
     }
 
-    public init(utf8 bytes: [UInt8]) {
+    /// A text message from its UTF-8 bytes (not checked).
+    public convenience init(utf8 bytes: [UInt8]) {
+        self.init(bytes, isBinary: false)
+    }
+
+    /// A binary message.
+    public convenience init(binary bytes: [UInt8]) {
+        self.init(bytes, isBinary: true)
+    }
+
+    private init(_ bytes: [UInt8], isBinary: Bool) {
         count = bytes.count
+        self.isBinary = isBinary
         storage = .allocate(byteCount: Self.headroom + bytes.count, alignment: 16)
         bytes.withUnsafeBytes { source in
             if let base = source.baseAddress {
@@ -37,11 +50,12 @@ public final class OutboundMessage: @unchecked Sendable {
         storage.deallocate()
     }
 
-    /// Writes `length` payload bytes starting at `offset` as one WebSocket frame with `flags`.
-    /// Service thread only. Returns what `lws_write` returned.
-    func write(on wsi: OpaquePointer, offset: Int, length: Int, flags: Int32) -> Int32 {
+    /// Writes `length` payload bytes starting at `offset` as one WebSocket frame, the first and
+    /// last of the message as said. Service thread only. Returns what `lws_write` returned.
+    func write(on wsi: OpaquePointer, offset: Int, length: Int, isFirst: Bool, isLast: Bool) -> Int32 {
         let payload = (storage + Self.headroom + offset).assumingMemoryBound(to: UInt8.self)
-        let protocolFlags = lws_write_protocol(rawValue: UInt32(bitPattern: flags))
+        let kind = Int32((isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT).rawValue)
+        let protocolFlags = lws_write_protocol(rawValue: UInt32(bitPattern: lws_write_ws_flags(kind, isFirst ? 1 : 0, isLast ? 1 : 0)))
         guard offset > 0 else {
             return lws_write(wsi, payload, length, protocolFlags)
         }

@@ -49,6 +49,9 @@ final class ServerCore: @unchecked Sendable {
     private let protocols: UnsafeMutablePointer<lws_protocols>
     private let cStrings: [UnsafeMutablePointer<CChar>]
     private let retryPolicy: UnsafeMutablePointer<lws_retry_bo_t>
+    /// Per-vhost protocol options: [0] names the WebSocket protocol, [1] marks it "default", so
+    /// an upgrade that offers no subprotocol is bound to it (used when none is required).
+    private let protocolOptions: UnsafeMutablePointer<lws_protocol_vhost_options>
 
     /// HTTP response bodies go out in pieces of this size, one per writeable callback.
     static let httpChunkBytes = 16 * 1024
@@ -75,7 +78,12 @@ final class ServerCore: @unchecked Sendable {
 
         let httpName = strdup("http")!
         let webSocketName = strdup(configuration.subprotocol)!
-        cStrings = [httpName, webSocketName]
+        let defaultOption = strdup("default")!
+        let emptyValue = strdup("")!
+        cStrings = [httpName, webSocketName, defaultOption, emptyValue]
+        protocolOptions = .allocate(capacity: 2)
+        (protocolOptions + 1).initialize(to: lws_protocol_vhost_options(next: nil, options: nil, name: defaultOption, value: emptyValue))
+        protocolOptions.initialize(to: lws_protocol_vhost_options(next: nil, options: protocolOptions + 1, name: webSocketName, value: emptyValue))
         protocols = .allocate(capacity: 3)
         protocols.initialize(to: lws_protocols(
             name: httpName, callback: serverHTTPCallback, per_session_data_size: 0,
@@ -105,6 +113,7 @@ final class ServerCore: @unchecked Sendable {
         httpChunk.deallocate()
         protocols.deallocate()
         retryPolicy.deallocate()
+        protocolOptions.deallocate()
         cStrings.forEach { free($0) }
     }
 
@@ -129,6 +138,9 @@ final class ServerCore: @unchecked Sendable {
         info.retry_and_idle_policy = UnsafePointer(retryPolicy)
         info.pcontext = loop.contextSlotForCreationInfo
         info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
+        if !configuration.requiresSubprotocol {
+            info.pvo = UnsafePointer(protocolOptions)
+        }
         if foreignLoop != nil {
             info.options |= UInt64(LWS_SERVER_OPTION_LIBUV)
         }
@@ -380,7 +392,7 @@ final class ServerCore: @unchecked Sendable {
                 .shuttingDown
             } else if request.path != configuration.webSocketPath {
                 .notFound
-            } else if !offered.contains(configuration.subprotocol) {
+            } else if configuration.requiresSubprotocol && !offered.contains(configuration.subprotocol) {
                 .missingSubprotocol(expected: configuration.subprotocol)
             } else {
                 nil

@@ -38,8 +38,6 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
 
     /// Frames larger than this are split, one frame per writeable callback.
     static let maxFrameBytes = 32 * 1024
-    /// A whole message in one text frame.
-    private static let wholeTextFrame = lws_write_ws_flags(Int32(LWS_WRITE_TEXT.rawValue), 1, 1)
     /// A closing connection whose peer does not complete the close in this time is dropped.
     static let closeGraceSeconds: Int32 = 5
 
@@ -55,6 +53,9 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
     var keepalive: KeepaliveState
     /// A keepalive PING waits for the next writeable callback.
     private var owesPing = false
+    /// PONGs owed to the peer, oldest first.
+    private var owedPongs: [[UInt8]] = []
+    private static let maxOwedPongs = 16
 
     init(request: HTTPRequest, wsi: OpaquePointer, core: ServerCore) {
         id = Self.lastID.withLock { last in
@@ -74,10 +75,10 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
     public func send(_ message: OutboundMessage) {
         noticeLibraryClose()
         guard case .open = state else { return }
-        if outbound.isEmpty && message.count <= Self.maxFrameBytes && lws_send_pipe_choked(wsi) == 0 {
+        if outbound.isEmpty && owedPongs.isEmpty && message.count <= Self.maxFrameBytes && lws_send_pipe_choked(wsi) == 0 {
             // Straight to the socket: one send() now, where a writeable callback would cost a
             // wake-up and two epoll_ctl calls (POLLOUT on, then off) per message.
-            guard message.write(on: wsi, offset: 0, length: message.count, flags: Self.wholeTextFrame) >= message.count else {
+            guard message.write(on: wsi, offset: 0, length: message.count, isFirst: true, isLast: true) >= message.count else {
                 // The socket failed; the next writeable callback tells libwebsockets to close it.
                 state = .closed
                 lws_callback_on_writable(wsi)
@@ -127,12 +128,13 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
     /// `LWS_CALLBACK_RECEIVE`: a piece of a message.
     func receive(_ input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
         guard case .open = state else { return 0 }
-        if lws_frame_is_binary(wsi) != 0 {
+        let kind: MessageAssembler.Kind = lws_frame_is_binary(wsi) != 0 ? .binary : .text
+        if kind == .binary && !core.configuration.acceptsBinaryMessages {
             return fail(.unsupportedData, reason: "binary messages are not accepted")
         }
         let piece = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
         let outcome = assembler.append(
-            piece, kind: .text, endsFrame: lws_remaining_packet_payload(wsi) == 0,
+            piece, kind: kind, endsFrame: lws_remaining_packet_payload(wsi) == 0,
             endsMessage: lws_is_final_fragment(wsi) != 0)
         switch outcome {
         case .needMore:
@@ -143,8 +145,11 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
             return fail(.messageTooBig, reason: "message in more than \(assembler.maxFragments) frames")
         case .invalidUTF8:
             return fail(.invalidPayload, reason: "text is not valid UTF-8")
-        case .complete(_, let text):
+        case .complete(.text, let text):
             core.handler.connection(self, didReceiveText: text)
+            return 0
+        case .complete(.binary, let bytes):
+            core.handler.connection(self, didReceiveBinary: bytes)
             return 0
         }
     }
@@ -173,6 +178,15 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
         case .closed:
             return -1
         }
+        if !owedPongs.isEmpty {
+            let pong = owedPongs.removeFirst()
+            guard Self.writeControlFrame(pong, kind: LWS_WRITE_PONG, on: wsi) else {
+                state = .closed
+                return -1
+            }
+            lws_callback_on_writable(wsi)
+            return 0
+        }
         if owesPing {
             // Between two fragments of a message is fine: control frames may interleave.
             owesPing = false
@@ -186,8 +200,8 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
             return 0
         }
         guard let fragment = outbound.nextFragment(maxBytes: Self.maxFrameBytes) else { return 0 }
-        let flags = lws_write_ws_flags(Int32(LWS_WRITE_TEXT.rawValue), fragment.isFirst ? 1 : 0, fragment.isLast ? 1 : 0)
-        let written = fragment.message.write(on: wsi, offset: fragment.offset, length: fragment.length, flags: flags)
+        let written = fragment.message.write(
+            on: wsi, offset: fragment.offset, length: fragment.length, isFirst: fragment.isFirst, isLast: fragment.isLast)
         guard written >= fragment.length else {
             state = .closed
             return -1
@@ -199,9 +213,30 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
         return 0
     }
 
-    /// The receive tap saw a frame from the peer without a mask (RFC 6455 section 5.1).
-    func refuseUnmaskedFrame() {
-        close(code: .protocolError, reason: "client frames must be masked", flush: false)
+    /// The receive tap found a frame from the peer without a mask (RFC 6455 section 5.1) or a
+    /// malformed PING.
+    func refuseProtocolViolation() {
+        close(code: .protocolError, reason: "client frames must be masked, and PINGs whole and short", flush: false)
+    }
+
+    /// The peer sent a PING (the receive tap took it out of libwebsockets' view): a PONG with
+    /// its payload goes out ahead of anything queued, in the order the PINGs came.
+    func answerPing(_ payload: [UInt8]) {
+        guard isOpen else { return }
+        if owedPongs.count == Self.maxOwedPongs {
+            // RFC 6455 5.5.3 allows answering only the latest of several PINGs.
+            owedPongs.removeFirst()
+        }
+        owedPongs.append(payload)
+        lws_callback_on_writable(wsi)
+    }
+
+    /// Writes a PONG (or another control frame) from its own buffer.
+    private static func writeControlFrame(_ payload: [UInt8], kind: lws_write_protocol, on wsi: OpaquePointer) -> Bool {
+        var frame = [UInt8](repeating: 0, count: OutboundMessage.headroom) + payload
+        return frame.withUnsafeMutableBufferPointer { buffer in
+            lws_write(wsi, buffer.baseAddress! + OutboundMessage.headroom, payload.count, kind) >= payload.count
+        }
     }
 
     // MARK: Keepalive (service thread)

@@ -8,8 +8,14 @@ public struct WebSocketServerConfiguration: Sendable {
     /// upgrade to any other path is refused with 404.
     public var webSocketPath: String = "/ws"
     /// The only subprotocol accepted on ``webSocketPath``. An upgrade that does not offer it in
-    /// `Sec-WebSocket-Protocol` is refused with 400.
+    /// `Sec-WebSocket-Protocol` is refused with 400, unless ``requiresSubprotocol`` is false.
     public var subprotocol: String = "focus-sync.v1"
+    /// When false, an upgrade that offers no subprotocol is accepted too (a test peer such as
+    /// Autobahn|Testsuite offers none).
+    public var requiresSubprotocol = true
+    /// When true, binary messages reach ``WebSocketServerHandler/connection(_:didReceiveBinary:)``;
+    /// when false, a binary message closes the connection with 1003.
+    public var acceptsBinaryMessages = false
     /// A text message larger than this (across fragments) closes the connection with 1009.
     public var maxMessageBytes: Int = 64 * 1024
     /// A message in more frames than this closes the connection with 1009 (RFC 6455: "too big

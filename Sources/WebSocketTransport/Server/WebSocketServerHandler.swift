@@ -22,6 +22,10 @@ public protocol WebSocketServerHandler: AnyObject {
     /// A complete text message arrived (reassembled from fragments, valid UTF-8, within the size limit).
     func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8])
 
+    /// A complete binary message arrived; only with ``WebSocketServerConfiguration/acceptsBinaryMessages``.
+    /// The default ignores it.
+    func connection(_ connection: WebSocketConnection, didReceiveBinary bytes: [UInt8])
+
     /// The connection's outbound queue is over its limit and `message` was not queued.
     /// The default closes the connection with 1008 without flushing (the peer is not reading,
     /// so the queue would never drain); an application may instead call
@@ -34,6 +38,8 @@ public protocol WebSocketServerHandler: AnyObject {
 }
 
 extension WebSocketServerHandler {
+    public func connection(_ connection: WebSocketConnection, didReceiveBinary bytes: [UInt8]) {}
+
     public func response(to refusal: TransportRefusal, for request: HTTPRequest?) -> HTTPResponse {
         refusal.plainResponse
     }

@@ -9,7 +9,7 @@ import TransportWire
 final class TappedSocket {
     private(set) var stream: InboundStream
     /// Set when the WebSocket handshake completes (before any frame is read: the handshake is
-    /// handed over alone); told about an unmasked frame.
+    /// handed over alone); it answers the PINGs and is told of a protocol violation.
     weak var connection: WebSocketConnection?
 
     init(stream: InboundStream) {
@@ -28,11 +28,16 @@ final class TappedSocket {
         switch stream.plan {
         case .frames:
             let count = focussync_tap_system_recv(descriptor, buffer, capacity, 0)
-            guard count > 0, let before = stream.scanFrames(UnsafeRawBufferPointer(start: buffer, count: count)) else {
-                return count
+            guard count > 0 else { return count }
+            let scan = stream.scanFrames(UnsafeRawBufferPointer(start: buffer, count: count))
+            for ping in scan.pings {
+                connection?.answerPing(ping)
             }
-            connection?.refuseUnmaskedFrame()
-            return before > 0 ? before : nothingYet()
+            let kept = Self.remove(scan.hidden, from: buffer, count: scan.violationAt ?? count)
+            if scan.violationAt != nil {
+                connection?.refuseProtocolViolation()
+            }
+            return kept > 0 ? kept : nothingYet()
         case .body(let remaining):
             let count = focussync_tap_system_recv(descriptor, buffer, min(capacity, remaining), 0)
             if count > 0 { stream.didReadBody(count) }
@@ -62,6 +67,24 @@ final class TappedSocket {
         }
         head.withUnsafeBytes { buffer.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         return head.count
+    }
+
+    /// Closes the gaps `hidden` leaves in the first `count` bytes of `buffer`; returns how many
+    /// bytes are left.
+    private static func remove(_ hidden: [Range<Int>], from buffer: UnsafeMutableRawPointer, count: Int) -> Int {
+        var kept = 0
+        var next = 0
+        for range in hidden + [count..<count] {
+            let end = min(range.lowerBound, count)
+            if next < end {
+                if kept != next {
+                    (buffer + kept).copyMemory(from: buffer + next, byteCount: end - next)
+                }
+                kept += end - next
+            }
+            next = max(next, range.upperBound)
+        }
+        return kept
     }
 
     private func nothingYet() -> Int {

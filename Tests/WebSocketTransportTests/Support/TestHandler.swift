@@ -66,6 +66,10 @@ final class TestHandler: WebSocketServerHandler, @unchecked Sendable {
         }
     }
 
+    func connection(_ connection: WebSocketConnection, didReceiveBinary bytes: [UInt8]) {
+        connection.send(OutboundMessage(binary: bytes))
+    }
+
     func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage) {
         record.withLock { $0.overflows += 1 }
         defaultOverflow(connection, message)
