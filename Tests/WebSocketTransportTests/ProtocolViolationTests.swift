@@ -53,6 +53,17 @@ struct ProtocolViolationTests {
         #expect(!frames.contains { $0.opcode == RawWebSocket.Opcode.pong.rawValue })
     }
 
+    /// Text is checked by the transport alone (libwebsockets' UTF-8 check is off), close
+    /// reasons included.
+    @Test(arguments: EventLoop.allCases)
+    func closeReasonThatIsNotUTF8ClosesWith1007(loop: EventLoop) throws {
+        let test = try TestServer(loop)
+        defer { test.stop() }
+        let socket = try RawWebSocket.connect(port: test.port)
+        try socket.send(.close, [0x03, 0xE8, 0xCE, 0xBA, 0xED, 0xA0, 0x80])
+        #expect(socket.framesUntilClosed().last?.closeCode == .invalidPayload)
+    }
+
     /// libwebsockets fails a frame with reserved bits set with 1002 on its own; the application,
     /// which keeps sending, must not get a single frame onto the wire after that close frame.
     @Test(arguments: EventLoop.allCases)

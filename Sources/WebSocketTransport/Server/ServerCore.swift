@@ -137,7 +137,9 @@ final class ServerCore: @unchecked Sendable {
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.retry_and_idle_policy = UnsafePointer(retryPolicy)
         info.pcontext = loop.contextSlotForCreationInfo
-        info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
+        // No LWS_SERVER_OPTION_VALIDATE_UTF8: text is checked once, by the transport
+        // (MessageAssembler, and close reasons in WebSocketConnection.peerDidClose).
+        info.options = 0
         if !configuration.requiresSubprotocol {
             info.pvo = UnsafePointer(protocolOptions)
         }
@@ -512,7 +514,7 @@ final class ServerCore: @unchecked Sendable {
         case LWS_CALLBACK_SERVER_WRITEABLE:
             return connections[wsi]?.writeNext() ?? 0
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-            return connections[wsi]?.peerDidClose(code: CloseFrame.code(in: input, length: length)) ?? 0
+            return connections[wsi]?.peerDidClose(payload: UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)) ?? 0
         case LWS_CALLBACK_CLOSED, LWS_CALLBACK_WSI_DESTROY:
             connectionClosed(wsi)
             return 0

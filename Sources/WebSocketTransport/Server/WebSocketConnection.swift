@@ -268,9 +268,19 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
     /// `LWS_CALLBACK_WS_PEER_INITIATED_CLOSE`. libwebsockets answers the peer's close frame
     /// itself (returns 0), unless ours already went out: then this frame is the answer, the
     /// closing handshake is complete, and -1 drops the connection without a second close frame.
-    func peerDidClose(code: CloseCode?) -> Int32 {
+    func peerDidClose(payload: UnsafeRawBufferPointer) -> Int32 {
         if case .closeSent = state { return -1 }
-        state = .peerClosed(code)
+        var reason = UTF8Validator()
+        guard payload.count < 2 || (reason.validate(payload.dropFirst(2)) && reason.isAtBoundary) else {
+            // The text checks are the transport's (libwebsockets' are off): refuse the close
+            // reason that is not UTF-8 with 1007, and drop the connection after it.
+            var reasonBytes = CloseFrame.reasonBytes("close reason is not valid UTF-8")
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_INVALID_PAYLOAD, &reasonBytes, reasonBytes.count)
+            state = .closeSent(.invalidPayload)
+            outbound.removeAll()
+            return -1
+        }
+        state = .peerClosed(payload.count >= 2 ? CloseCode(rawValue: UInt16(payload[0]) << 8 | UInt16(payload[1])) : nil)
         outbound.removeAll()
         return 0
     }
