@@ -9,7 +9,7 @@ PORT ?= 8080
 ARGS ?=
 BENCH_ARGS ?=
 
-.PHONY: run build test test-browser conformance setup setup-test bench clean
+.PHONY: run build test test-browser conformance fuzz setup setup-test bench clean
 
 setup:
 	@scripts/ensure-debian-packages.sh $(RUN_PACKAGES)
@@ -31,6 +31,10 @@ test: setup-test
 	swift test --skip-build --no-parallel
 	@scripts/conformance.sh
 	$(MAKE) --no-print-directory test-browser
+
+# libFuzzer on the transport's parsers, FUZZ_SECONDS (default 60) per target; see scripts/fuzz.sh.
+fuzz: setup
+	@scripts/fuzz.sh
 
 # Autobahn|Testsuite's fuzzing client against an echo server on the transport (needs Python 2.7).
 conformance: setup

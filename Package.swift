@@ -17,12 +17,14 @@ import PackageDescription
 /// - `focus-sync`: the command-line entry point.
 /// - `focus-bench`: the load generator and benchmark (`make bench`, docs/PERFORMANCE.md).
 /// - `conformance-echo`: an echo server on the transport for Autobahn|Testsuite (`make conformance`).
+/// - `FuzzChecks`, `focus-fuzz`: fuzz targets (one file each) and their libFuzzer driver (`make fuzz`).
 let package = Package(
     name: "FocusSync",
     products: [
         .executable(name: "focus-sync", targets: ["focus-sync"]),
         .executable(name: "focus-bench", targets: ["focus-bench"]),
         .executable(name: "conformance-echo", targets: ["conformance-echo"]),
+        .executable(name: "focus-fuzz", targets: ["focus-fuzz"]),
     ],
     targets: [
         .systemLibrary(
@@ -50,7 +52,10 @@ let package = Package(
         .executableTarget(name: "focus-bench", dependencies: ["WebSocketClient", "WebSocketTransport", "FocusCore", "CommandLineParsing"]),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore"]),
         .executableTarget(name: "conformance-echo", dependencies: ["WebSocketTransport"], path: "Tests/ConformanceEcho"),
-        .testTarget(name: "TransportWireTests", dependencies: ["TransportWire"]),
+        .target(name: "FuzzChecks", dependencies: ["TransportWire"], path: "Tests/Fuzz/Checks"),
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(name: "focus-fuzz", dependencies: ["FuzzChecks", "CLibFuzzer"], path: "Tests/Fuzz/Driver"),
+        .testTarget(name: "TransportWireTests", dependencies: ["TransportWire", "FuzzChecks"]),
         .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport", "WebSocketClient", "TransportWire"]),
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
         .testTarget(
