@@ -24,7 +24,8 @@ enum ServerMessage {
         encode(AckMessage(seq: seq, reason: reason))
     }
 
-    static let pong = OutboundMessage(text: #"{"type":"pong"}"#)
+    /// A fresh message each time: a message belongs to the server that first sends it.
+    static var pong: OutboundMessage { OutboundMessage(text: #"{"type":"pong"}"#) }
 
     struct ErrorMessage: Encodable {
         var type = "error"

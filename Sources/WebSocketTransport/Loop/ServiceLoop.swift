@@ -23,6 +23,9 @@ package final class ServiceLoop: @unchecked Sendable {
 
     package let name: String
     package let usesLibUV: Bool
+    /// Unique within the process (never 0).
+    package let id: UInt64
+    private static let lastID = Locked<UInt64>(0)
 
     // Cross-thread state.
     private let queuedWork = Locked<[@Sendable () -> Void]>([])
@@ -30,8 +33,9 @@ package final class ServiceLoop: @unchecked Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     /// The service thread's kernel thread id, once it runs (for tests that measure its CPU time).
-    package var threadID: Int32? { startedThreadID.withLock { $0 } }
-    private let startedThreadID = Locked<Int32?>(nil)
+    package var threadID: Int32? { serviceThread.withLock { $0?.kernelID } }
+    /// The service thread while it runs (from before the context exists until it is gone).
+    private let serviceThread = Locked<(thread: pthread_t, kernelID: Int32?)?>(nil)
 
     // Service thread.
     package private(set) var context: OpaquePointer?
@@ -45,15 +49,19 @@ package final class ServiceLoop: @unchecked Sendable {
     private enum State {
         case idle
         /// The context exists and may be woken.
-        case running(thread: pthread_t, context: OpaquePointer)
+        case running(context: OpaquePointer)
         /// The service loop has ended; the context is being destroyed.
-        case stopping(thread: pthread_t)
+        case stopping
         case finished
     }
 
     package init(name: String, usesLibUV: Bool) {
         self.name = name
         self.usesLibUV = usesLibUV
+        id = Self.lastID.withLock { last in
+            last += 1
+            return last
+        }
         contextSlot.initialize(to: nil)
         LibWebSocketsLog.silenceLibWebSockets()
     }
@@ -74,7 +82,7 @@ package final class ServiceLoop: @unchecked Sendable {
         let ready = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             Thread.current.name = self.name  // set from inside, so the OS thread gets the name too
-            self.startedThreadID.withLock { $0 = Self.currentThreadID() }
+            self.serviceThread.withLock { $0 = (pthread_self(), Self.currentThreadID()) }
             let result = self.createContext(makeContext)
             started.withLock { $0 = result }
             ready.signal()
@@ -106,12 +114,13 @@ package final class ServiceLoop: @unchecked Sendable {
 
     /// True when called on this loop's service thread.
     package var isServiceThread: Bool {
-        state.withLock { state in
-            switch state {
-            case .running(let thread, _), .stopping(let thread): pthread_equal(thread, pthread_self()) != 0
-            case .idle, .finished: false
-            }
-        }
+        serviceThread.withLock { $0.map { pthread_equal($0.thread, pthread_self()) != 0 } ?? false }
+    }
+
+    /// Debug builds trap when called off the service thread: for the entry points of code whose
+    /// state only the service thread may touch.
+    package func assertServiceThread(file: StaticString = #file, line: UInt = #line) {
+        assert(isServiceThread, "\(name): service-thread state touched on another thread", file: file, line: line)
     }
 
     /// Queues `work` for the service thread and wakes it. Work queued once the loop has
@@ -125,7 +134,7 @@ package final class ServiceLoop: @unchecked Sendable {
     private func wake() {
         state.withLock { state in
             // Under the lock, so the context cannot be destroyed while it is being woken.
-            if case .running(_, let context) = state {
+            if case .running(let context) = state {
                 lws_cancel_service(context)
             }
         }
@@ -214,7 +223,7 @@ package final class ServiceLoop: @unchecked Sendable {
         case .success(let created):
             context = created
             contextSlot.pointee = created
-            state.withLock { $0 = .running(thread: pthread_self(), context: created) }
+            state.withLock { $0 = .running(context: created) }
             return .success(())
         }
     }
@@ -242,7 +251,7 @@ package final class ServiceLoop: @unchecked Sendable {
 
     private func destroyContext() {
         state.withLock { state in
-            if case .running(let thread, _) = state { state = .stopping(thread: thread) }
+            if case .running = state { state = .stopping }
         }
         guard let context else { return }
         if let uvLoop {
@@ -268,6 +277,7 @@ package final class ServiceLoop: @unchecked Sendable {
     }
 
     private func finish() {
+        serviceThread.withLock { $0 = nil }
         state.withLock { $0 = .finished }
         finished.signal()
     }

@@ -8,8 +8,9 @@ import TransportWire
 /// The context has two protocols: index 0 (`http`) gets every plain HTTP request and decides
 /// upgrades; index 1, named after the configured subprotocol, carries the WebSockets.
 ///
-/// `@unchecked Sendable`: apart from the `let`s and `openConnections` (locked), everything is
-/// confined to the service thread.
+/// `@unchecked Sendable`: apart from the `let`s and the locked counters, everything is confined
+/// to the service thread; every entry point (the protocol callbacks, shutdown, the context's
+/// life) checks that in debug builds.
 final class ServerCore: @unchecked Sendable {
     let configuration: WebSocketServerConfiguration
     let handler: any WebSocketServerHandler
@@ -131,6 +132,7 @@ final class ServerCore: @unchecked Sendable {
     /// Creates the context on the service thread, a server context that does not listen itself:
     /// libwebsockets watches `listener` and the transport accepts (see ``ListeningSocket``).
     func makeContext(foreignLoop: UnsafeMutableRawPointer?, listener: ListeningSocket) -> Result<OpaquePointer, TransportError> {
+        loop.assertServiceThread()
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN_SERVER
         info.protocols = UnsafePointer(protocols)
@@ -182,12 +184,14 @@ final class ServerCore: @unchecked Sendable {
 
     /// The loop has stopped; the context is about to be destroyed. Service thread.
     func contextWillBeDestroyed() {
+        loop.assertServiceThread()
         isShuttingDown = true
     }
 
     /// libwebsockets reports `CLOSED` for the connections it tears down with the context;
     /// anything it did not report is closed here so every connection is closed exactly once.
     func contextWasDestroyed() {
+        loop.assertServiceThread()
         listener = nil
         listenerWsi = nil
         vhost = nil
@@ -323,6 +327,7 @@ final class ServerCore: @unchecked Sendable {
     /// Stops accepting, closes every WebSocket with 1001 and stops the loop once they are gone
     /// or after ``shutdownGrace``. Service thread.
     func beginShutdown() {
+        loop.assertServiceThread()
         guard !isShuttingDown else { return }
         isShuttingDown = true
         stopListening()
@@ -344,6 +349,7 @@ final class ServerCore: @unchecked Sendable {
 
     func http(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
               _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+        loop.assertServiceThread()
         switch reason {
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
             loop.runQueuedWork()
@@ -502,6 +508,7 @@ final class ServerCore: @unchecked Sendable {
 
     func webSocket(_ wsi: OpaquePointer, _ reason: lws_callback_reasons,
                    _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+        loop.assertServiceThread()
         switch reason {
         case LWS_CALLBACK_ESTABLISHED:
             connectionOpened(wsi)

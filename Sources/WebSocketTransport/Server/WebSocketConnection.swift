@@ -1,24 +1,37 @@
 import CLibWebSockets
 import TransportWire
 
-/// One accepted WebSocket connection. Use it only on the service thread.
-///
-/// `@unchecked Sendable`: every property and method is confined to the server's service
-/// thread (handler callbacks and work passed to ``WebSocketServer/execute(_:)``).
-public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
+/// One accepted WebSocket connection. Use it only on the server's service thread (in handler
+/// callbacks and work passed to ``WebSocketServer/execute(_:)``): it is not `Sendable`, and debug
+/// builds trap when it is used on another thread.
+public final class WebSocketConnection: KeepaliveMember {
     /// Unique for the lifetime of the server process; safe to log.
     public let id: UInt64
     /// The upgrade request: path, query (for example `session=…`), headers, peer.
     public let request: HTTPRequest
     /// Free for the application (for example the session this connection belongs to).
-    public var context: AnyObject?
+    public var context: AnyObject? {
+        get {
+            assertOnServiceThread()
+            return storedContext
+        }
+        set {
+            assertOnServiceThread()
+            storedContext = newValue
+        }
+    }
+    private var storedContext: AnyObject?
 
     /// Bytes waiting in the outbound queue.
-    public var queuedBytes: Int { outbound.bytes }
+    public var queuedBytes: Int {
+        assertOnServiceThread()
+        return outbound.bytes
+    }
     /// True from the moment a close is sent or received: `close` was called, the peer sent its
     /// close frame or went away, or libwebsockets failed the connection (a protocol error such
     /// as reserved bits, which it answers with its own close frame). Sending is then a no-op.
     public var isClosing: Bool {
+        assertOnServiceThread()
         noticeLibraryClose()
         if case .open = state { return false }
         return true
@@ -73,12 +86,13 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
     /// through the queue. When the queue is over the configured limit the message is not
     /// queued and the handler's `connection(_:didOverflowWith:)` decides. Does nothing once closing.
     public func send(_ message: OutboundMessage) {
+        assertOnServiceThread()
         noticeLibraryClose()
         guard case .open = state else { return }
         if outbound.isEmpty && owedPongs.isEmpty && message.count <= Self.maxFrameBytes && lws_send_pipe_choked(wsi) == 0 {
             // Straight to the socket: one send() now, where a writeable callback would cost a
             // wake-up and two epoll_ctl calls (POLLOUT on, then off) per message.
-            guard message.write(on: wsi, offset: 0, length: message.count, isFirst: true, isLast: true) >= message.count else {
+            guard message.write(on: wsi, loop: core.loop.id, offset: 0, length: message.count, isFirst: true, isLast: true) >= message.count else {
                 // The socket failed; the next writeable callback tells libwebsockets to close it.
                 state = .closed
                 lws_callback_on_writable(wsi)
@@ -103,6 +117,7 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
     /// Drops every queued message that has not started going out and queues `message` alone
     /// (after the rest of a message that is partly written). Does nothing once closing.
     public func replaceQueue(with message: OutboundMessage) {
+        assertOnServiceThread()
         noticeLibraryClose()
         guard case .open = state else { return }
         outbound.replace(with: message)
@@ -113,6 +128,7 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
     /// when `flush` is true) and drops the connection. If the frame cannot go out within a few
     /// seconds (the peer stopped reading), the connection is cut without it.
     public func close(code: CloseCode, reason: String = "", flush: Bool = true) {
+        assertOnServiceThread()
         noticeLibraryClose()
         guard case .open = state else { return }
         state = .closing(code: code, reason: reason, flush: flush)
@@ -201,7 +217,8 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
         }
         guard let fragment = outbound.nextFragment(maxBytes: Self.maxFrameBytes) else { return 0 }
         let written = fragment.message.write(
-            on: wsi, offset: fragment.offset, length: fragment.length, isFirst: fragment.isFirst, isLast: fragment.isLast)
+            on: wsi, loop: core.loop.id, offset: fragment.offset, length: fragment.length,
+            isFirst: fragment.isFirst, isLast: fragment.isLast)
         guard written >= fragment.length else {
             state = .closed
             return -1
@@ -316,6 +333,11 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
 
     var needsKeepalive: Bool { isOpen }
 
+    /// Debug builds trap when the connection is used off its service thread.
+    private func assertOnServiceThread(file: StaticString = #file, line: UInt = #line) {
+        core.loop.assertServiceThread(file: file, line: line)
+    }
+
     private var isOpen: Bool {
         if case .open = state { return true }
         return false
@@ -331,3 +353,7 @@ public final class WebSocketConnection: KeepaliveMember, @unchecked Sendable {
         return 0
     }
 }
+
+/// Confined to its server's service thread; see ``WebSocketConnection``.
+@available(*, unavailable)
+extension WebSocketConnection: Sendable {}
