@@ -79,7 +79,7 @@ public final class WebSocketConnection: KeepaliveMember {
         self.wsi = wsi
         self.core = core
         assembler = MessageAssembler(maxBytes: core.configuration.maxMessageBytes, maxFragments: core.configuration.maxMessageFragments)
-        keepalive = core.keepaliveState(forConnection: id)
+        keepalive = core.keepalive.state(forConnection: id)
     }
 
     /// Sends `message`: at once when nothing is queued and the socket can take it, otherwise
@@ -206,7 +206,7 @@ public final class WebSocketConnection: KeepaliveMember {
         if owesPing {
             // Between two fragments of a message is fine: control frames may interleave.
             owesPing = false
-            guard core.writeKeepalivePing(on: wsi) else {
+            guard core.keepalive.writePing(on: wsi) else {
                 state = .closed
                 return -1
             }
@@ -260,7 +260,7 @@ public final class WebSocketConnection: KeepaliveMember {
 
     /// `LWS_CALLBACK_RECEIVE_PONG`.
     func didReceivePong() {
-        keepalive.lastPong = core.keepaliveTickNow
+        keepalive.lastPong = core.keepalive.now
     }
 
     /// The keepalive wheel wants a PING sent.

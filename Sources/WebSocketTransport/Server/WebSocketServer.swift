@@ -84,11 +84,11 @@ public final class WebSocketServer: @unchecked Sendable {
     /// system's, or libwebsockets' table) until one succeeds again; meanwhile accepting pauses
     /// for a moment at a time and new connections wait in the kernel's backlog. Safe to read
     /// from any thread (for a health check).
-    public var isOutOfDescriptors: Bool { core.descriptorExhaustion.withLock { $0.isOutOfDescriptors } }
+    public var isOutOfDescriptors: Bool { core.acceptor.exhaustion.withLock { $0.isOutOfDescriptors } }
 
     /// How many times accepting paused for want of descriptors since the server started.
     /// Safe to read from any thread.
-    public var acceptPausesForDescriptors: Int { core.descriptorExhaustion.withLock { $0.pauses } }
+    public var acceptPausesForDescriptors: Int { core.acceptor.exhaustion.withLock { $0.pauses } }
 
     /// True when called on the service thread (inside handler callbacks and executed work).
     public var isServiceThread: Bool { core.loop.isServiceThread }
