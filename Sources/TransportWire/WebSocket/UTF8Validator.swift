@@ -5,11 +5,13 @@
 /// Refuses overlong forms, surrogates (U+D800–U+DFFF), code points above U+10FFFF and the bytes
 /// C0, C1, F5–FF, exactly as `String(validating:as:)` does for a whole buffer.
 package struct UTF8Validator: Sendable, Equatable {
+    // Inlinable, so the byte loop is specialised for the caller's buffer type: every byte of
+    // every text message goes through it.
     /// Continuation bytes still owed by the current character.
-    private var pending = 0
+    @usableFromInline var pending = 0
     /// The range the next continuation byte must fall in (it narrows after E0, ED, F0 and F4).
-    private var nextLow: UInt8 = 0x80
-    private var nextHigh: UInt8 = 0xBF
+    @usableFromInline var nextLow: UInt8 = 0x80
+    @usableFromInline var nextHigh: UInt8 = 0xBF
 
     package init() {}
 
@@ -18,6 +20,7 @@ package struct UTF8Validator: Sendable, Equatable {
 
     /// Checks `bytes`; false at the first byte that makes the text invalid (the validator is
     /// then spent and should be discarded).
+    @inlinable
     package mutating func validate(_ bytes: some Sequence<UInt8>) -> Bool {
         for byte in bytes {
             if pending > 0 {
