@@ -1,6 +1,7 @@
 # FocusSync: `make run` serves the playground, `make test` runs every test, `make bench` measures,
 # `make cluster` starts several processes behind HAProxy with Redis and `make bench-cluster`
 # measures them against one process (docs/SCALING.md).
+# `make conformance` runs Autobahn|Testsuite against the transport, `make fuzz` fuzzes its parsers.
 # They install what is missing first, so they work on a fresh Debian machine with the Swift toolchain.
 
 RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev libsqlite3-dev libhiredis-dev
@@ -10,7 +11,7 @@ PORT ?= 8080
 ARGS ?=
 BENCH_ARGS ?=
 
-.PHONY: run build test test-browser test-cluster setup setup-test bench bench-cluster cluster cluster-status cluster-stop clean
+.PHONY: run build test test-browser test-cluster conformance fuzz setup setup-test bench bench-cluster cluster cluster-status cluster-stop clean
 
 setup:
 	@scripts/ensure-debian-packages.sh $(RUN_PACKAGES)
@@ -30,8 +31,18 @@ test: setup-test
 	@# One test at a time: libwebsockets 4.1.6 closes a descriptor twice when a libuv context is
 	@# destroyed, which can hit a socket another test just opened (see Loop/EventPipeGuard.swift).
 	swift test --skip-build --no-parallel
+	@scripts/conformance.sh
 	$(MAKE) --no-print-directory test-cluster
 	$(MAKE) --no-print-directory test-browser
+
+# libFuzzer on the transport's parsers, FUZZ_SECONDS (default 60) per target; see scripts/fuzz.sh.
+fuzz: setup
+	@scripts/fuzz.sh
+
+# Autobahn|Testsuite's fuzzing client against an echo server on the transport (needs Python 2.7).
+conformance: setup
+	swift build --product conformance-echo $(SWIFT_STRICT)
+	@scripts/conformance.sh
 
 # Release builds of server and load generator, pinned to a core each; see docs/PERFORMANCE.md.
 bench: setup

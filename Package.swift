@@ -5,7 +5,12 @@ import PackageDescription
 ///
 /// Target map (see docs/ARCHITECTURE.md):
 /// - `FocusCore`: the pure focus model. No I/O, no C, no Foundation networking.
-/// - `WebSocketTransport`: the only place that touches libwebsockets (`CLibWebSockets`).
+/// - `TransportWire`: the transport's pure wire formats (request heads, percent-encoding, WebSocket
+///   frames and message reassembly); no I/O, no C, so it can be fuzzed on its own.
+/// - `CReceiveTap`: the process's `recv` and `close`, so the transport sees the bytes libwebsockets
+///   reads from its sockets (frame mask bits, raw request heads); see docs/ARCHITECTURE.md.
+/// - `WebSocketTransport`: the libwebsockets server; the only server code that touches libwebsockets.
+/// - `WebSocketClient`: a libwebsockets client and a raw HTTP client, for tests and the benchmark.
 /// - `MarkdownRendering`: the only place that touches cmark (`CCmark`).
 /// - `SQLiteStorage`: the durable log of sessions; the only place that touches SQLite (`CSQLite`).
 /// - `RedisCoordination`: the only place that touches hiredis (`CHiredis`): leases, the fenced
@@ -19,12 +24,16 @@ import PackageDescription
 ///   WebSocket client on raw sockets and epoll (`CLinuxEvents`).
 /// - `storage-bench`: writes and restores a large log to measure `SQLiteStorage`.
 /// - `storage-test-child`: the child process `SQLiteStorageTests` kill -9 and run as another user.
+/// - `conformance-echo`: an echo server on the transport for Autobahn|Testsuite (`make conformance`).
+/// - `FuzzChecks`, `focus-fuzz`: fuzz targets (one file each) and their libFuzzer driver (`make fuzz`).
 let package = Package(
     name: "FocusSync",
     products: [
         .executable(name: "focus-sync", targets: ["focus-sync"]),
         .executable(name: "focus-bench", targets: ["focus-bench"]),
         .executable(name: "storage-bench", targets: ["storage-bench"]),
+        .executable(name: "conformance-echo", targets: ["conformance-echo"]),
+        .executable(name: "focus-fuzz", targets: ["focus-fuzz"]),
     ],
     targets: [
         .systemLibrary(
@@ -55,7 +64,10 @@ let package = Package(
         .target(name: "FocusProtocol", dependencies: ["FocusCore"]),
         .target(name: "SessionMachine", dependencies: ["FocusCore", "FocusProtocol"]),
         .target(name: "CommandLineParsing"),
-        .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets"]),
+        .target(name: "TransportWire"),
+        .target(name: "CReceiveTap"),
+        .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets", "CReceiveTap", "TransportWire"]),
+        .target(name: "WebSocketClient", dependencies: ["CLibWebSockets", "TransportWire", "WebSocketTransport"]),
         .target(name: "MarkdownRendering", dependencies: ["CCmark"]),
         .target(name: "SQLiteStorage", dependencies: ["CSQLite"]),
         .target(name: "RedisCoordination", dependencies: ["CHiredis"]),
@@ -70,21 +82,29 @@ let package = Package(
         .executableTarget(name: "focus-bench", dependencies: ["CLinuxEvents", "FocusCore", "CommandLineParsing"]),
         .executableTarget(name: "storage-bench", dependencies: ["SQLiteStorage", "CommandLineParsing"]),
         .executableTarget(name: "storage-test-child", dependencies: ["SQLiteStorage"]),
+        .executableTarget(name: "conformance-echo", dependencies: ["WebSocketTransport"], path: "Tests/ConformanceEcho"),
+        .target(name: "FuzzChecks", dependencies: ["TransportWire"], path: "Tests/Fuzz/Checks"),
+        .systemLibrary(name: "CLibFuzzer"),
+        .executableTarget(name: "focus-fuzz", dependencies: ["FuzzChecks", "CLibFuzzer"], path: "Tests/Fuzz/Driver"),
         .target(
-            name: "TestSupport", dependencies: ["FocusCore", "FocusProtocol", "FocusSyncServer", "WebSocketTransport"],
+            name: "TestSupport",
+            dependencies: ["FocusCore", "FocusProtocol", "FocusSyncServer", "WebSocketTransport", "WebSocketClient"],
             path: "Tests/TestSupport"),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "FocusProtocol", "TestSupport"]),
         .testTarget(name: "FocusProtocolTests", dependencies: ["FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "SessionMachineTests", dependencies: ["SessionMachine", "FocusProtocol", "FocusCore", "TestSupport"]),
-        .testTarget(name: "WebSocketTransportTests", dependencies: ["WebSocketTransport", "TestSupport"]),
+        .testTarget(name: "TransportWireTests", dependencies: ["TransportWire", "FuzzChecks"]),
+        .testTarget(
+            name: "WebSocketTransportTests",
+            dependencies: ["WebSocketTransport", "WebSocketClient", "TransportWire", "TestSupport"]),
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "storage-test-child", "TestSupport"]),
         .testTarget(name: "RedisCoordinationTests", dependencies: ["RedisCoordination"]),
         .testTarget(
             name: "FocusSyncServerTests",
             dependencies: [
-                "FocusSyncServer", "FocusProtocol", "SessionMachine", "WebSocketTransport", "FocusCore", "CommandLineParsing",
-                "RedisCoordination", "TestSupport",
+                "FocusSyncServer", "FocusProtocol", "SessionMachine", "WebSocketTransport", "WebSocketClient", "FocusCore",
+                "CommandLineParsing", "RedisCoordination", "TestSupport",
             ]
         ),
         // WebSocketTransport: its server checks the bench's own client (the bench itself does not use it).

@@ -3,6 +3,7 @@ import FocusSyncServer
 import Foundation
 import TestSupport
 import Testing
+import WebSocketClient
 import WebSocketTransport
 
 /// A restart or a crash loses nothing anyone saw: every change any client received is in the

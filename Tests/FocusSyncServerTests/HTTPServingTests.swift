@@ -1,8 +1,9 @@
-import Testing
-import WebSocketTransport
 @testable import FocusSyncServer
 import FocusProtocol
 import TestSupport
+import Testing
+import WebSocketClient
+import WebSocketTransport
 
 @Suite("Serving Public/, /healthz and the API over real HTTP")
 struct HTTPServingTests {

@@ -1,7 +1,8 @@
+@testable import FocusSyncServer
 import Foundation
 import Testing
+import WebSocketClient
 import WebSocketTransport
-@testable import FocusSyncServer
 import FocusProtocol
 import TestSupport
 

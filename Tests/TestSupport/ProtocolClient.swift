@@ -1,5 +1,6 @@
 import FocusProtocol
 import Foundation
+import WebSocketClient
 import WebSocketTransport
 
 /// A protocol v2 client for tests: JSON in, parsed JSON out, numbering its own intents, and

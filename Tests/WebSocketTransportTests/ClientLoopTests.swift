@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+@testable import WebSocketClient
 @testable import WebSocketTransport
 
 @Suite("Callback-level client loop")

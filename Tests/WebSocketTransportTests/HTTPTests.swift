@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import WebSocketClient
 @testable import WebSocketTransport
 
 @Suite("HTTP on the WebSocket port")

@@ -4,7 +4,7 @@ import Testing
 /// What reaches ``HTTPRequest/path`` and ``HTTPRequest/query`` for hostile or unusual request
 /// targets. libwebsockets 4.1.6 decodes `%XX` and then normalises the path while parsing
 /// (`//` → `/`, `/./` → `/`, `/x/..` → `/`, `+` → space, `&` and `;` split the target into
-/// pieces); the transport re-encodes what is left, so the handler sees a percent-encoded,
+/// pieces), after the transport's own parser refused malformed escapes; the transport re-encodes what is left, so the handler sees a percent-encoded,
 /// already-normalised path that it decodes exactly once. `..` never survives, even encoded.
 @Suite("Request targets as libwebsockets sanitises them")
 struct RequestTargetTests {
@@ -41,10 +41,10 @@ struct RequestTargetTests {
         #expect(request.query == query)
     }
 
-    @Test func malformedEscapeIsRefusedByLibWebSockets() throws {
+    @Test func malformedEscapeIsRefusedByTheTransport() throws {
         let test = try TestServer(.poll)
         defer { test.stop() }
-        #expect(try test.get("/%zz").status == 403)
+        #expect(try test.get("/%zz").status == 400)
         #expect(test.handler.snapshot.httpRequests.isEmpty)
     }
 }

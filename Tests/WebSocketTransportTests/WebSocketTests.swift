@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+import WebSocketClient
 @testable import WebSocketTransport
 
 @Suite("WebSocket connections")
@@ -62,6 +63,29 @@ struct WebSocketTests {
         #expect(try await client.next() == .closed(.messageTooBig))
         #expect(await eventually { test.handler.snapshot.closeCodes.values.contains(.messageTooBig) })
         #expect(test.handler.snapshot.received.isEmpty)
+    }
+
+    /// Every fragment and the message as a whole are tiny; only the number of frames is too
+    /// much (the default bound is 1,024 frames). A raw client, so the whole message is on the
+    /// wire before the server's close frame comes back.
+    @Test(arguments: EventLoop.allCases)
+    func messageInTooManyFragmentsClosesWith1009(loop: EventLoop) throws {
+        let test = try TestServer(loop)
+        defer { test.stop() }
+        let socket = try RawWebSocket.connect(port: test.port)
+        func fragments(_ count: Int, of byte: UInt8) -> [UInt8] {
+            var bytes: [UInt8] = []
+            for index in 0..<count {
+                let opcode: RawWebSocket.Opcode = index == 0 ? .text : .continuation
+                bytes += RawWebSocket.frame(opcode, [byte], isFinal: index == count - 1)
+            }
+            return bytes
+        }
+        try socket.connection.write(fragments(1_024, of: UInt8(ascii: "x")))
+        #expect(try socket.nextFrame()?.payload == [UInt8](repeating: UInt8(ascii: "x"), count: 1_024))
+        try socket.connection.write(fragments(2_000, of: UInt8(ascii: "y")))
+        #expect(socket.framesUntilClosed().map(\.closeCode) == [.messageTooBig])
+        #expect(test.handler.snapshot.received.map(\.count) == [1_024])
     }
 
     @Test(arguments: EventLoop.allCases)

@@ -216,7 +216,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     func shouldAccept(_ request: HTTPRequest) -> UpgradeDecision {
         guard originPolicy.allows(request) else {
             logger.warning("websocket refused: foreign origin", ["origin": request.header("origin") ?? "", "peer": request.peer])
-            return .reject(status: 403)
+            return .reject(response(to: .forbiddenOrigin, for: request))
         }
         return .accept
     }

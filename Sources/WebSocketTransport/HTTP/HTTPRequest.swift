@@ -5,8 +5,8 @@
 /// `..` (so no `..` segment ever arrives, not even from `%2e%2e`), turns `%2f` into `/` and `+`
 /// into a space, and splits at `&` and `;` (joined back with `;`). The transport encodes the
 /// result again (`%` → `%25`, space → `%20`, non-ASCII as UTF-8 escapes), so decode `path`
-/// exactly once. A malformed escape such as `%zz` never reaches the handler (libwebsockets
-/// answers 403), nor does an encoded NUL (the connection is dropped).
+/// exactly once. A malformed escape such as `%zz`, or an encoded NUL, never reaches the handler:
+/// the transport refuses it first (``TransportRefusal/badPath``).
 ///
 /// `query` is the part after `?` without the `?`, or an empty string: the `name=value`
 /// arguments libwebsockets decoded, each encoded again and joined with `&`.

@@ -1,9 +1,10 @@
 import CLibWebSockets
+import TransportWire
 
 /// Reads an ``HTTPRequest`` (everything but the body) out of libwebsockets' parsed headers.
 /// Service thread, while the headers are still attached (`LWS_CALLBACK_HTTP`,
 /// `LWS_CALLBACK_HTTP_CONFIRM_UPGRADE`, `LWS_CALLBACK_ESTABLISHED`).
-enum RequestReader {
+package enum RequestReader {
     static func read(_ wsi: OpaquePointer) -> HTTPRequest {
         var uri: UnsafeMutablePointer<CChar>?
         var uriLength: Int32 = 0
@@ -19,7 +20,7 @@ enum RequestReader {
     }
 
     /// The value of one header token, or nil when absent.
-    static func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
+    package static func header(_ wsi: OpaquePointer, _ token: lws_token_indexes) -> String? {
         let length = Int(lws_hdr_total_length(wsi, token))
         guard length > 0 else { return nil }
         var buffer = [CChar](repeating: 0, count: length + 1)

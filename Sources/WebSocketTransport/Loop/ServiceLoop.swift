@@ -16,21 +16,29 @@ import Foundation
 ///
 /// `@unchecked Sendable`: the properties marked "service thread" are only touched on the
 /// service thread; the rest is immutable or behind a lock.
-final class ServiceLoop: @unchecked Sendable {
+package final class ServiceLoop: @unchecked Sendable {
     /// How the owner builds its context, called once on the service thread. `foreignLoop` is
     /// the libuv loop to pass in `foreign_loops`, or nil for the poll loop.
-    typealias ContextFactory = @Sendable (_ foreignLoop: UnsafeMutableRawPointer?) -> Result<OpaquePointer, TransportError>
+    package typealias ContextFactory = @Sendable (_ foreignLoop: UnsafeMutableRawPointer?) -> Result<OpaquePointer, TransportError>
 
-    let name: String
-    let usesLibUV: Bool
+    package let name: String
+    package let usesLibUV: Bool
+    /// Unique within the process (never 0).
+    package let id: UInt64
+    private static let lastID = Locked<UInt64>(0)
 
     // Cross-thread state.
     private let queuedWork = Locked<[@Sendable () -> Void]>([])
     private let state = Locked(State.idle)
     private let finished = DispatchSemaphore(value: 0)
 
+    /// The service thread's kernel thread id, once it runs (for tests that measure its CPU time).
+    package var threadID: Int32? { serviceThread.withLock { $0?.kernelID } }
+    /// The service thread while it runs (from before the context exists until it is gone).
+    private let serviceThread = Locked<(thread: pthread_t, kernelID: Int32?)?>(nil)
+
     // Service thread.
-    private(set) var context: OpaquePointer?
+    package private(set) var context: OpaquePointer?
     private var stopRequested = false
     private var uvLoop: UVLoop?
     private var eventPipeGuard = EventPipeGuard()
@@ -41,15 +49,19 @@ final class ServiceLoop: @unchecked Sendable {
     private enum State {
         case idle
         /// The context exists and may be woken.
-        case running(thread: pthread_t, context: OpaquePointer)
+        case running(context: OpaquePointer)
         /// The service loop has ended; the context is being destroyed.
-        case stopping(thread: pthread_t)
+        case stopping
         case finished
     }
 
-    init(name: String, usesLibUV: Bool) {
+    package init(name: String, usesLibUV: Bool) {
         self.name = name
         self.usesLibUV = usesLibUV
+        id = Self.lastID.withLock { last in
+            last += 1
+            return last
+        }
         contextSlot.initialize(to: nil)
         LibWebSocketsLog.silenceLibWebSockets()
     }
@@ -61,7 +73,7 @@ final class ServiceLoop: @unchecked Sendable {
     /// Starts the service thread and waits until the context exists (or could not be made).
     /// `willDestroy` runs on the service thread right before the context is destroyed, and
     /// `didDestroy` right after.
-    func start(
+    package func start(
         makeContext: @escaping ContextFactory,
         willDestroy: @escaping @Sendable () -> Void,
         didDestroy: @escaping @Sendable () -> Void
@@ -70,6 +82,7 @@ final class ServiceLoop: @unchecked Sendable {
         let ready = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             Thread.current.name = self.name  // set from inside, so the OS thread gets the name too
+            self.serviceThread.withLock { $0 = (pthread_self(), Self.currentThreadID()) }
             let result = self.createContext(makeContext)
             started.withLock { $0 = result }
             ready.signal()
@@ -93,19 +106,26 @@ final class ServiceLoop: @unchecked Sendable {
         }
     }
 
+    /// The calling thread's kernel id: `/proc/thread-self` links to `<pid>/task/<tid>`.
+    private static func currentThreadID() -> Int32? {
+        guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self") else { return nil }
+        return target.split(separator: "/").last.flatMap { Int32($0) }
+    }
+
     /// True when called on this loop's service thread.
-    var isServiceThread: Bool {
-        state.withLock { state in
-            switch state {
-            case .running(let thread, _), .stopping(let thread): pthread_equal(thread, pthread_self()) != 0
-            case .idle, .finished: false
-            }
-        }
+    package var isServiceThread: Bool {
+        serviceThread.withLock { $0.map { pthread_equal($0.thread, pthread_self()) != 0 } ?? false }
+    }
+
+    /// Debug builds trap when called off the service thread: for the entry points of code whose
+    /// state only the service thread may touch.
+    package func assertServiceThread(file: StaticString = #file, line: UInt = #line) {
+        assert(isServiceThread, "\(name): service-thread state touched on another thread", file: file, line: line)
     }
 
     /// Queues `work` for the service thread and wakes it. Work queued once the loop has
     /// stopped is dropped.
-    func execute(_ work: @escaping @Sendable () -> Void) {
+    package func execute(_ work: @escaping @Sendable () -> Void) {
         queuedWork.withLock { $0.append(work) }
         wake()
     }
@@ -114,14 +134,14 @@ final class ServiceLoop: @unchecked Sendable {
     private func wake() {
         state.withLock { state in
             // Under the lock, so the context cannot be destroyed while it is being woken.
-            if case .running(_, let context) = state {
+            if case .running(let context) = state {
                 lws_cancel_service(context)
             }
         }
     }
 
     /// Runs everything queued by ``execute(_:)``. Service thread, from `EVENT_WAIT_CANCELLED`.
-    func runQueuedWork() {
+    package func runQueuedWork() {
         while !stopRequested {
             let batch = queuedWork.withLock { work in
                 defer { work.removeAll(keepingCapacity: true) }
@@ -135,13 +155,13 @@ final class ServiceLoop: @unchecked Sendable {
     }
 
     /// Ends the service loop after the current turn. Service thread.
-    func requestStop() {
+    package func requestStop() {
         stopRequested = true
         uvLoop?.stop()
     }
 
     /// Blocks until the service thread has destroyed the context and ended.
-    func waitUntilFinished() {
+    package func waitUntilFinished() {
         finished.wait()
         finished.signal()  // let every other waiter through too
     }
@@ -149,7 +169,7 @@ final class ServiceLoop: @unchecked Sendable {
     // MARK: Timers
 
     /// Runs `work` on the service thread after `delay`. Service thread.
-    func schedule(after delay: Duration, _ work: @escaping () -> Void) -> ScheduledWork {
+    package func schedule(after delay: Duration, _ work: @escaping () -> Void) -> ScheduledWork {
         let scheduled = ScheduledWork(loop: self, work: work)
         guard let context, !stopRequested else {
             scheduled.cancel()
@@ -203,13 +223,13 @@ final class ServiceLoop: @unchecked Sendable {
         case .success(let created):
             context = created
             contextSlot.pointee = created
-            state.withLock { $0 = .running(thread: pthread_self(), context: created) }
+            state.withLock { $0 = .running(context: created) }
             return .success(())
         }
     }
 
     /// The contract of the `pcontext` field: libwebsockets clears it when destruction completes.
-    var contextSlotForCreationInfo: UnsafeMutablePointer<OpaquePointer?> { contextSlot }
+    package var contextSlotForCreationInfo: UnsafeMutablePointer<OpaquePointer?> { contextSlot }
 
     private func serviceUntilStopped() {
         guard let context else { return }
@@ -231,7 +251,7 @@ final class ServiceLoop: @unchecked Sendable {
 
     private func destroyContext() {
         state.withLock { state in
-            if case .running(let thread, _) = state { state = .stopping(thread: thread) }
+            if case .running = state { state = .stopping }
         }
         guard let context else { return }
         if let uvLoop {
@@ -257,6 +277,7 @@ final class ServiceLoop: @unchecked Sendable {
     }
 
     private func finish() {
+        serviceThread.withLock { $0 = nil }
         state.withLock { $0 = .finished }
         finished.signal()
     }

@@ -77,3 +77,7 @@ struct OutboundQueue {
         }
     }
 }
+
+/// Part of a connection, confined to its server's service thread.
+@available(*, unavailable)
+extension OutboundQueue: Sendable {}

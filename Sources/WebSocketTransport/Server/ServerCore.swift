@@ -7,66 +7,84 @@ import Foundation
 /// The context has two protocols: index 0 (`http`) gets every plain HTTP request and decides
 /// upgrades; index 1, named after the configured subprotocol, carries the WebSockets.
 ///
-/// `@unchecked Sendable`: apart from the `let`s and `openConnections` (locked), everything is
-/// confined to the service thread.
+/// `@unchecked Sendable`: apart from the `let`s and the locked counters, everything is confined
+/// to the service thread; every entry point (the protocol callbacks, shutdown, the context's
+/// life) checks that in debug builds.
 final class ServerCore: @unchecked Sendable {
     let configuration: WebSocketServerConfiguration
     let handler: any WebSocketServerHandler
     let loop: ServiceLoop
     /// Open WebSocket connections, readable from any thread.
     let openConnections = Locked(0)
-    /// The port the context listens on, set on the service thread during start.
-    let boundPort = Locked(0)
-
-    // Service thread.
-    private var connections: [OpaquePointer: WebSocketConnection] = [:]
-    private var exchanges: [OpaquePointer: HTTPExchange] = [:]
+    // Service thread (see the extensions for HTTP and WebSockets).
+    let acceptor: Acceptor
+    /// The keepalive PINGs of every WebSocket, on one timer.
+    let keepalive: KeepaliveScheduler
+    var connections: [OpaquePointer: WebSocketConnection] = [:]
+    var exchanges: [OpaquePointer: HTTPExchange] = [:]
     /// Set in `HTTP_CONFIRM_UPGRADE` and taken in `ESTABLISHED`, which libwebsockets calls
     /// for the same wsi in the same turn when the upgrade succeeds.
-    private var acceptedUpgrade: (wsi: OpaquePointer, request: HTTPRequest)?
+    var acceptedUpgrade: (wsi: OpaquePointer, request: HTTPRequest)?
     private(set) var isShuttingDown = false
     /// `LWS_PRE` headroom plus one HTTP body chunk.
-    private let httpChunk: UnsafeMutableRawPointer
+    let httpChunk: UnsafeMutableRawPointer
 
     // libwebsockets keeps pointers to these for the context's lifetime.
     private let protocols: UnsafeMutablePointer<lws_protocols>
     private let cStrings: [UnsafeMutablePointer<CChar>]
     private let retryPolicy: UnsafeMutablePointer<lws_retry_bo_t>
+    /// Per-vhost protocol options: [0] names the WebSocket protocol, [1] marks it "default", so
+    /// an upgrade that offers no subprotocol is bound to it (used when none is required).
+    private let protocolOptions: UnsafeMutablePointer<lws_protocol_vhost_options>
 
     /// HTTP response bodies go out in pieces of this size, one per writeable callback.
     static let httpChunkBytes = 16 * 1024
     /// Give WebSockets this long to finish their closing handshakes during shutdown.
     static let shutdownGrace = Duration.seconds(1)
+    /// libwebsockets' per-thread read buffer and header storage: room for a request head of
+    /// ``Acceptor/maxHeadBytes`` (the receive tap hands libwebsockets a whole head at once).
+    static let readBufferBytes = 16 * 1024
+    /// Each WebSocket's receive buffer (by default libwebsockets would size it like the
+    /// per-thread read buffer above, for every connection).
+    static let webSocketReceiveBufferBytes = 4096
 
     init(configuration: WebSocketServerConfiguration, handler: any WebSocketServerHandler) {
         self.configuration = configuration
         self.handler = handler
         loop = ServiceLoop(name: "lws-server", usesLibUV: configuration.useLibUV)
+        acceptor = Acceptor(loop: loop, configuration: configuration)
+        keepalive = KeepaliveScheduler(configuration: configuration, loop: loop)
         httpChunk = .allocate(byteCount: OutboundMessage.headroom + Self.httpChunkBytes, alignment: 16)
 
         let httpName = strdup("http")!
         let webSocketName = strdup(configuration.subprotocol)!
-        let iface = strdup(configuration.host)!
-        cStrings = [httpName, webSocketName, iface]
+        let defaultOption = strdup("default")!
+        let emptyValue = strdup("")!
+        cStrings = [httpName, webSocketName, defaultOption, emptyValue]
+        protocolOptions = .allocate(capacity: 2)
+        (protocolOptions + 1).initialize(to: lws_protocol_vhost_options(next: nil, options: nil, name: defaultOption, value: emptyValue))
+        protocolOptions.initialize(to: lws_protocol_vhost_options(next: nil, options: protocolOptions + 1, name: webSocketName, value: emptyValue))
         protocols = .allocate(capacity: 3)
         protocols.initialize(to: lws_protocols(
             name: httpName, callback: serverHTTPCallback, per_session_data_size: 0,
             rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0))
         (protocols + 1).initialize(to: lws_protocols(
             name: webSocketName, callback: serverWebSocketCallback, per_session_data_size: 0,
-            rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0))
+            rx_buffer_size: Self.webSocketReceiveBufferBytes, id: 0, user: nil, tx_packet_size: 0))
         (protocols + 2).initialize(to: lws_protocols())
+        // libwebsockets' own keepalive is off (a zero hang-up time disables it); see
+        // KeepaliveScheduler.
         retryPolicy = .allocate(capacity: 1)
         retryPolicy.initialize(to: lws_retry_bo_t(
             retry_ms_table: nil, retry_ms_table_count: 0, conceal_count: 0,
-            secs_since_valid_ping: configuration.pingAfterSeconds,
-            secs_since_valid_hangup: configuration.hangupSeconds, jitter_percent: 0))
+            secs_since_valid_ping: 0, secs_since_valid_hangup: 0, jitter_percent: 0))
     }
 
     deinit {
         httpChunk.deallocate()
         protocols.deallocate()
         retryPolicy.deallocate()
+        protocolOptions.deallocate()
         cStrings.forEach { free($0) }
     }
 
@@ -81,22 +99,32 @@ final class ServerCore: @unchecked Sendable {
 
     // MARK: Context
 
-    /// Creates the context on the service thread.
-    func makeContext(foreignLoop: UnsafeMutableRawPointer?) -> Result<OpaquePointer, TransportError> {
+    /// Creates the context on the service thread, a server context that does not listen itself:
+    /// libwebsockets watches `listener` and the transport accepts (see ``ListeningSocket``).
+    func makeContext(foreignLoop: UnsafeMutableRawPointer?, listener: ListeningSocket) -> Result<OpaquePointer, TransportError> {
+        loop.assertServiceThread()
         var info = lws_context_creation_info()
-        info.port = Int32(configuration.port)
-        info.iface = UnsafePointer(cStrings[2])
+        info.port = CONTEXT_PORT_NO_LISTEN_SERVER
         info.protocols = UnsafePointer(protocols)
         info.user = Unmanaged.passUnretained(self).toOpaque()
         info.retry_and_idle_policy = UnsafePointer(retryPolicy)
         info.pcontext = loop.contextSlotForCreationInfo
-        info.options = UInt64(LWS_SERVER_OPTION_VALIDATE_UTF8)
+        // No LWS_SERVER_OPTION_VALIDATE_UTF8: text is checked once, by the transport
+        // (MessageAssembler, and close reasons in WebSocketConnection.peerDidClose).
+        info.options = 0
+        if !configuration.requiresSubprotocol {
+            info.pvo = UnsafePointer(protocolOptions)
+        }
         if foreignLoop != nil {
             info.options |= UInt64(LWS_SERVER_OPTION_LIBUV)
         }
         if let maxDescriptors = configuration.maxDescriptors {
             info.fd_limit_per_thread = UInt32(clamping: maxDescriptors)
         }
+        // Request heads up to ``maxHeadBytes`` must fit both the buffer libwebsockets reads
+        // into (with room for the receive tap's substitute head) and its header storage.
+        info.pt_serv_buf_size = UInt32(Self.readBufferBytes)
+        info.max_http_header_data = UInt16(Self.readBufferBytes)
         var foreignLoops = [foreignLoop]
         let context = foreignLoops.withUnsafeMutableBufferPointer { loops in
             if foreignLoop != nil {
@@ -110,19 +138,26 @@ final class ServerCore: @unchecked Sendable {
                 reason: "libwebsockets could not create the listening context"
                     + (configuration.useLibUV ? " (with useLibUV it needs the libwebsockets-evlib-uv package)" : "")))
         }
-        let port = lws_get_vhost_by_name(context, "default").map { Int(lws_get_vhost_listen_port($0)) } ?? 0
-        boundPort.withLock { $0 = port }
+        guard let vhost = lws_get_vhost_by_name(context, "default"), acceptor.start(listener, vhost: vhost, protocolName: cStrings[0]) else {
+            lws_context_destroy(context)
+            return .failure(.cannotListen(
+                host: configuration.host, port: configuration.port,
+                reason: "libwebsockets could not watch the listening socket"))
+        }
         return .success(context)
     }
 
     /// The loop has stopped; the context is about to be destroyed. Service thread.
     func contextWillBeDestroyed() {
+        loop.assertServiceThread()
         isShuttingDown = true
     }
 
     /// libwebsockets reports `CLOSED` for the connections it tears down with the context;
     /// anything it did not report is closed here so every connection is closed exactly once.
     func contextWasDestroyed() {
+        loop.assertServiceThread()
+        acceptor.forget()
         for wsi in Array(connections.keys) {
             connectionClosed(wsi)
         }
@@ -135,8 +170,10 @@ final class ServerCore: @unchecked Sendable {
     /// Stops accepting, closes every WebSocket with 1001 and stops the loop once they are gone
     /// or after ``shutdownGrace``. Service thread.
     func beginShutdown() {
+        loop.assertServiceThread()
         guard !isShuttingDown else { return }
         isShuttingDown = true
+        acceptor.stop()
         guard !connections.isEmpty else {
             loop.requestStop()
             return
@@ -147,209 +184,6 @@ final class ServerCore: @unchecked Sendable {
         }
         _ = loop.schedule(after: Self.shutdownGrace) { [self] in
             log("shutting down: \(connections.count) connection(s) did not finish closing in time")
-            loop.requestStop()
-        }
-    }
-
-    // MARK: Protocol 0: HTTP and upgrade decisions
-
-    func http(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
-              _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
-        switch reason {
-        case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
-            loop.runQueuedWork()
-            return 0
-        case LWS_CALLBACK_FILTER_NETWORK_CONNECTION:
-            // Refusing here closes the accepted socket at once: no new connections during shutdown.
-            return isShuttingDown ? 1 : 0
-        case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE:
-            let upgrade = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? ""
-            return confirmUpgrade(wsi, to: upgrade)
-        case LWS_CALLBACK_HTTP:
-            return beginExchange(wsi)
-        case LWS_CALLBACK_HTTP_BODY:
-            return receiveBody(wsi, UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
-        case LWS_CALLBACK_HTTP_BODY_COMPLETION:
-            guard let exchange = exchanges[wsi], !exchange.hasStartedResponse, !exchange.handlerAsked else { return 0 }
-            return answer(wsi, exchange)
-        case LWS_CALLBACK_HTTP_WRITEABLE:
-            return writeBody(wsi)
-        case LWS_CALLBACK_CLOSED_HTTP, LWS_CALLBACK_WSI_DESTROY:
-            exchanges[wsi] = nil
-            return lws_callback_http_dummy(wsi, reason, user, input, length)
-        default:
-            return lws_callback_http_dummy(wsi, reason, user, input, length)
-        }
-    }
-
-    /// Decides a WebSocket upgrade. Refusals are answered with an HTTP status the peer sees:
-    /// 503 while shutting down, 404 off ``WebSocketServerConfiguration/webSocketPath``,
-    /// 400 without the configured subprotocol in `Sec-WebSocket-Protocol`, then whatever the
-    /// handler's `shouldAccept` returns.
-    private func confirmUpgrade(_ wsi: OpaquePointer, to upgrade: String) -> Int32 {
-        // Other upgrades (h2c) are libwebsockets' business.
-        guard upgrade.lowercased() == "websocket" else { return 0 }
-        let request = RequestReader.read(wsi)
-        let offered = (request.header("sec-websocket-protocol") ?? "")
-            .split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-        let refusal: Int? =
-            if isShuttingDown {
-                503
-            } else if request.path != configuration.webSocketPath {
-                404
-            } else if !offered.contains(configuration.subprotocol) {
-                400
-            } else if case .reject(let status) = handler.shouldAccept(request) {
-                status
-            } else {
-                nil
-            }
-        if let refusal {
-            // A positive return tells libwebsockets the answer was written; it then finishes
-            // the HTTP transaction and the connection stays HTTP.
-            return lws_return_http_status(wsi, UInt32(clamping: refusal), nil) == 0 ? 1 : -1
-        }
-        acceptedUpgrade = (wsi, request)
-        return 0
-    }
-
-    private func beginExchange(_ wsi: OpaquePointer) -> Int32 {
-        let request = RequestReader.read(wsi)
-        let declared = request.header("content-length").flatMap { Int($0) } ?? 0
-        let exchange = HTTPExchange(request: request)
-        exchanges[wsi] = exchange
-        if request.header("transfer-encoding") != nil {
-            return respond(wsi, exchange, with: Self.plain(411, "Send the request body with a Content-Length."),
-                           closesConnection: true)
-        }
-        if declared > configuration.maxRequestBodyBytes {
-            // libwebsockets reads and discards the unread body before the next request.
-            return respond(wsi, exchange, with: Self.tooLarge(configuration.maxRequestBodyBytes))
-        }
-        guard declared > 0 else {
-            return answer(wsi, exchange)
-        }
-        exchange.request.body.reserveCapacity(declared)
-        return 0
-    }
-
-    private func receiveBody(_ wsi: OpaquePointer, _ piece: UnsafeRawBufferPointer) -> Int32 {
-        guard let exchange = exchanges[wsi], !exchange.hasStartedResponse else { return 0 }
-        guard exchange.request.body.count + piece.count <= configuration.maxRequestBodyBytes else {
-            return respond(wsi, exchange, with: Self.tooLarge(configuration.maxRequestBodyBytes))
-        }
-        exchange.request.body.append(contentsOf: piece)
-        return 0
-    }
-
-    /// Asks the handler for the response: written now, or once the handler's ``HTTPResponder``
-    /// is called (on a writeable callback, if the connection is still there).
-    private func answer(_ wsi: OpaquePointer, _ exchange: HTTPExchange) -> Int32 {
-        exchange.handlerAsked = true
-        let responder = HTTPResponder { [weak self, weak exchange] response in
-            guard let self, let exchange, exchanges[wsi] === exchange, !exchange.hasStartedResponse,
-                exchange.deferredResponse == nil
-            else { return }
-            exchange.deferredResponse = response
-            lws_callback_on_writable(wsi)
-        }
-        guard let response = handler.respond(to: exchange.request, responder: responder) else { return 0 }
-        return respond(wsi, exchange, with: response)
-    }
-
-    /// Writes the status line and headers now and the body over the following writeable callbacks.
-    private func respond(_ wsi: OpaquePointer, _ exchange: HTTPExchange, with response: HTTPResponse,
-                         closesConnection: Bool = false) -> Int32 {
-        let isHead = exchange.request.method == "HEAD"
-        exchange.startResponse(body: isHead ? [] : response.body, closesConnection: closesConnection)
-        guard ResponseHeaders.write(
-            on: wsi, status: response.status, headers: response.headers,
-            contentLength: response.body.count, closesConnection: closesConnection, log: configuration.log)
-        else { return -1 }
-        if exchange.nextBodyChunk(maxBytes: 1) == nil {
-            return completeExchange(wsi, exchange)
-        }
-        lws_callback_on_writable(wsi)
-        return 0
-    }
-
-    private func writeBody(_ wsi: OpaquePointer) -> Int32 {
-        guard let exchange = exchanges[wsi] else { return 0 }
-        if !exchange.hasStartedResponse, let response = exchange.deferredResponse {
-            return respond(wsi, exchange, with: response)
-        }
-        guard let chunk = exchange.nextBodyChunk(maxBytes: Self.httpChunkBytes) else { return 0 }
-        let payload = httpChunk + OutboundMessage.headroom
-        chunk.withUnsafeBytes { payload.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
-        let isLast = exchange.didWrite(chunk.count)
-        let written = lws_write(wsi, payload.assumingMemoryBound(to: UInt8.self), chunk.count,
-                                isLast ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP)
-        guard written >= chunk.count else { return -1 }
-        if isLast {
-            return completeExchange(wsi, exchange)
-        }
-        lws_callback_on_writable(wsi)
-        return 0
-    }
-
-    private func completeExchange(_ wsi: OpaquePointer, _ exchange: HTTPExchange) -> Int32 {
-        exchanges[wsi] = nil
-        if exchange.closesConnection {
-            return -1
-        }
-        return lws_http_transaction_completed(wsi) == 0 ? 0 : -1
-    }
-
-    private static func plain(_ status: Int, _ text: String) -> HTTPResponse {
-        HTTPResponse(status: status, headers: [("Content-Type", "text/plain; charset=utf-8")], body: Array(text.utf8))
-    }
-
-    private static func tooLarge(_ limit: Int) -> HTTPResponse {
-        plain(413, "The request body is larger than \(limit) bytes.")
-    }
-
-    // MARK: Protocol 1: WebSockets
-
-    func webSocket(_ wsi: OpaquePointer, _ reason: lws_callback_reasons,
-                   _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
-        switch reason {
-        case LWS_CALLBACK_ESTABLISHED:
-            connectionOpened(wsi)
-            return 0
-        case LWS_CALLBACK_RECEIVE:
-            return connections[wsi]?.receive(input, length: length) ?? -1
-        case LWS_CALLBACK_SERVER_WRITEABLE:
-            return connections[wsi]?.writeNext() ?? 0
-        case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-            connections[wsi]?.peerDidClose(code: CloseFrame.code(in: input, length: length))
-            return 0
-        case LWS_CALLBACK_CLOSED, LWS_CALLBACK_WSI_DESTROY:
-            connectionClosed(wsi)
-            return 0
-        default:
-            return 0
-        }
-    }
-
-    private func connectionOpened(_ wsi: OpaquePointer) {
-        let request = acceptedUpgrade?.wsi == wsi ? acceptedUpgrade!.request : RequestReader.read(wsi)
-        acceptedUpgrade = nil
-        let connection = WebSocketConnection(request: request, wsi: wsi, core: self)
-        connections[wsi] = connection
-        openConnections.withLock { $0 += 1 }
-        handler.connectionDidOpen(connection)
-        if isShuttingDown {
-            connection.close(code: .goingAway, reason: "server is shutting down", flush: false)
-        }
-    }
-
-    /// Drops the connection from the tables and tells the handler, once per connection.
-    private func connectionClosed(_ wsi: OpaquePointer) {
-        guard let connection = connections.removeValue(forKey: wsi) else { return }
-        openConnections.withLock { $0 -= 1 }
-        let code = connection.didClose()
-        handler.connectionDidClose(connection, code: code)
-        if isShuttingDown && connections.isEmpty {
             loop.requestStop()
         }
     }

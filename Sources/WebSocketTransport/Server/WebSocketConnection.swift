@@ -1,21 +1,38 @@
 import CLibWebSockets
+import TransportWire
 
-/// One accepted WebSocket connection. Use it only on the service thread.
-///
-/// `@unchecked Sendable`: every property and method is confined to the server's service
-/// thread (handler callbacks and work passed to ``WebSocketServer/execute(_:)``).
-public final class WebSocketConnection: @unchecked Sendable {
+/// One accepted WebSocket connection. Use it only on the server's service thread (in handler
+/// callbacks and work passed to ``WebSocketServer/execute(_:)``): it is not `Sendable`, and debug
+/// builds trap when it is used on another thread.
+public final class WebSocketConnection: KeepaliveMember {
     /// Unique for the lifetime of the server process; safe to log.
     public let id: UInt64
     /// The upgrade request: path, query (for example `session=…`), headers, peer.
     public let request: HTTPRequest
     /// Free for the application (for example the session this connection belongs to).
-    public var context: AnyObject?
+    public var context: AnyObject? {
+        get {
+            assertOnServiceThread()
+            return storedContext
+        }
+        set {
+            assertOnServiceThread()
+            storedContext = newValue
+        }
+    }
+    private var storedContext: AnyObject?
 
     /// Bytes waiting in the outbound queue.
-    public var queuedBytes: Int { outbound.bytes }
-    /// True once `close` was called or the peer went away.
+    public var queuedBytes: Int {
+        assertOnServiceThread()
+        return outbound.bytes
+    }
+    /// True from the moment a close is sent or received: `close` was called, the peer sent its
+    /// close frame or went away, or libwebsockets failed the connection (a protocol error such
+    /// as reserved bits, which it answers with its own close frame). Sending is then a no-op.
     public var isClosing: Bool {
+        assertOnServiceThread()
+        noticeLibraryClose()
         if case .open = state { return false }
         return true
     }
@@ -34,8 +51,6 @@ public final class WebSocketConnection: @unchecked Sendable {
 
     /// Frames larger than this are split, one frame per writeable callback.
     static let maxFrameBytes = 32 * 1024
-    /// A whole message in one text frame.
-    private static let wholeTextFrame = lws_write_ws_flags(Int32(LWS_WRITE_TEXT.rawValue), 1, 1)
     /// A closing connection whose peer does not complete the close in this time is dropped.
     static let closeGraceSeconds: Int32 = 5
 
@@ -49,6 +64,13 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// Set by `discardBacklog`: the next writeable callback with nothing queued is reported.
     private var reportsDrain = false
     private var assembler: MessageAssembler
+    /// When this connection last answered a keepalive PING; see ``KeepaliveWheel``.
+    var keepalive: KeepaliveState
+    /// A keepalive PING waits for the next writeable callback.
+    private var owesPing = false
+    /// PONGs owed to the peer, oldest first.
+    private var owedPongs: [[UInt8]] = []
+    private static let maxOwedPongs = 16
 
     init(request: HTTPRequest, wsi: OpaquePointer, core: ServerCore) {
         id = Self.lastID.withLock { last in
@@ -58,18 +80,21 @@ public final class WebSocketConnection: @unchecked Sendable {
         self.request = request
         self.wsi = wsi
         self.core = core
-        assembler = MessageAssembler(limit: core.configuration.maxMessageBytes)
+        assembler = MessageAssembler(maxBytes: core.configuration.maxMessageBytes, maxFragments: core.configuration.maxMessageFragments)
+        keepalive = core.keepalive.state(forConnection: id)
     }
 
     /// Sends `message`: at once when nothing is queued and the socket can take it, otherwise
     /// through the queue. When the queue is over the configured limit the message is not
     /// queued and the handler's `connection(_:didOverflowWith:)` decides. Does nothing once closing.
     public func send(_ message: OutboundMessage) {
+        assertOnServiceThread()
+        noticeLibraryClose()
         guard case .open = state else { return }
-        if outbound.isEmpty && message.count <= Self.maxFrameBytes && lws_send_pipe_choked(wsi) == 0 {
+        if outbound.isEmpty && owedPongs.isEmpty && message.count <= Self.maxFrameBytes && lws_send_pipe_choked(wsi) == 0 {
             // Straight to the socket: one send() now, where a writeable callback would cost a
             // wake-up and two epoll_ctl calls (POLLOUT on, then off) per message.
-            guard message.write(on: wsi, offset: 0, length: message.count, flags: Self.wholeTextFrame) >= message.count else {
+            guard message.write(on: wsi, loop: core.loop.id, offset: 0, length: message.count, isFirst: true, isLast: true) >= message.count else {
                 // The socket failed; the next writeable callback tells libwebsockets to close it.
                 state = .closed
                 lws_callback_on_writable(wsi)
@@ -95,6 +120,8 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// written is finished, so the peer never sees half of one) and tells the handler, through
     /// `connectionDidDrain(_:)`, once the socket can take more. Does nothing once closing.
     public func discardBacklog() {
+        assertOnServiceThread()
+        noticeLibraryClose()
         guard case .open = state else { return }
         outbound.discardUnstarted()
         reportsDrain = true
@@ -105,6 +132,8 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// when `flush` is true) and drops the connection. If the frame cannot go out within a few
     /// seconds (the peer stopped reading), the connection is cut without it.
     public func close(code: CloseCode, reason: String = "", flush: Bool = true) {
+        assertOnServiceThread()
+        noticeLibraryClose()
         guard case .open = state else { return }
         state = .closing(code: code, reason: reason, flush: flush)
         if !flush {
@@ -119,17 +148,28 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// `LWS_CALLBACK_RECEIVE`: a piece of a message.
     func receive(_ input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
         guard case .open = state else { return 0 }
-        if lws_frame_is_binary(wsi) != 0 {
+        let kind: MessageAssembler.Kind = lws_frame_is_binary(wsi) != 0 ? .binary : .text
+        if kind == .binary && !core.configuration.acceptsBinaryMessages {
             return fail(.unsupportedData, reason: "binary messages are not accepted")
         }
         let piece = UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)
-        switch assembler.append(piece, isFinal: lws_is_final_fragment(wsi) != 0) {
+        let outcome = assembler.append(
+            piece, kind: kind, endsFrame: lws_remaining_packet_payload(wsi) == 0,
+            endsMessage: lws_is_final_fragment(wsi) != 0)
+        switch outcome {
         case .needMore:
             return 0
         case .tooBig:
-            return fail(.messageTooBig, reason: "message larger than \(assembler.limit) bytes")
-        case .complete(let text):
+            return fail(.messageTooBig, reason: "message larger than \(assembler.maxBytes) bytes")
+        case .tooManyFragments:
+            return fail(.messageTooBig, reason: "message in more than \(assembler.maxFragments) frames")
+        case .invalidUTF8:
+            return fail(.invalidPayload, reason: "text is not valid UTF-8")
+        case .complete(.text, let text):
             core.handler.connection(self, didReceiveText: text)
+            return 0
+        case .complete(.binary, let bytes):
+            core.handler.connection(self, didReceiveBinary: bytes)
             return 0
         }
     }
@@ -138,6 +178,7 @@ public final class WebSocketConnection: @unchecked Sendable {
     /// waiting. Extra callbacks (libwebsockets may send them, and collapses repeated requests
     /// into one) find nothing to do.
     func writeNext() -> Int32 {
+        noticeLibraryClose()
         switch state {
         case .open:
             break
@@ -157,6 +198,27 @@ public final class WebSocketConnection: @unchecked Sendable {
         case .closed:
             return -1
         }
+        if !owedPongs.isEmpty {
+            let pong = owedPongs.removeFirst()
+            guard Self.writeControlFrame(pong, kind: LWS_WRITE_PONG, on: wsi) else {
+                state = .closed
+                return -1
+            }
+            lws_callback_on_writable(wsi)
+            return 0
+        }
+        if owesPing {
+            // Between two fragments of a message is fine: control frames may interleave.
+            owesPing = false
+            guard core.keepalive.writePing(on: wsi) else {
+                state = .closed
+                return -1
+            }
+            if !outbound.isEmpty || reportsDrain {
+                lws_callback_on_writable(wsi)
+            }
+            return 0
+        }
         guard let fragment = outbound.nextFragment(maxBytes: Self.maxFrameBytes) else {
             if reportsDrain {
                 reportsDrain = false
@@ -164,8 +226,9 @@ public final class WebSocketConnection: @unchecked Sendable {
             }
             return 0
         }
-        let flags = lws_write_ws_flags(Int32(LWS_WRITE_TEXT.rawValue), fragment.isFirst ? 1 : 0, fragment.isLast ? 1 : 0)
-        let written = fragment.message.write(on: wsi, offset: fragment.offset, length: fragment.length, flags: flags)
+        let written = fragment.message.write(
+            on: wsi, loop: core.loop.id, offset: fragment.offset, length: fragment.length,
+            isFirst: fragment.isFirst, isLast: fragment.isLast)
         guard written >= fragment.length else {
             state = .closed
             return -1
@@ -177,14 +240,76 @@ public final class WebSocketConnection: @unchecked Sendable {
         return 0
     }
 
+    /// The receive tap found a frame from the peer without a mask (RFC 6455 section 5.1) or a
+    /// malformed PING.
+    func refuseProtocolViolation() {
+        close(code: .protocolError, reason: "client frames must be masked, and PINGs whole and short", flush: false)
+    }
+
+    /// The peer sent a PING (the receive tap took it out of libwebsockets' view): a PONG with
+    /// its payload goes out ahead of anything queued, in the order the PINGs came.
+    func answerPing(_ payload: [UInt8]) {
+        guard isOpen else { return }
+        if owedPongs.count == Self.maxOwedPongs {
+            // RFC 6455 5.5.3 allows answering only the latest of several PINGs.
+            owedPongs.removeFirst()
+        }
+        owedPongs.append(payload)
+        lws_callback_on_writable(wsi)
+    }
+
+    /// Writes a PONG (or another control frame) from its own buffer.
+    private static func writeControlFrame(_ payload: [UInt8], kind: lws_write_protocol, on wsi: OpaquePointer) -> Bool {
+        var frame = [UInt8](repeating: 0, count: OutboundMessage.headroom) + payload
+        return frame.withUnsafeMutableBufferPointer { buffer in
+            lws_write(wsi, buffer.baseAddress! + OutboundMessage.headroom, payload.count, kind) >= payload.count
+        }
+    }
+
+    // MARK: Keepalive (service thread)
+
+    /// `LWS_CALLBACK_RECEIVE_PONG`.
+    func didReceivePong() {
+        keepalive.lastPong = core.keepalive.now
+    }
+
+    /// The keepalive wheel wants a PING sent.
+    func sendKeepalivePing() {
+        guard isOpen else { return }
+        owesPing = true
+        lws_callback_on_writable(wsi)
+    }
+
+    /// No PONG within the hang-up time: the peer is gone. Dropped without a close frame, which
+    /// it would not read; the handler hears of it with no close code.
+    func hangUp() {
+        guard isOpen else { return }
+        state = .peerClosed(nil)
+        outbound.removeAll()
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
+    }
+
     /// How long a peer has to answer our close frame before the connection is cut.
     static let closeAckSeconds: Int32 = 2
 
-    /// `LWS_CALLBACK_WS_PEER_INITIATED_CLOSE`: libwebsockets answers the close frame itself.
-    func peerDidClose(code: CloseCode?) {
-        if case .closeSent = state { return }
-        state = .peerClosed(code)
+    /// `LWS_CALLBACK_WS_PEER_INITIATED_CLOSE`. libwebsockets answers the peer's close frame
+    /// itself (returns 0), unless ours already went out: then this frame is the answer, the
+    /// closing handshake is complete, and -1 drops the connection without a second close frame.
+    func peerDidClose(payload: UnsafeRawBufferPointer) -> Int32 {
+        if case .closeSent = state { return -1 }
+        var reason = UTF8Validator()
+        guard payload.count < 2 || (reason.validate(payload.dropFirst(2)) && reason.isAtBoundary) else {
+            // The text checks are the transport's (libwebsockets' are off): refuse the close
+            // reason that is not UTF-8 with 1007, and drop the connection after it.
+            var reasonBytes = CloseFrame.reasonBytes("close reason is not valid UTF-8")
+            lws_close_reason(wsi, LWS_CLOSE_STATUS_INVALID_PAYLOAD, &reasonBytes, reasonBytes.count)
+            state = .closeSent(.invalidPayload)
+            outbound.removeAll()
+            return -1
+        }
+        state = .peerClosed(payload.count >= 2 ? CloseCode(rawValue: UInt16(payload[0]) << 8 | UInt16(payload[1])) : nil)
         outbound.removeAll()
+        return 0
     }
 
     /// `LWS_CALLBACK_CLOSED`: the connection is gone. Returns the close code that was sent or received.
@@ -200,17 +325,45 @@ public final class WebSocketConnection: @unchecked Sendable {
         return code
     }
 
+    /// libwebsockets fails a connection (reserved bits, a bad opcode, …) by storing a close
+    /// reason and sending its own close frame at the next writeable event, without a callback
+    /// until `LWS_CALLBACK_CLOSED`; a stored reason is the only sign. From then on the
+    /// connection counts as closed, so nothing of ours follows that close frame.
+    private func noticeLibraryClose() {
+        switch state {
+        case .open, .closing:
+            guard lws_get_close_length(wsi) > 0 else { return }
+            let payload = UnsafeMutableRawPointer(lws_get_close_payload(wsi))
+            state = .closeSent(CloseFrame.code(in: payload, length: Int(lws_get_close_length(wsi))) ?? .protocolError)
+            outbound.removeAll()
+        case .closeSent, .peerClosed, .closed:
+            return
+        }
+    }
+
+    var needsKeepalive: Bool { isOpen }
+
+    /// Debug builds trap when the connection is used off its service thread.
+    private func assertOnServiceThread(file: StaticString = #file, line: UInt = #line) {
+        core.loop.assertServiceThread(file: file, line: line)
+    }
+
     private var isOpen: Bool {
         if case .open = state { return true }
         return false
     }
 
-    /// Sets the close frame libwebsockets sends when the receive callback returns -1.
+    /// Closes because of what the peer sent: the close frame goes out at the next writeable
+    /// callback, like any close, and what the peer sends meanwhile is ignored. (Returning -1
+    /// from the receive callback after `lws_close_reason`, the documented way, loses the close
+    /// frame when more frames follow in the same read: libwebsockets 4.1.6 then tears the
+    /// connection down a second time, without it.)
     private func fail(_ code: CloseCode, reason: String) -> Int32 {
-        var reasonBytes = CloseFrame.reasonBytes(reason)
-        lws_close_reason(wsi, lws_close_status(rawValue: UInt32(code.rawValue)), &reasonBytes, reasonBytes.count)
-        state = .closeSent(code)
-        outbound.removeAll()
-        return -1
+        close(code: code, reason: reason, flush: false)
+        return 0
     }
 }
+
+/// Confined to its server's service thread; see ``WebSocketConnection``.
+@available(*, unavailable)
+extension WebSocketConnection: Sendable {}

@@ -53,22 +53,42 @@ public final class WebSocketServer: @unchecked Sendable {
         guard canStart else {
             throw .cannotListen(host: configuration.host, port: configuration.port, reason: "the server was already started")
         }
-        do {
-            // libwebsockets only says "no context" when binding fails; a plain bind first
-            // turns the common case into a clear error.
-            try ListenProbe.check(host: configuration.host, port: configuration.port)
+        if configuration.raisesDescriptorLimit, let raised = DescriptorLimit.raiseSoftToHard() {
+            core.log("raised the open-descriptor limit (RLIMIT_NOFILE) from \(raised.from) to \(raised.to)")
+        }
+        let listener: ListeningSocket
+        do throws(TransportError) {
+            guard ReceiveTap.isInterposing else {
+                throw TransportError.cannotListen(
+                    host: configuration.host, port: configuration.port,
+                    reason: "the receive tap is not in effect: the executable must link the CReceiveTap target so that it exports recv and close")
+            }
+            listener = try ListeningSocket.open(host: configuration.host, port: configuration.port)
             let core = core
             try core.loop.start(
-                makeContext: { core.makeContext(foreignLoop: $0) },
+                makeContext: { core.makeContext(foreignLoop: $0, listener: listener) },
                 willDestroy: { core.contextWillBeDestroyed() },
                 didDestroy: { core.contextWasDestroyed() })
         } catch {
             lifecycle.withLock { $0 = .stopped }
             throw error
         }
-        port = core.boundPort.withLock { $0 }
+        port = listener.port
         core.log("listening on \(configuration.host):\(port) (\(configuration.useLibUV ? "libuv" : "poll") loop)")
     }
+
+    /// The kernel thread id of the service thread, once started.
+    var serviceThreadID: Int32? { core.loop.threadID }
+
+    /// True from the moment an `accept` failed for want of descriptors (the process's limit, the
+    /// system's, or libwebsockets' table) until one succeeds again; meanwhile accepting pauses
+    /// for a moment at a time and new connections wait in the kernel's backlog. Safe to read
+    /// from any thread (for a health check).
+    public var isOutOfDescriptors: Bool { core.acceptor.exhaustion.withLock { $0.isOutOfDescriptors } }
+
+    /// How many times accepting paused for want of descriptors since the server started.
+    /// Safe to read from any thread.
+    public var acceptPausesForDescriptors: Int { core.acceptor.exhaustion.withLock { $0.pauses } }
 
     /// True when called on the service thread (inside handler callbacks and executed work).
     public var isServiceThread: Bool { core.loop.isServiceThread }

@@ -14,11 +14,21 @@ public protocol WebSocketServerHandler: AnyObject {
     /// Decides whether a WebSocket upgrade may proceed (the `Origin` check lives here).
     func shouldAccept(_ request: HTTPRequest) -> UpgradeDecision
 
+    /// Words the answer to a request the transport refuses itself (``TransportRefusal``): the
+    /// status, headers and body to send. `request` is what is known of it: nil when its head
+    /// could not be read. The transport adds `Content-Length` and `Connection: close` and sends
+    /// it as HTTP/1.1. The default is ``TransportRefusal/plainResponse``.
+    func response(to refusal: TransportRefusal, for request: HTTPRequest?) -> HTTPResponse
+
     /// A WebSocket connection completed its handshake.
     func connectionDidOpen(_ connection: WebSocketConnection)
 
     /// A complete text message arrived (reassembled from fragments, valid UTF-8, within the size limit).
     func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8])
+
+    /// A complete binary message arrived; only with ``WebSocketServerConfiguration/acceptsBinaryMessages``.
+    /// The default ignores it.
+    func connection(_ connection: WebSocketConnection, didReceiveBinary bytes: [UInt8])
 
     /// The connection's outbound queue is over its limit and `message` was not queued.
     /// The default closes the connection with 1008 without flushing (the peer is not reading,
@@ -39,6 +49,12 @@ public protocol WebSocketServerHandler: AnyObject {
 extension WebSocketServerHandler {
     public func respond(to request: HTTPRequest, responder: HTTPResponder) -> HTTPResponse? {
         respond(to: request)
+    }
+
+    public func connection(_ connection: WebSocketConnection, didReceiveBinary bytes: [UInt8]) {}
+
+    public func response(to refusal: TransportRefusal, for request: HTTPRequest?) -> HTTPResponse {
+        refusal.plainResponse
     }
 
     public func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage) {

@@ -1,8 +1,8 @@
 import CLibWebSockets
 
 /// Close frames (RFC 6455 section 5.5.1): a status code and a short reason.
-enum CloseFrame {
-    static func code(in payload: UnsafeMutableRawPointer?, length: Int) -> CloseCode? {
+package enum CloseFrame {
+    package static func code(in payload: UnsafeMutableRawPointer?, length: Int) -> CloseCode? {
         guard let payload, length >= 2 else { return nil }
         let bytes = payload.assumingMemoryBound(to: UInt8.self)
         return CloseCode(rawValue: UInt16(bytes[0]) << 8 | UInt16(bytes[1]))
@@ -29,9 +29,9 @@ extension CloseFrame {
     /// The documented way, `lws_close_reason` and returning -1 from the writeable callback, has
     /// libwebsockets send the frame at a later writeable event; on a libuv loop that event never
     /// comes in 4.1.6 and the peer sees the connection drop without a code. Writing the frame
-    /// here sends it at once on both loops. (Returning -1 from a *receive* callback after
-    /// `lws_close_reason` works on both and is used there.)
-    static func send(code: CloseCode, reason: String, on wsi: OpaquePointer) {
+    /// here sends it at once on both loops. Every close of the server goes this way, including
+    /// those for what a peer sent (see `WebSocketConnection.fail`).
+    package static func send(code: CloseCode, reason: String, on wsi: OpaquePointer) {
         var frame = [UInt8](repeating: 0, count: OutboundMessage.headroom)
         frame += [UInt8(code.rawValue >> 8), UInt8(code.rawValue & 0xFF)] + reasonBytes(reason)
         let length = frame.count - OutboundMessage.headroom

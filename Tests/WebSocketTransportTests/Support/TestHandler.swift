@@ -32,6 +32,8 @@ final class TestHandler: WebSocketServerHandler, @unchecked Sendable {
     weak var server: WebSocketServer?
     /// Runs for every message; returning false suppresses the echo.
     var onText: (WebSocketConnection, String) -> Bool = { _, _ in true }
+    /// Runs when a connection opens.
+    var onOpen: (WebSocketConnection) -> Void = { _ in }
 
     var snapshot: Record { record.withLock { $0 } }
 
@@ -54,9 +56,15 @@ final class TestHandler: WebSocketServerHandler, @unchecked Sendable {
 
     func shouldAccept(_ request: HTTPRequest) -> UpgradeDecision {
         if let origin = request.header("origin"), forbiddenOrigins.contains(origin) {
-            return .reject(status: 403)
+            return .reject(response(to: .forbiddenOrigin, for: request))
         }
         return .accept
+    }
+
+    /// Names the refusal in a header and the body, so tests can tell the handler worded it.
+    func response(to refusal: TransportRefusal, for request: HTTPRequest?) -> HTTPResponse {
+        let name = "\(refusal)".prefix { $0.isLetter }
+        return HTTPResponse(status: refusal.status, headers: [("X-Refusal", String(name))], body: Array("refused: \(name)".utf8))
     }
 
     func connectionDidOpen(_ connection: WebSocketConnection) {
@@ -64,6 +72,7 @@ final class TestHandler: WebSocketServerHandler, @unchecked Sendable {
             $0.opened.append(connection.request)
             $0.callbackThreads.insert(Self.threadName)
         }
+        onOpen(connection)
     }
 
     func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8]) {
@@ -72,6 +81,10 @@ final class TestHandler: WebSocketServerHandler, @unchecked Sendable {
         if onText(connection, string) {
             connection.send(OutboundMessage(utf8: text))
         }
+    }
+
+    func connection(_ connection: WebSocketConnection, didReceiveBinary bytes: [UInt8]) {
+        connection.send(OutboundMessage(binary: bytes))
     }
 
     func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage) {

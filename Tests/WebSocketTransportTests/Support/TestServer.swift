@@ -1,4 +1,5 @@
 import Foundation
+import WebSocketClient
 @testable import WebSocketTransport
 
 /// The two event loops every test runs on.
@@ -8,6 +9,7 @@ enum EventLoop: String, CaseIterable, CustomTestStringConvertible {
 }
 
 import Testing
+import WebSocketClient
 
 /// A started server on a kernel-chosen port with a ``TestHandler``; shut down by `stop()`.
 struct TestServer {

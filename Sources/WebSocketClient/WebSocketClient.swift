@@ -1,3 +1,4 @@
+import WebSocketTransport
 /// What a client connection reports.
 public enum WebSocketClientEvent: Sendable, Equatable {
     case text(String)

@@ -1,4 +1,6 @@
 import CLibWebSockets
+import TransportWire
+import WebSocketTransport
 
 /// One client connection of a ``WebSocketClientLoop``.
 ///
@@ -43,7 +45,7 @@ public final class WebSocketClientConnection: @unchecked Sendable {
     private var closeCode: CloseCode?
     private var isReading = true
     private var isFinished = false
-    private var assembler = MessageAssembler(limit: .max)
+    private var assembler = MessageAssembler(maxBytes: .max, maxFragments: .max)
     private(set) var receivedCloseCode: CloseCode?
     /// From the handshake response, reported with `.opened`.
     var acceptedSubprotocol: String?
@@ -137,7 +139,9 @@ public final class WebSocketClientConnection: @unchecked Sendable {
 
     func receive(_ wsi: OpaquePointer, _ piece: UnsafeRawBufferPointer) {
         guard lws_frame_is_binary(wsi) == 0,
-              case .complete(let text) = assembler.append(piece, isFinal: lws_is_final_fragment(wsi) != 0)
+              case .complete(_, let text) = assembler.append(
+                  piece, kind: .text, endsFrame: lws_remaining_packet_payload(wsi) == 0,
+                  endsMessage: lws_is_final_fragment(wsi) != 0)
         else { return }
         onEvent(self, .text(text))
     }

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Foundation
+import WebSocketTransport
 
 /// A libwebsockets client context on its own service thread, driving any number of client
 /// connections with callbacks and no async machinery (tests use the shared loop through
