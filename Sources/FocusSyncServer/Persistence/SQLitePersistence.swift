@@ -60,24 +60,18 @@ final class SQLitePersistence: SessionPersistence, @unchecked Sendable {
         } catch {
             throw PersistenceError(description: error.description)
         }
-        let decoder = JSONDecoder()
         var restored: [RestoredSession] = []
-        for session in stored {
-            guard let snapshot = session.snapshot,
-                  let durable = try? decoder.decode(DurableSession.self, from: Data(snapshot.body)),
-                  var machine = rebuild(durable)
-            else {
+        for session in DecodedSession.decodeAll(stored) {
+            guard let durable = session.snapshot, var machine = rebuild(durable) else {
                 // Written by a process that died between creating a session and storing its
                 // first snapshot: nobody can have seen it.
                 continue
             }
-            for member in session.members {
-                if let record = try? decoder.decode(DurableMember.self, from: Data(member.body)) { machine.restore(record) }
-            }
+            for member in session.members { machine.restore(member) }
             var problem: String?
             do {
                 for change in session.changes {
-                    try machine.replay(try ChangeRecord(revision: Int(change.revision), at: change.at, body: change.body))
+                    try machine.replay(try change.get())
                 }
             } catch {
                 problem = "session \(machine.id.redacted) stops at revision \(machine.revision): \(error)"
