@@ -48,8 +48,10 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
 
     /// Rebuilds the stored sessions. Call before the transport starts.
     func restoreSessions() throws(PersistenceError) {
+        let started = HostClock.monotonicSeconds()
         let count = try sessions.restore()
-        if persistence != nil, ownership == nil { logger.info("sessions restored", ["sessions": String(count)]) }
+        let seconds = String(format: "%.3f", HostClock.monotonicSeconds() - started)
+        if persistence != nil, ownership == nil { logger.info("sessions restored", ["sessions": String(count), "seconds": seconds]) }
     }
 
     /// Resumes the restored sessions' timers and starts the periodic sweeps: idle sessions, and
