@@ -152,7 +152,8 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     }
 
     struct Health: Encodable {
-        /// `ok`, or `degraded` while the store fails or a session is not durable.
+        /// `ok`, or `degraded` while the store fails, a session is not durable, or the process is
+        /// out of descriptors.
         var status: String
         /// This process's node id (`--node-id`).
         var node: String
@@ -165,16 +166,21 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         var storage: PersistenceHealth
         /// Sessions with changes the store failed to keep, until a snapshot of them is stored.
         var notDurableSessions: Int
+        /// True while accepting pauses because the process has no descriptor left (new
+        /// connections wait in the kernel's backlog); only a connection already open can ask.
+        var outOfDescriptors: Bool
     }
 
     private func health() -> Health {
         let storage = persistence?.health ?? PersistenceHealth(kind: "memory", location: nil, healthy: true, error: nil)
         let notDurable = sessions.notDurable.count
+        let outOfDescriptors = transport?.isOutOfDescriptors ?? false
         return Health(
-            status: storage.healthy && notDurable == 0 ? "ok" : "degraded", node: nodeID,
+            status: storage.healthy && notDurable == 0 && !outOfDescriptors ? "ok" : "degraded", node: nodeID,
             uptimeSeconds: ((HostClock.monotonicSeconds() - startedAt) * 10).rounded() / 10,
             connections: transport?.connectionCount ?? 0, sessions: sessions.registry.count,
-            largestQueueBytes: sessions.largestQueuedBytes, storage: storage, notDurableSessions: notDurable)
+            largestQueueBytes: sessions.largestQueuedBytes, storage: storage, notDurableSessions: notDurable,
+            outOfDescriptors: outOfDescriptors)
     }
 
     /// `POST /api/sessions`: the editor capability (`id`) and the read-only one (`viewer`).
