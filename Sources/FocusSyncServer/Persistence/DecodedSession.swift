@@ -1,4 +1,5 @@
 import Dispatch
+import FocusProtocol
 import Foundation
 import SessionMachine
 import Synchronization
@@ -12,9 +13,10 @@ struct DecodedSession: Sendable {
     /// In revision order; a change that cannot be read stops the replay there.
     var changes: [Result<ChangeRecord, ReplayError>]
 
-    init(_ log: SessionLog, decoder: JSONDecoder) {
-        snapshot = log.snapshot.flatMap { try? decoder.decode(DurableSession.self, from: Data($0)) }
-        members = log.members.compactMap { try? decoder.decode(DurableMember.self, from: Data($0)) }
+    init(_ log: SessionLog) {
+        let decoder = JSONValueDecoder()
+        snapshot = log.snapshot.flatMap { try? decoder.decode(DurableSession.self, from: $0) }
+        members = log.members.compactMap { try? decoder.decode(DurableMember.self, from: $0) }
         changes = log.changes.map { change in
             Result { () throws(ReplayError) in try ChangeRecord(revision: Int(change.revision), at: change.at, body: change.body) }
         }
@@ -44,8 +46,7 @@ struct DecodedSession: Sendable {
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, logs.count))
         let runs = Mutex<[Int: [DecodedSession]]>([:])
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let decoder = JSONDecoder()
-            let run = logs[logs.count * worker / workers..<logs.count * (worker + 1) / workers].map { DecodedSession($0, decoder: decoder) }
+            let run = logs[logs.count * worker / workers..<logs.count * (worker + 1) / workers].map(DecodedSession.init)
             runs.withLock { $0[worker] = run }
         }
         return runs.withLock { runs in (0..<workers).flatMap { runs[$0] ?? [] } }

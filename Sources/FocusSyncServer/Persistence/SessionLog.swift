@@ -1,5 +1,4 @@
 import FocusProtocol
-import Foundation
 import SessionMachine
 
 /// A session as any store hands it back: its latest snapshot, the members stored after it and
@@ -19,7 +18,7 @@ struct SessionLog: Sendable {
 
     /// The machine the log describes; see ``DecodedSession/restore(_:)``.
     func restore(_ rebuild: (DurableSession) -> SessionMachine?) -> RestoredSession? {
-        DecodedSession(self, decoder: JSONDecoder()).restore(rebuild)
+        DecodedSession(self).restore(rebuild)
     }
 
     /// A snapshot or member record as every store keeps it: JSON.
