@@ -35,6 +35,7 @@ extension ServerCore {
         keepalive.watch(connection)
         tappedSocket(wsi)?.connection = connection
         handler.connectionDidOpen(connection)
+        connection.forgetRequestHeaders()
         if isShuttingDown {
             connection.close(code: .goingAway, reason: "server is shutting down", flush: false)
         }

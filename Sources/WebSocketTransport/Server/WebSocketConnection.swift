@@ -7,8 +7,11 @@ import TransportWire
 public final class WebSocketConnection: KeepaliveMember {
     /// Unique for the lifetime of the server process; safe to log.
     public let id: UInt64
-    /// The upgrade request: path, query (for example `session=…`), headers, peer.
-    public let request: HTTPRequest
+    /// The upgrade request: path, query (for example `session=…`), headers, peer. The headers
+    /// are there while ``WebSocketServerHandler/connectionDidOpen(_:)`` runs and dropped when it
+    /// returns (keep what you need of them then): a browser's dozen headers would otherwise stay
+    /// with every idle connection for its whole life.
+    public private(set) var request: HTTPRequest
     /// Free for the application (for example the session this connection belongs to).
     public var context: AnyObject? {
         get {
@@ -82,6 +85,11 @@ public final class WebSocketConnection: KeepaliveMember {
         self.core = core
         assembler = MessageAssembler(maxBytes: core.configuration.maxMessageBytes, maxFragments: core.configuration.maxMessageFragments)
         keepalive = core.keepalive.state(forConnection: id)
+    }
+
+    /// Drops the upgrade request's headers, once the handler has seen them.
+    func forgetRequestHeaders() {
+        request.headers = [:]
     }
 
     /// Sends `message`: at once when nothing is queued and the socket can take it, otherwise
