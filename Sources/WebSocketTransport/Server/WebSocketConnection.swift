@@ -224,6 +224,9 @@ public final class WebSocketConnection: KeepaliveMember {
         }
         if !owedPongs.isEmpty {
             let pong = owedPongs.removeFirst()
+            if owedPongs.isEmpty {
+                owedPongs = []  // its storage too: a peer pings every few seconds at most
+            }
             guard Self.writeControlFrame(pong, kind: LWS_WRITE_PONG, on: wsi) else {
                 state = .closed
                 return -1
