@@ -56,16 +56,30 @@ struct KeepaliveWheelTests {
         #expect(members.allSatisfy { (0...10).contains($0.keepalive.jitter) })
     }
 
-    @Test func closedAndFreedMembersAreForgotten() {
+    @Test func removedAndClosingMembersAreForgotten() {
         var wheel = KeepaliveWheel<Member>(pingAfter: 5, hangUpAfter: 12, now: 0)
-        var freed: Member? = Member(openedAt: 0)
+        let removed = Member(openedAt: 0)
         let closing = Member(openedAt: 0)
-        wheel.add(freed!)
+        wheel.add(removed)
         wheel.add(closing)
-        freed = nil
+        wheel.remove(removed)
+        #expect(wheel.count == 1)
         closing.needsKeepalive = false
         #expect(actions(&wheel, to: 50).isEmpty)
         #expect(wheel.isEmpty)
+    }
+
+    @Test func aMemberIsRemovedFromTheSlotItMovedTo() {
+        var wheel = KeepaliveWheel<Member>(pingAfter: 5, hangUpAfter: 12, now: 0)
+        let staying = Member(openedAt: 0)
+        let leaving = Member(openedAt: 0)
+        wheel.add(staying)
+        wheel.add(leaving)
+        #expect(actions(&wheel, to: 5) == [.ping, .ping])  // both move on to later slots
+        wheel.remove(leaving)
+        wheel.remove(leaving)  // a second time does nothing
+        #expect(wheel.count == 1)
+        #expect(wheel.advance(to: 12).map { ObjectIdentifier($0.member) } == [ObjectIdentifier(staying)])
     }
 
     @Test func lateTimersCatchUpTickByTick() {

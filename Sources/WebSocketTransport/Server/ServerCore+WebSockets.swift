@@ -45,6 +45,7 @@ extension ServerCore {
     func connectionClosed(_ wsi: OpaquePointer) {
         guard let connection = connections.removeValue(forKey: wsi) else { return }
         openConnections.withLock { $0 -= 1 }
+        keepalive.forget(connection)
         let code = connection.didClose()
         handler.connectionDidClose(connection, code: code)
         if isShuttingDown && connections.isEmpty {
