@@ -56,16 +56,31 @@ struct KeepaliveWheelTests {
         #expect(members.allSatisfy { (0...10).contains($0.keepalive.jitter) })
     }
 
-    @Test func closedAndFreedMembersAreForgotten() {
+    /// A wheel (PING after 5 ticks, hang-up after 12) holding two members opened at tick 0.
+    private func wheelWithTwoMembers() -> (KeepaliveWheel<Member>, Member, Member) {
         var wheel = KeepaliveWheel<Member>(pingAfter: 5, hangUpAfter: 12, now: 0)
-        var freed: Member? = Member(openedAt: 0)
-        let closing = Member(openedAt: 0)
-        wheel.add(freed!)
-        wheel.add(closing)
-        freed = nil
+        let members = (Member(openedAt: 0), Member(openedAt: 0))
+        wheel.add(members.0)
+        wheel.add(members.1)
+        return (wheel, members.0, members.1)
+    }
+
+    @Test func removedAndClosingMembersAreForgotten() {
+        var (wheel, removed, closing) = wheelWithTwoMembers()
+        wheel.remove(removed)
+        #expect(wheel.count == 1)
         closing.needsKeepalive = false
         #expect(actions(&wheel, to: 50).isEmpty)
         #expect(wheel.isEmpty)
+    }
+
+    @Test func aMemberIsRemovedFromTheSlotItMovedTo() {
+        var (wheel, staying, leaving) = wheelWithTwoMembers()
+        #expect(actions(&wheel, to: 5) == [.ping, .ping])  // both move on to later slots
+        wheel.remove(leaving)
+        wheel.remove(leaving)  // a second time does nothing
+        #expect(wheel.count == 1)
+        #expect(wheel.advance(to: 12).map { ObjectIdentifier($0.member) } == [ObjectIdentifier(staying)])
     }
 
     @Test func lateTimersCatchUpTickByTick() {

@@ -53,6 +53,20 @@ struct WebSocketTests {
         #expect(try await client.next() == .text(text))
     }
 
+    /// A message of exactly the default limit (64 KiB), in frames far larger than the 512-byte
+    /// receive buffer and cut inside three-byte characters, arrives whole: each frame reaches
+    /// the transport in many pieces, and the UTF-8 check carries across them.
+    @Test(arguments: EventLoop.allCases)
+    func messageOfTheLimitInLargeFragmentsArrivesWhole(loop: EventLoop) async throws {
+        let test = try TestServer(loop)
+        defer { test.stop() }
+        let client = try await test.connect()
+        let text = String(repeating: "✓", count: 64 * 1024 / 3) + "x"
+        #expect(text.utf8.count == 64 * 1024)
+        client.sendFragmented(text, fragmentBytes: 10_000)
+        #expect(try await client.next() == .text(text))
+    }
+
     @Test(arguments: EventLoop.allCases)
     func oversizeMessageClosesWith1009(loop: EventLoop) async throws {
         let test = try TestServer(loop) { $0.maxMessageBytes = 1024 }

@@ -41,7 +41,9 @@ public struct SessionRegistry: Sendable {
     /// The session a capability opens, and what it may do there.
     public func lookup(_ capability: String) -> (id: SessionID, role: Role)? {
         guard let id = SessionID(capability) else { return nil }
-        if sessions[id] != nil { return (id, .editor) }
+        // The registry's own key, not `id`: each of a session's connections keeps what this
+        // returns, and the key's string is shared instead of one copy per connection.
+        if let index = sessions.index(forKey: id) { return (sessions.keys[index], .editor) }
         return viewers[id].map { ($0, .viewer) }
     }
 

@@ -126,7 +126,13 @@ package struct InboundStream: Sendable {
 
     /// The verdict on the next head libwebsockets parses. From the callback that receives it.
     package mutating func nextVerdict() -> Verdict? {
-        verdicts.isEmpty ? nil : verdicts.removeFirst()
+        guard !verdicts.isEmpty else { return nil }
+        let verdict = verdicts.removeFirst()
+        if verdicts.isEmpty {
+            // Give back the storage: a WebSocket takes its one verdict and then stays open for hours.
+            verdicts = []
+        }
+        return verdict
     }
 
     private mutating func refuse(_ refusal: RequestHeadRefusal) -> [UInt8] {

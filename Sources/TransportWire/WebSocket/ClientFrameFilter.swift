@@ -43,7 +43,10 @@ package struct ClientFrameFilter: Sendable, Equatable {
 
     private var place = Place.frameStart
     private var frameIsPing = false
-    private var key: [UInt8] = []
+    /// The masking key's bytes, the first in the lowest byte, and how many have arrived: held
+    /// in an integer, so that following a frame allocates nothing.
+    private var key: UInt32 = 0
+    private var keyBytes = 0
     private var ping: [UInt8] = []
     /// True once a violation was found; the filter then stops.
     package private(set) var sawViolation = false
@@ -84,8 +87,9 @@ package struct ClientFrameFilter: Sendable, Equatable {
                 let length = value << 8 | UInt64(bytes[index])
                 place = remaining > 1 ? .extendedLength(remaining: remaining - 1, value: length) : .maskKey(length: length)
             case .maskKey(let length):
-                key.append(bytes[index])
-                if key.count == 4 {
+                key |= UInt32(bytes[index]) << (8 * keyBytes)
+                keyBytes += 1
+                if keyBytes == 4 {
                     place = .payload(remaining: length)
                 }
             case .payload(let remaining):
@@ -94,7 +98,7 @@ package struct ClientFrameFilter: Sendable, Equatable {
                 let end = bytes.index(index, offsetBy: count)
                 if frameIsPing {
                     for masked in bytes[index..<end] {
-                        ping.append(masked ^ key[ping.count & 3])
+                        ping.append(masked ^ UInt8(truncatingIfNeeded: key >> (8 * (ping.count & 3))))
                     }
                 }
                 index = end
@@ -132,7 +136,8 @@ package struct ClientFrameFilter: Sendable, Equatable {
         }
         place = .frameStart
         frameIsPing = false
-        key = []
+        key = 0
+        keyBytes = 0
         ping = []
     }
 }

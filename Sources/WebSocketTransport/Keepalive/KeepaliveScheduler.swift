@@ -52,6 +52,11 @@ final class KeepaliveScheduler {
         scheduleTick()
     }
 
+    /// Stops pinging a connection that closed.
+    func forget(_ connection: WebSocketConnection) {
+        wheel.remove(connection)
+    }
+
     /// Writes a PING from the scheduler's own buffer, in a writeable callback.
     func writePing(on wsi: OpaquePointer) -> Bool {
         let payload = pingFrame + OutboundMessage.headroom

@@ -7,6 +7,8 @@ struct KeepaliveState {
     /// Ticks this connection's PINGs come early, so connections opened together are not
     /// all pinged in the same tick.
     let jitter: Int
+    /// The tick of the wheel slot that holds the connection, while one does.
+    var wheelTick: Int?
 
     init(openedAt tick: Int, jitter: Int) {
         lastPong = tick
@@ -32,6 +34,7 @@ enum KeepaliveAction: Equatable {
 /// A connection the keepalive wheel looks after.
 protocol KeepaliveMember: AnyObject {
     var keepalive: KeepaliveState { get set }
-    /// False once the connection is closing; the wheel then forgets it.
+    /// False once the connection is closing; the wheel then forgets it when its slot comes round
+    /// (or at once, with ``KeepaliveWheel/remove(_:)``).
     var needsKeepalive: Bool { get }
 }

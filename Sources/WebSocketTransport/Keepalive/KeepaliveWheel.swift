@@ -8,19 +8,18 @@
 /// PONG. A PONG only updates the connection's ``KeepaliveState``; the wheel sees it when the
 /// connection's slot comes round, so receiving costs nothing here.
 ///
-/// Members are held weakly: a closed connection is freed at once and its entry skipped later.
+/// A closed connection is taken out of its slot with ``remove(_:)`` (its state says which slot),
+/// so the wheel holds members strongly without keeping closed ones: no weak references, which
+/// would give every connection a side table and send each retain of it, once per message
+/// sent, down the runtime's slow path.
 struct KeepaliveWheel<Member: KeepaliveMember> {
     let pingAfter: Int
     let hangUpAfter: Int
-    private var slots: [[WeakMember]]
+    private var slots: [[Member]]
     /// The last tick whose slot was looked at.
     private(set) var processedTick: Int
-    /// Entries in the slots, including ones whose connection has gone.
+    /// Entries in the slots, including ones that stopped needing keepalive.
     private(set) var count = 0
-
-    private struct WeakMember {
-        weak var member: Member?
-    }
 
     init(pingAfter: Int, hangUpAfter: Int, now: Int) {
         self.pingAfter = max(1, pingAfter)
@@ -42,6 +41,18 @@ struct KeepaliveWheel<Member: KeepaliveMember> {
         insert(member, at: member.keepalive.lastPong + pingAfter - member.keepalive.jitter)
     }
 
+    /// Stops looking after `member` (it closed): its one entry leaves its slot.
+    mutating func remove(_ member: Member) {
+        guard let tick = member.keepalive.wheelTick else { return }
+        member.keepalive.wheelTick = nil
+        let index = tick % slots.count
+        guard let position = slots[index].firstIndex(where: { $0 === member }) else { return }
+        // Order within a slot does not matter: its members are all due in the same tick.
+        slots[index].swapAt(position, slots[index].count - 1)
+        slots[index].removeLast()
+        count -= 1
+    }
+
     /// Looks at every slot up to `now` and returns what to do, in order.
     mutating func advance(to now: Int) -> [(member: Member, action: KeepaliveAction)] {
         var actions: [(member: Member, action: KeepaliveAction)] = []
@@ -51,8 +62,9 @@ struct KeepaliveWheel<Member: KeepaliveMember> {
             let due = slots[index]
             slots[index] = []
             count -= due.count
-            for entry in due {
-                guard let member = entry.member, member.needsKeepalive else { continue }
+            for member in due {
+                member.keepalive.wheelTick = nil
+                guard member.needsKeepalive else { continue }
                 if let action = look(at: member, tick: processedTick) {
                     actions.append((member, action))
                 }
@@ -82,7 +94,8 @@ struct KeepaliveWheel<Member: KeepaliveMember> {
 
     private mutating func insert(_ member: Member, at tick: Int) {
         let clamped = min(max(tick, processedTick + 1), processedTick + slots.count - 1)
-        slots[clamped % slots.count].append(WeakMember(member: member))
+        slots[clamped % slots.count].append(member)
+        member.keepalive.wheelTick = clamped
         count += 1
     }
 }

@@ -69,7 +69,8 @@ struct OutboundQueue {
         head += 1
         headOffset = 0
         if head == messages.count {
-            messages.removeAll(keepingCapacity: true)
+            // The storage goes too: a connection that once had a backlog may then idle for hours.
+            messages = []
             head = 0
         } else if head >= 64 && head * 2 >= messages.count {
             messages.removeFirst(head)

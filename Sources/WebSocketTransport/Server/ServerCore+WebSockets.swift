@@ -35,6 +35,7 @@ extension ServerCore {
         keepalive.watch(connection)
         tappedSocket(wsi)?.connection = connection
         handler.connectionDidOpen(connection)
+        connection.forgetRequestHeaders()
         if isShuttingDown {
             connection.close(code: .goingAway, reason: "server is shutting down", flush: false)
         }
@@ -44,6 +45,7 @@ extension ServerCore {
     func connectionClosed(_ wsi: OpaquePointer) {
         guard let connection = connections.removeValue(forKey: wsi) else { return }
         openConnections.withLock { $0 -= 1 }
+        keepalive.forget(connection)
         let code = connection.didClose()
         handler.connectionDidClose(connection, code: code)
         if isShuttingDown && connections.isEmpty {

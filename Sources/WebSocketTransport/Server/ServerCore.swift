@@ -44,9 +44,18 @@ final class ServerCore: @unchecked Sendable {
     /// libwebsockets' per-thread read buffer and header storage: room for a request head of
     /// ``Acceptor/maxHeadBytes`` (the receive tap hands libwebsockets a whole head at once).
     static let readBufferBytes = 16 * 1024
-    /// Each WebSocket's receive buffer (by default libwebsockets would size it like the
-    /// per-thread read buffer above, for every connection).
-    static let webSocketReceiveBufferBytes = 4096
+    /// Each WebSocket's receive buffer, which libwebsockets allocates when a connection opens and
+    /// keeps until it closes (by default sized like the per-thread read buffer above): with the
+    /// connection structures around it, the largest part of an idle connection's memory. It also
+    /// caps what one read takes from the socket, so it holds a typical client message (an intent
+    /// is under 300 bytes) and every control frame (at most 125 bytes) whole; a larger message
+    /// arrives over several reads, its frames in pieces that ``MessageAssembler`` joins.
+    static let webSocketReceiveBufferBytes = 512
+    /// The most one `lws_write` hands the kernel at once: a whole frame of
+    /// ``WebSocketConnection/maxFrameBytes``. Left at 0, libwebsockets would cap every write at
+    /// the receive buffer's size and buffer the rest of the frame on the heap, to be sent on a
+    /// later turn of the loop.
+    static let webSocketSendBytes = WebSocketConnection.maxFrameBytes
 
     init(configuration: WebSocketServerConfiguration, handler: any WebSocketServerHandler) {
         self.configuration = configuration
@@ -70,7 +79,7 @@ final class ServerCore: @unchecked Sendable {
             rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0))
         (protocols + 1).initialize(to: lws_protocols(
             name: webSocketName, callback: serverWebSocketCallback, per_session_data_size: 0,
-            rx_buffer_size: Self.webSocketReceiveBufferBytes, id: 0, user: nil, tx_packet_size: 0))
+            rx_buffer_size: Self.webSocketReceiveBufferBytes, id: 0, user: nil, tx_packet_size: Self.webSocketSendBytes))
         (protocols + 2).initialize(to: lws_protocols())
         // libwebsockets' own keepalive is off (a zero hang-up time disables it); see
         // KeepaliveScheduler.

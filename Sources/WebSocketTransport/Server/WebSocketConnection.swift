@@ -7,8 +7,11 @@ import TransportWire
 public final class WebSocketConnection: KeepaliveMember {
     /// Unique for the lifetime of the server process; safe to log.
     public let id: UInt64
-    /// The upgrade request: path, query (for example `session=…`), headers, peer.
-    public let request: HTTPRequest
+    /// The upgrade request: path, query (for example `session=…`), headers, peer. The headers
+    /// are there while ``WebSocketServerHandler/connectionDidOpen(_:)`` runs and dropped when it
+    /// returns (keep what you need of them then): a browser's dozen headers would otherwise stay
+    /// with every idle connection for its whole life.
+    public private(set) var request: HTTPRequest
     /// Free for the application (for example the session this connection belongs to).
     public var context: AnyObject? {
         get {
@@ -84,14 +87,20 @@ public final class WebSocketConnection: KeepaliveMember {
         keepalive = core.keepalive.state(forConnection: id)
     }
 
-    /// Sends `message`: at once when nothing is queued and the socket can take it, otherwise
-    /// through the queue. When the queue is over the configured limit the message is not
-    /// queued and the handler's `connection(_:didOverflowWith:)` decides. Does nothing once closing.
+    /// Drops the upgrade request's headers, once the handler has seen them.
+    func forgetRequestHeaders() {
+        request.headers = [:]
+    }
+
+    /// Sends `message`: at once when nothing is queued and the socket took everything written
+    /// before, otherwise through the queue. When the queue is over the configured limit the
+    /// message is not queued and the handler's `connection(_:didOverflowWith:)` decides. Does
+    /// nothing once closing.
     public func send(_ message: OutboundMessage) {
         assertOnServiceThread()
         noticeLibraryClose()
         guard case .open = state else { return }
-        if outbound.isEmpty && owedPongs.isEmpty && message.count <= Self.maxFrameBytes && lws_send_pipe_choked(wsi) == 0 {
+        if outbound.isEmpty && owedPongs.isEmpty && message.count <= Self.maxFrameBytes && !kernelFellBehind {
             // Straight to the socket: one send() now, where a writeable callback would cost a
             // wake-up and two epoll_ctl calls (POLLOUT on, then off) per message.
             guard message.write(on: wsi, loop: core.loop.id, offset: 0, length: message.count, isFirst: true, isLast: true) >= message.count else {
@@ -174,9 +183,24 @@ public final class WebSocketConnection: KeepaliveMember {
         }
     }
 
-    /// `LWS_CALLBACK_SERVER_WRITEABLE`: one `lws_write` at most, then ask again if more is
-    /// waiting. Extra callbacks (libwebsockets may send them, and collapses repeated requests
-    /// into one) find nothing to do.
+    /// True when libwebsockets holds bytes of an earlier write that the kernel did not take
+    /// (it sends them before anything else when the socket drains). That is how the socket's
+    /// state is known without a system call: `lws_send_pipe_choked` would add a `poll()` to
+    /// every send. A write to a socket whose buffer is full leaves that write (at most one frame)
+    /// with libwebsockets, and from then on messages wait in the connection's own queue, whose
+    /// limits decide when the peer counts as behind.
+    private var kernelFellBehind: Bool {
+        lws_partial_buffered(wsi) != 0
+    }
+
+    /// Queued frames one writeable callback may write while the kernel takes each whole, so a
+    /// backlog drains in few turns of the loop without one connection holding it up for long.
+    static let framesPerWriteableCallback = 16
+
+    /// `LWS_CALLBACK_SERVER_WRITEABLE`: a PONG or a PING owed, or queued frames (several while
+    /// the kernel takes each whole, see ``framesPerWriteableCallback``), then ask again if more
+    /// is waiting. Extra callbacks (libwebsockets may send them, and collapses repeated
+    /// requests into one) find nothing to do.
     func writeNext() -> Int32 {
         noticeLibraryClose()
         switch state {
@@ -200,6 +224,9 @@ public final class WebSocketConnection: KeepaliveMember {
         }
         if !owedPongs.isEmpty {
             let pong = owedPongs.removeFirst()
+            if owedPongs.isEmpty {
+                owedPongs = []  // its storage too: a peer pings every few seconds at most
+            }
             guard Self.writeControlFrame(pong, kind: LWS_WRITE_PONG, on: wsi) else {
                 state = .closed
                 return -1
@@ -219,21 +246,27 @@ public final class WebSocketConnection: KeepaliveMember {
             }
             return 0
         }
-        guard let fragment = outbound.nextFragment(maxBytes: Self.maxFrameBytes) else {
+        guard !outbound.isEmpty else {
             if reportsDrain {
                 reportsDrain = false
                 core.handler.connectionDidDrain(self)
             }
             return 0
         }
-        let written = fragment.message.write(
-            on: wsi, loop: core.loop.id, offset: fragment.offset, length: fragment.length,
-            isFirst: fragment.isFirst, isLast: fragment.isLast)
-        guard written >= fragment.length else {
-            state = .closed
-            return -1
+        var frames = 0
+        while frames < Self.framesPerWriteableCallback, !kernelFellBehind,
+            let fragment = outbound.nextFragment(maxBytes: Self.maxFrameBytes)
+        {
+            let written = fragment.message.write(
+                on: wsi, loop: core.loop.id, offset: fragment.offset, length: fragment.length,
+                isFirst: fragment.isFirst, isLast: fragment.isLast)
+            guard written >= fragment.length else {
+                state = .closed
+                return -1
+            }
+            outbound.didWrite(fragment)
+            frames += 1
         }
-        outbound.didWrite(fragment)
         if !outbound.isEmpty || !isOpen || reportsDrain {
             lws_callback_on_writable(wsi)
         }

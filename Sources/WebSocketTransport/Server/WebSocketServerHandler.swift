@@ -20,7 +20,8 @@ public protocol WebSocketServerHandler: AnyObject {
     /// it as HTTP/1.1. The default is ``TransportRefusal/plainResponse``.
     func response(to refusal: TransportRefusal, for request: HTTPRequest?) -> HTTPResponse
 
-    /// A WebSocket connection completed its handshake.
+    /// A WebSocket connection completed its handshake. Its request's headers are dropped when
+    /// this returns (see ``WebSocketConnection/request``).
     func connectionDidOpen(_ connection: WebSocketConnection)
 
     /// A complete text message arrived (reassembled from fragments, valid UTF-8, within the size limit).

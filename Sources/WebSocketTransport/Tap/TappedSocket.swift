@@ -9,8 +9,10 @@ import TransportWire
 final class TappedSocket {
     private(set) var stream: InboundStream
     /// Set when the WebSocket handshake completes (before any frame is read: the handshake is
-    /// handed over alone); it answers the PINGs and is told of a protocol violation.
-    weak var connection: WebSocketConnection?
+    /// handed over alone); it answers the PINGs and is told of a protocol violation. Held until
+    /// the descriptor is closed, which libwebsockets does after the connection's `CLOSED`
+    /// callback (a closed connection ignores both). Not weak: see ``KeepaliveWheel``.
+    var connection: WebSocketConnection?
 
     init(stream: InboundStream) {
         self.stream = stream
