@@ -24,10 +24,16 @@ public struct FieldHistory: Sendable {
         }
 
         init(revision: Int, member: String, operation: TextOperation) {
+            self.init(revision: revision, member: member, splices: operation.splices, length: operation.baseLength, operation: operation)
+        }
+
+        /// The entry of `splices` applied in order to a text of `length` units; `operation`, when
+        /// known, is the operation they make.
+        init(revision: Int, member: String, splices: [TextSplice], length: Int, operation: TextOperation? = nil) {
             self.revision = revision
             self.member = member
-            let splices = operation.splices
-            change = splices.count == 1 ? .splice(splices[0], length: operation.baseLength) : .operation(operation)
+            change = splices.count == 1 ? .splice(splices[0], length: length)
+                : .operation(operation ?? TextOperation(splices: splices, length: length))
         }
 
         /// The operation as applied to the field.
@@ -86,9 +92,19 @@ public struct FieldHistory: Sendable {
     /// `TextOperation.difference(from:to:)` or `TextSplice(from:to:)` makes, so the history covers
     /// every change. Forgets the oldest operation once `capacity` are kept.
     public mutating func record(_ operation: TextOperation, revision: Int, member: String) {
-        precondition(revision > (ring.isEmpty ? oldestBase : self[ring.count - 1].revision),
-                     "Revision \(revision) is not after the last one the field history holds.")
-        let entry = Entry(revision: revision, member: member, operation: operation)
+        record(Entry(revision: revision, member: member, operation: operation))
+    }
+
+    /// Records the operation of `splices` applied in order to the field's text of `length` code
+    /// units, as ``record(_:revision:member:)`` does, without making that operation when it is one
+    /// splice (a replayed or whole-value edit nearly always is).
+    public mutating func record(splices: [TextSplice], length: Int, revision: Int, member: String) {
+        record(Entry(revision: revision, member: member, splices: splices, length: length))
+    }
+
+    private mutating func record(_ entry: Entry) {
+        precondition(entry.revision > (ring.isEmpty ? oldestBase : self[ring.count - 1].revision),
+                     "Revision \(entry.revision) is not after the last one the field history holds.")
         guard ring.count == capacity else {
             ring.append(entry)
             return

@@ -8,17 +8,7 @@ extension String {
     public var utf16Length: Int {
         let text = utf8Span
         guard !text.isKnownASCII else { return text.count }
-        // Every byte but a continuation byte starts a character of one unit; a four-byte
-        // character takes two. Two plain counters let the loop run without branches.
-        let bytes = text.span
-        var continuations = 0
-        var fourByteLeads = 0
-        for index in bytes.indices {
-            let byte = bytes[index]
-            continuations &+= byte & 0xC0 == 0x80 ? 1 : 0
-            fourByteLeads &+= byte >= 0xF0 ? 1 : 0
-        }
-        return bytes.count - continuations + fourByteLeads
+        return text.span.utf16Length
     }
 
     /// Whether a splice may start or end at `offset`: it lies in `0...utf16Length` and not between
@@ -67,5 +57,21 @@ extension String {
             preconditionFailure("\(offset)..<\(offset + count) is not a range of whole characters in a text of \(utf16Length) code units.")
         }
         replaceSubrange(utf8Index(bytes[0])..<utf8Index(bytes[1]), with: insert)
+    }
+}
+
+extension Span<UInt8> {
+    /// The length in UTF-16 code units of the text these UTF-8 bytes (whole characters) encode.
+    var utf16Length: Int {
+        // Every byte but a continuation byte starts a character of one unit; a four-byte
+        // character takes two. Two plain counters let the loop run without branches.
+        var continuations = 0
+        var fourByteLeads = 0
+        for index in indices {
+            let byte = self[index]
+            continuations &+= byte & 0xC0 == 0x80 ? 1 : 0
+            fourByteLeads &+= byte >= 0xF0 ? 1 : 0
+        }
+        return count - continuations + fourByteLeads
     }
 }

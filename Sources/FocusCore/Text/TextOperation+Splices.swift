@@ -15,8 +15,13 @@ extension TextOperation {
     /// made, starting from a text of `length` code units.
     public init(splices: some Sequence<TextSplice>, length: Int) {
         self.init(identityOf: length)
+        var isIdentity = true
         for splice in splices {
-            self = composed(with: TextOperation(splice, length: targetLength))
+            let next = TextOperation(splice, length: targetLength)
+            // The identity composed with an operation is that operation: one splice, the usual
+            // case, needs no composing.
+            self = isIdentity ? next : composed(with: next)
+            isIdentity = false
         }
     }
 

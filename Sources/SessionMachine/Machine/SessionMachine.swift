@@ -390,7 +390,7 @@ public struct SessionMachine: Sendable {
             case .edit(let screen, let key, let ops):
                 let length = (before[screen]?.values[key] ?? "").utf16Length
                 histories[FieldName(screen, key), default: FieldHistory(since: historyStart)]
-                    .record(TextOperation(splices: ops, length: length), revision: revision + 1, member: member?.rawValue ?? "")
+                    .record(splices: ops, length: length, revision: revision + 1, member: member?.rawValue ?? "")
             case .rowRemoved(let screen, _, let row):
                 histories = histories.filter { $0.key.screen != screen || $0.key.key.rowID != row }
             default:

@@ -87,6 +87,27 @@ struct TextOperationPropertyTests {
         }
     }
 
+    @Test("Difference: the splice between two texts keeps every whole character of their common start and end")
+    func spliceKeepsCommonEnds() {
+        var random = RandomEdits(seed: 0x5EED)
+        for run in 0..<Self.runs {
+            let old = random.text(most: 12)
+            let new = random.chance(50) ? random.text(most: 12) : random.splice(on: old).applied(to: old)
+            // Counted in characters (Unicode scalars), as the splice must not split one.
+            let before = Array(old.unicodeScalars)
+            let after = Array(new.unicodeScalars)
+            let limit = min(before.count, after.count)
+            let prefix = zip(before, after).prefix { $0 == $1 }.count
+            let suffix = zip(before.reversed(), after.reversed()).prefix(limit - prefix).prefix { $0 == $1 }.count
+            let units = { (scalars: ArraySlice<Unicode.Scalar>) in scalars.reduce(0) { $0 + $1.utf16.count } }
+            let expected = TextSplice(
+                at: units(before[..<prefix]),
+                delete: units(before[prefix..<(before.count - suffix)]),
+                insert: String(String.UnicodeScalarView(after[prefix..<(after.count - suffix)])))
+            #expect(TextSplice(from: old, to: new) == expected, "run \(run): \(old) → \(new)")
+        }
+    }
+
     private func inserted(_ operation: TextOperation) -> String {
         operation.components.reduce(into: "") { if case .insert(let text) = $1 { $0 += text } }
     }

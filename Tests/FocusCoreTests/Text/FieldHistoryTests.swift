@@ -125,6 +125,19 @@ struct FieldHistoryTests {
         #expect((0..<3).map { history[$0].operation } == [one, two, none])
         #expect(history[1].member == "m2")
     }
+
+    @Test("Splices recorded as splices come back as the operation they make")
+    func storageOfSplices() {
+        var history = FieldHistory(since: 0)
+        let one = [TextSplice(at: 1, delete: 1, insert: "😀")]
+        let two = [TextSplice(at: 0, insert: "X"), TextSplice(at: 3, delete: 1)]
+        history.record(splices: one, length: 3, revision: 1, member: "m1")
+        history.record(splices: two, length: 4, revision: 2, member: "m2")
+        history.record(splices: [], length: 3, revision: 3, member: "m3")
+        #expect((0..<3).map { history[$0].operation }
+            == [TextOperation(one[0], length: 3), TextOperation(splices: two, length: 4), TextOperation(identityOf: 3)])
+        #expect(history[1].member == "m2" && history[2].revision == 3)
+    }
 }
 
 extension Result {
