@@ -13,7 +13,9 @@ public struct FuzzTarget: Sendable {
     }
 
     /// Every target, by name.
-    public static let all: [FuzzTarget] = [.requestHead, .percentDecoding, .messageAssembly, .clientFrames]
+    public static let all: [FuzzTarget] = [
+        .requestHead, .percentDecoding, .messageAssembly, .clientFrames, .clientMessage, .staticPath, .markdown, .focusApply,
+    ]
 
     public static func named(_ name: String) -> FuzzTarget? {
         all.first { $0.name == name }

@@ -1,7 +1,5 @@
 import Testing
-@testable import FocusSyncServer
-import FocusProtocol
-import TestSupport
+import TransportWire
 
 @Suite("Static paths never leave the public folder")
 struct StaticPathTests {
