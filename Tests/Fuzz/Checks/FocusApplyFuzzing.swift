@@ -24,8 +24,8 @@ extension FuzzTarget {
         _ = engine.snapshot(of: state)
     }
 
-    /// Every screen of the schema in order, on a screen of the schema; on each, focus on a key
-    /// a field is declared or bound with (on the current screen: bound under the settings), texts
+    /// Every screen of the schema in order, on a screen of the schema; focus only on the current
+    /// screen (a screen left releases it), on a key a field is bound to under the settings; texts
     /// only under the keys of fields and rows that are there and within the length limit, errors
     /// only for those, at most `maxRows` distinct rows a list; all the text within the session's
     /// budget.
@@ -44,8 +44,8 @@ extension FuzzTarget {
             precondition(Set(screen.rows.keys).isSubset(of: declaration.lists.map(\.id)), "rows of an undeclared list")
             let boundKeys = declaration.fields.map { $0.boundKey(under: state.settings) } + textKeys.filter { $0.rowID != nil }
             if let focus = screen.focus {
-                let focusable = declaration.id == state.current ? Set(boundKeys) : textKeys.union(declaration.fields.compactMap(\.mistakenKey))
-                precondition(focusable.contains(focus), "focus on \(focus), which no field of \(declaration.id) has")
+                precondition(declaration.id == state.current, "\(declaration.id) keeps focus on \(focus) while another screen shows")
+                precondition(boundKeys.contains(focus), "focus on \(focus), which no field of \(declaration.id) is bound to")
             }
             precondition(Set(screen.values.keys) == textKeys, "texts of \(declaration.id) filed under keys no field has")
             for text in screen.values.values {
