@@ -29,15 +29,17 @@ package enum StaticPath: Equatable, Sendable {
                 self = .badRequest("The path must be UTF-8 once its percent-escapes are decoded.")
                 return
             }
-            if segment.isEmpty || segment == "." || segment == ".." {
+            // Bytes and scalars, not Characters: "/" followed by a combining mark is one Character
+            // that is not "/", yet the file system still sees a slash.
+            if bytes.isEmpty || bytes == [UInt8(ascii: ".")] || bytes == [UInt8(ascii: "."), UInt8(ascii: ".")] {
                 self = .badRequest("The path may not contain empty, '.' or '..' segments.")
                 return
             }
-            if segment.contains(where: { $0 == "/" || $0 == "\\" || $0 == "\0" || $0.isNewline }) {
+            if segment.unicodeScalars.contains(where: { $0 == "/" || $0 == "\\" || $0 == "\0" || Character($0).isNewline }) {
                 self = .badRequest("The path may not contain encoded slashes, backslashes or control characters.")
                 return
             }
-            if segment.hasPrefix(".") {
+            if bytes.first == UInt8(ascii: ".") {
                 self = .notFound
                 return
             }

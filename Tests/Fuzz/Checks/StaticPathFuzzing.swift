@@ -16,7 +16,7 @@ extension FuzzTarget {
         precondition(PercentEncoding.decode(raw.utf8) == Array(("/" + segments.joined(separator: "/")).utf8),
                      "a served path must be the request's path, decoded")
         for segment in segments {
-            precondition(segment != "." && segment != ".." && segment.first != ".", "'\(segment)' is a dot or hidden name")
+            precondition(segment.utf8.first != UInt8(ascii: "."), "'\(segment)' is a dot or hidden name")
             precondition(!segment.unicodeScalars.contains(where: forbiddenInSegment.contains), "'\(segment)' holds a forbidden character")
         }
         let encoded = "/" + segments.map { PercentEncoding.encodePath($0.utf8) }.joined(separator: "/")
