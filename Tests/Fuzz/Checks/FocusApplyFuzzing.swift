@@ -49,7 +49,8 @@ extension FuzzTarget {
             }
             precondition(Set(screen.values.keys) == textKeys, "texts of \(declaration.id) filed under keys no field has")
             for text in screen.values.values {
-                precondition(text.utf8.count <= engine.limits.maxValueLength || text.count <= engine.limits.maxValueLength, "a text of \(text.count) characters")
+                let limit = engine.limits.maxValueLength
+                precondition(text.utf8.count <= limit || text.count <= limit, "a text of \(text.count) characters")
                 totalBytes += text.utf8.count
             }
             precondition(Set(screen.errors.keys).isSubset(of: textKeys), "errors of \(declaration.id) for keys no field has")

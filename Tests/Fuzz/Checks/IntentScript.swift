@@ -35,7 +35,9 @@ struct IntentScript {
             intent = .removeRow(list, pick((state[screen]?.rows(in: list) ?? []) + [RowID(high: 7, low: 7)]))
         case 9: intent = .navigate(to: pick(schema.screens.map(\.id) + ["nowhere"]))
         case 10: intent = .configure(SettingsPatch(animatedFocusChange: setting(byte()), ambiguousAddressBinding: setting(byte())))
-        default: intent = .autoFocusFired(byte() < 128 ? state.pendingAutoFocus?.token ?? AutoFocusToken(rawValue: 1) : AutoFocusToken(rawValue: UInt64(byte())))
+        default:
+            let pending = state.pendingAutoFocus?.token ?? AutoFocusToken(rawValue: 1)
+            intent = .autoFocusFired(byte() < 128 ? pending : AutoFocusToken(rawValue: UInt64(byte())))
         }
         return (intent, screen)
     }
@@ -76,7 +78,7 @@ struct IntentScript {
         let count = Int(choice >> 5) + 1
         let piece: String
         if choice & 1 == 0 {
-            piece = pick(["", "a", "é", "e\u{301}", "\u{212B}", "👩‍👩‍👧", "😀", "\r\n", "한", "\u{1100}\u{1161}\u{11A8}", "**x**", "0"])
+            piece = pick(Self.awkwardTexts)
         } else {
             let length = Int(byte() % 16)
             piece = String(decoding: bytes.prefix(length), as: UTF8.self)
@@ -84,6 +86,12 @@ struct IntentScript {
         }
         return String(repeating: piece, count: count)
     }
+
+    /// Texts that equal others as Strings but not as scalars (NFC and NFD, the Ångström sign,
+    /// Hangul syllables and jamo), surrogate pairs and clusters of them, a CRLF, Markdown.
+    private static let awkwardTexts = [
+        "", "a", "é", "e\u{301}", "\u{212B}", "👩‍👩‍👧", "😀", "\r\n", "한", "\u{1100}\u{1161}\u{11A8}", "**x**", "0",
+    ]
 
     private func setting(_ byte: UInt8) -> Bool? {
         switch byte % 3 {

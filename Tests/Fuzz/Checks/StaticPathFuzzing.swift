@@ -24,5 +24,7 @@ extension FuzzTarget {
     }
 
     /// Slashes, backslashes, NUL and every line break Unicode has.
-    private static let forbiddenInSegment: Set<Unicode.Scalar> = ["/", "\\", "\0", "\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}"]
+    private static let forbiddenInSegment: Set<Unicode.Scalar> = [
+        "/", "\\", "\0", "\n", "\u{0B}", "\u{0C}", "\r", "\u{85}", "\u{2028}", "\u{2029}",
+    ]
 }
