@@ -12,7 +12,7 @@ PORT ?= 8080
 ARGS ?=
 BENCH_ARGS ?=
 
-.PHONY: run build test test-browser test-cluster conformance fuzz sanitize setup setup-test bench bench-cluster cluster cluster-status cluster-stop clean
+.PHONY: run build test test-browser test-cluster conformance fuzz sanitize setup setup-test bench bench-persistence bench-cluster cluster cluster-status cluster-stop clean
 
 setup:
 	@scripts/ensure-debian-packages.sh $(RUN_PACKAGES)
@@ -55,6 +55,10 @@ conformance: setup
 # Release builds of server and load generator, pinned to a core each; see docs/PERFORMANCE.md.
 bench: setup
 	@scripts/bench.sh $(BENCH_ARGS)
+
+# The rows `make bench` has for persistence alone: on and off under load, and the restore.
+bench-persistence: setup
+	@scripts/bench.sh --scenarios fanout-100,fanout-1000,sessions-100x10,closed-1x2,closed-100x2,closed-100x10,restore-1000x1000 $(BENCH_ARGS)
 
 test-browser:
 	.venv/bin/python -m pytest -q Tests/browser

@@ -93,7 +93,7 @@ let package = Package(
         .executableTarget(name: "focus-fuzz", dependencies: ["FuzzChecks", "CLibFuzzer"], path: "Tests/Fuzz/Driver"),
         .target(
             name: "TestSupport",
-            dependencies: ["FocusCore", "FocusProtocol", "FocusSyncServer", "WebSocketTransport", "WebSocketClient"],
+            dependencies: ["FocusCore", "FocusProtocol", "FocusSyncServer", "Locking", "WebSocketTransport", "WebSocketClient"],
             path: "Tests/TestSupport"),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "FocusProtocol", "TestSupport"]),
         .testTarget(name: "FocusProtocolTests", dependencies: ["FocusProtocol", "FocusCore", "TestSupport"]),

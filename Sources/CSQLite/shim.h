@@ -11,4 +11,10 @@ static inline sqlite3_destructor_type focussync_sqlite_transient(void) { return 
 static inline int focussync_sqlite_constraint_primarykey(void) { return SQLITE_CONSTRAINT_PRIMARYKEY; }
 static inline int focussync_sqlite_constraint_foreignkey(void) { return SQLITE_CONSTRAINT_FOREIGNKEY; }
 
+/// `sqlite3_db_config` is variadic, which Swift cannot call. With `enabled` 0, closing the last
+/// connection leaves the -wal file as it is instead of copying it into the database and deleting it.
+static inline int focussync_sqlite_checkpoint_on_close(sqlite3 *db, int enabled) {
+    return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, enabled ? 0 : 1, (int *)0);
+}
+
 #endif

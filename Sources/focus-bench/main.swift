@@ -36,9 +36,7 @@ func progress(_ line: String) {
 
 var reports: [ScenarioReport] = []
 for scenario in options.scenarios {
-    // A scenario with a server runs once per variant; FocusCore alone runs once.
-    let variants: [ServerVariant?] = options.variants.isEmpty || !scenario.usesServer ? [nil] : options.variants
-    for variant in variants {
+    for variant in options.variants(for: scenario) {
         let name = scenario.name + (variant.map { " [\($0.name)]" } ?? "")
         progress("running \(name): \(scenario.summary)")
         let report: ScenarioReport
@@ -52,6 +50,8 @@ for scenario in options.scenarios {
                 report = .idleMemory(try IdleMemoryRunner(options: options, variant: variant).run(name))
             case .core:
                 report = .core(CoreThroughput.run(name, intents: options.coreIntents))
+            case .restore(let sessions, let changes):
+                report = .restore(try RestoreRunner(options: options).run(name, sessions: sessions, changesPerSession: changes))
             }
         } catch {
             report = .failed(scenario: name, reason: error.description)

@@ -30,7 +30,7 @@ do {
         options: options, publicDirectory: PublicDirectory.locate(explicit: options.publicDirectory), logger: logger)
     try server.start()
 } catch {
-    FileHandle.standardError.write(Data("Error: \(error.description).\n".utf8))
+    FileHandle.standardError.write(Data("Error: \(error.description)\n".utf8))
     exit(1)
 }
 

@@ -50,6 +50,33 @@ struct BenchCommandLineTests {
         #expect(launch.arguments.starts(with: BenchOptions.commonServerArguments))
     }
 
+    @Test func persistenceIsComparedOnByDefaultAndVariantsReplaceTheComparison() throws {
+        let defaults = try options([])
+        let compared = ["fanout-100", "fanout-1000", "sessions-100x10", "closed-1x2", "closed-100x2", "closed-100x10"]
+        #expect(Scenario.all.filter(\.comparesPersistence).map(\.name) == compared)
+        for name in compared {
+            let variants = defaults.variants(for: try #require(Scenario.named(name)))
+            #expect(variants.map { $0?.name } == ["memory", "stored"])
+            #expect(variants.last??.arguments == ["--data-dir", "{fresh}"])
+        }
+        for name in ["fanout-2", "edits-100x10", "join-1000", "core", "restore-1000x1000"] {
+            #expect(defaults.variants(for: try #require(Scenario.named(name))) == [nil], "\(name) runs once")
+        }
+        let chosen = try options(["--variant", "poll:--event-loop poll"])
+        #expect(chosen.variants(for: try #require(Scenario.named("fanout-2"))).map { $0?.name } == ["poll"])
+        #expect(chosen.variants(for: try #require(Scenario.named("fanout-100"))).map { $0?.name } == ["poll"])
+        #expect(chosen.variants(for: try #require(Scenario.named("restore-1000x1000"))) == [nil], "the restore needs its own folder")
+    }
+
+    @Test func restoreOptions() throws {
+        let defaults = try options([])
+        #expect(defaults.restoreFolder == nil)
+        #expect(defaults.restoreRuns == 3)
+        let parsed = try options(["--restore-folder", "/tmp/r", "--restore-runs", "5"])
+        #expect(parsed.restoreFolder == "/tmp/r")
+        #expect(parsed.restoreRuns == 5)
+    }
+
     @Test func typingPlansEveryTypistsKeystrokes() throws {
         guard case .load(let shape) = try #require(Scenario.named("typing-100x3")).work else {
             Issue.record("typing-100x3 is not a load scenario")
@@ -65,6 +92,8 @@ struct BenchCommandLineTests {
         (["--variant", "a:--x", "--variant", "a:--y"], "twice"),
         (["--server-arg="], "--server-arg"),
         (["--max-handshakes", "0"], "--max-handshakes"),
+        (["--restore-runs", "0"], "--restore-runs"),
+        (["--restore-folder="], "--restore-folder"),
         (["--scenarios", "fanout-3"], "--scenarios"),
         (["--duration", "0"], "--duration"),
         (["--idle-connections", "10000,2000"], "--idle-connections"),

@@ -18,7 +18,8 @@ struct CommandLineTests {
     @Test func everyOptionIsApplied() throws {
         let request = try CommandLineInterface.parse([
             "--host", "0.0.0.0", "--port=0", "--public", "/srv/page", "--max-message-bytes", "1024",
-            "--allow-origin", "https://a.example", "--allow-origin=http://b.example:3000", "--log-level", "debug",
+            "--allow-origin", "https://a.example", "--allow-origin=http://b.example:3000", "--allow-host", "focus.example",
+            "--allow-host=focus.lan", "--log-level", "debug",
             "--session-ttl", "60", "--max-sessions", "5", "--max-clients-per-session", "3", "--rate-limit", "7",
             "--event-loop", "poll", "--redis", "redis://10.0.0.5:6390/2", "--node-id", "node7", "--lease-ttl", "9",
         ])
@@ -28,6 +29,7 @@ struct CommandLineTests {
         expected.publicDirectory = "/srv/page"
         expected.maxMessageBytes = 1024
         expected.allowedOrigins = ["https://a.example", "http://b.example:3000"]
+        expected.allowedHosts = ["focus.example", "focus.lan"]
         expected.logLevel = .debug
         expected.sessions.idleTTLSeconds = 60
         expected.sessions.maxSessions = 5
@@ -70,6 +72,12 @@ struct CommandLineTests {
         (["--log-level", "loud"], "--log-level must be one of debug, info, warning, error, got 'loud'."),
         (["--event-loop", "epoll"], "--event-loop must be libuv or poll, got 'epoll'."),
         (["--allow-origin", "example.com"], "--allow-origin expects an origin such as https://demo.example (scheme and host, no path), got 'example.com'."),
+        (["--allow-origin", "https://demo.example/app"],
+         "--allow-origin expects an origin such as https://demo.example (scheme and host, no path), got 'https://demo.example/app'."),
+        (["--allow-host", "https://focus.example"],
+         "--allow-host expects a host name such as focus.example (no scheme, no port), got 'https://focus.example'."),
+        (["--allow-host", "focus.example:8080"],
+         "--allow-host expects a host name such as focus.example (no scheme, no port), got 'focus.example:8080'."),
         (["--frobnicate"], "Unknown option '--frobnicate'."),
         (["--redis", "http://cache:6379"],
          "--redis 'http://cache:6379' is not a Redis URL (it does not start with redis://); expected redis://host:port[/db], for example redis://127.0.0.1:6379/0."),

@@ -115,6 +115,16 @@ struct ProtocolDocumentTests {
         #expect(Set(documented.members.keys) == Set(real.members.keys))
     }
 
+    @Test func misdirectedExampleIsWhatTheServerSends() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let real = try DNSRebindingTests.response(to: "GET / HTTP/1.1\r\nHost: evil.example\r\n\r\n", port: server.port)
+        let line = try #require(Self.document.split(separator: "\n").first { $0.contains("`421` `{") })
+        #expect(line.contains("`\(real.status)`"))
+        let documented = try JSONValue.parse(String(try #require(line.firstMatch(of: /`(\{"error".*?\}\})`/)).1))
+        #expect(documented == (try JSONValue.parse(real.text)))
+    }
+
     @Test func lessonExampleIsWhatTheServerSends() async throws {
         let server = try TestServer()
         defer { server.stop() }

@@ -56,7 +56,7 @@ struct MigrationTests {
         } catch {
             print(error)
             #expect(error == .migrationFailed(path: folder.databasePath, from: 2, to: 3, reason: "table sessions already exists"))
-            #expect(error.description == "The database \(folder.databasePath) could not be upgraded from schema version 2 to 3 (table sessions already exists); restore a backup, or move it aside to start empty.")
+            #expect(error.description == "The database \(folder.databasePath) could not be upgraded from schema version 2 to 3 (table sessions already exists); restore a backup, or move it and its -wal file, if any, aside to start empty.")
         }
         #expect(try connection.integer("PRAGMA user_version") == 2)
         #expect(try connection.texts("SELECT name FROM sqlite_schema WHERE name IN ('notes', 'tags') ORDER BY name") == ["notes"])

@@ -56,7 +56,7 @@ struct OpenCheckTests {
         try Self.overwrite(folder.databasePath, at: 0, with: [0] + Self.randomBytes(99))
         Self.expectRefusal(folder, .notADatabase(path: folder.databasePath, reason: "file is not a database"))
         #expect(StorageError.notADatabase(path: "/d/f", reason: "file is not a database").description
-            == "The file /d/f is not a FocusSync database (file is not a database); move it aside to start empty, or choose another data folder.")
+            == "The file /d/f is not a FocusSync database (file is not a database); move it and its -wal file, if any, aside to start empty, or choose another data folder.")
     }
 
     @Test func randomBytesOverItsPagesMeanDamaged() throws {
@@ -88,7 +88,7 @@ struct OpenCheckTests {
             #expect(path == folder.databasePath)
             #expect(!reason.isEmpty && !reason.contains("\n"))
             #expect(error.description.hasPrefix("The database \(folder.databasePath) is damaged ("))
-            #expect(error.description.hasSuffix("); move it aside to start empty, or restore a backup."))
+            #expect(error.description.hasSuffix("); move it and its -wal file, if any, aside to start empty, or restore a backup."))
         }
     }
 
@@ -139,7 +139,7 @@ struct OpenCheckTests {
         try SQLiteConnection(path: folder.databasePath).execute("PRAGMA user_version = 99")
         Self.expectRefusal(folder, .newerSchema(path: folder.databasePath, found: 99, supported: Schema.currentVersion))
         #expect(StorageError.newerSchema(path: "/d/f", found: 99, supported: 1).description
-            == "The database /d/f was written by a newer FocusSync (schema version 99; this one reads up to 1); run the newer FocusSync, or move the file aside to start empty.")
+            == "The database /d/f was written by a newer FocusSync (schema version 99; this one reads up to 1); run the newer FocusSync, or move it and its -wal file, if any, aside to start empty.")
     }
 
     @Test func anotherProgramsDatabaseIsRefused() throws {

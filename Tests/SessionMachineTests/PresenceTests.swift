@@ -43,6 +43,23 @@ struct PresenceTests {
         #expect(messages.last?.left.isEmpty == true)
     }
 
+    @Test("A name respelled in a canonically equivalent way is a rename, by rename or by hello, kept byte for byte")
+    func canonicallyEquivalentRename() {
+        let composed = "Ren\u{E9}", decomposed = "Rene\u{301}"
+        #expect(composed == decomposed, "Swift's String == calls them equal; that is the trap")
+        var harness = Harness()
+        harness.join(1, name: composed)
+        harness.advance(by: 200)
+        harness.handle(.received(.rename(name: decomposed), from: ConnectionID(1)))
+        harness.advance(by: 200)
+        #expect(harness.presenceMessages.last?.renamed.first.map { Array($0.name.utf8) } == Array(decomposed.utf8))
+        // The same tab reconnecting with the other spelling.
+        let snapshot = harness.join(2, client: 1, name: composed)
+        harness.advance(by: 200)
+        #expect(snapshot.map { Array($0.you.name.utf8) } == Array(composed.utf8))
+        #expect(harness.presenceMessages.last?.renamed.first.map { Array($0.name.utf8) } == Array(composed.utf8))
+    }
+
     @Test("Joins beyond the named limit are counted, not named: every presence message stays small, bytes grow with the joins, not with their square")
     func joinsAreLinear() {
         var harness = Harness()

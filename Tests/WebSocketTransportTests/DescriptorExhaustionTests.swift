@@ -1,6 +1,8 @@
 import Foundation
 import Glibc
+import Locking
 import Testing
+import TestSupport
 import WebSocketClient
 @testable import WebSocketTransport
 
@@ -19,21 +21,10 @@ struct DescriptorExhaustionTests {
 
         // Leave room for a few dozen descriptors, then connect until there are none left: the
         // last connections wait in the listen backlog, which keeps the listening socket readable.
-        var original = rlimit()
-        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &original)
-        var lowered = original
-        lowered.rlim_cur = rlim_t(Self.limitLeaving(free: 40))
-        setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &lowered)
-        var clients: [Int32] = []
-        defer {
-            clients.forEach { _ = Glibc.close($0) }
-            setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &original)
-        }
-        while clients.count < 200, let client = Self.connect(port: test.port) {
-            clients.append(client)
-        }
-        #expect(clients.count < 200, "the lowered limit should have stopped the client")
-        #expect(Self.waitUntil { test.server.isOutOfDescriptors })
+        let pressure = DescriptorPressure(port: test.port)
+        defer { pressure.release() }
+        #expect(pressure.connections < 200, "the lowered limit should have stopped the client")
+        #expect(DescriptorPressure.waitUntil { test.server.isOutOfDescriptors })
 
         let cpuBefore = try threadStat.cpuSeconds()
         sleep(1)
@@ -41,50 +32,29 @@ struct DescriptorExhaustionTests {
         #expect(cpu < 0.2, "the service thread used \(cpu) s of CPU in 1 s while out of descriptors")
         #expect(test.server.acceptPausesForDescriptors > 0)
 
-        clients.forEach { _ = Glibc.close($0) }
-        clients = []
-        setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &original)
-        #expect(Self.waitUntil(seconds: 10) { (try? test.get("/").status) == 200 })
+        pressure.release()
+        #expect(DescriptorPressure.waitUntil(seconds: 10) { (try? test.get("/").status) == 200 })
         #expect(!test.server.isOutOfDescriptors)
     }
 
-    /// Polls `condition` on this thread (no tasks, no dispatch: nothing that could need a
-    /// descriptor while there are none).
-    private static func waitUntil(seconds: Double = 5, _ condition: () -> Bool) -> Bool {
-        let deadline = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
-        while !condition() {
-            if ContinuousClock.now >= deadline { return false }
-            usleep(5_000)
+    /// The common `ulimit -n 1024` would cap a server at about a thousand connections: starting
+    /// raises the soft limit to the hard limit.
+    @Test func startRaisesTheSoftDescriptorLimitToTheHardLimit() throws {
+        var original = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &original)
+        defer { setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &original) }
+        var lowered = original
+        lowered.rlim_cur = min(original.rlim_max, 1024) - 1
+        setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &lowered)
+        let logged = Locked<[String]>([])
+        let test = try TestServer(.poll) { configuration in
+            configuration.log = { line in logged.withLock { $0.append(line) } }
         }
-        return true
-    }
-
-    /// The descriptor limit under which exactly `free` more descriptors can be opened (new
-    /// descriptors take the lowest free numbers, so gaps count).
-    private static func limitLeaving(free: Int) -> Int {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-        let open = Set(names.compactMap { Int($0) })
-        var number = 0
-        var left = free
-        while left > 0 {
-            if !open.contains(number) { left -= 1 }
-            number += 1
-        }
-        return number
-    }
-
-    /// A non-blocking connect to the server; nil once this process has no descriptor left.
-    private static func connect(port: Int) -> Int32? {
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue), 0)
-        guard descriptor >= 0 else { return nil }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
-        }
-        return descriptor
+        defer { test.stop() }
+        var now = rlimit()
+        getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &now)
+        #expect(now.rlim_cur == original.rlim_max)
+        #expect(logged.withLock { $0 }.contains { $0.contains("from \(lowered.rlim_cur) to \(original.rlim_max)") })
     }
 }
 

@@ -8,7 +8,7 @@ extension FocusKey {
 
     /// Parses a wire string of a key's shape; `nil` if it cannot be a key. Whether a screen has a
     /// field bound to it is the engine's question (`unknown_key`).
-    public init?(wireString: some StringProtocol) {
+    public init?(wireString: String) {
         guard let slash = wireString.firstIndex(of: "/") else {
             guard FocusCase.isValidName(wireString) else { return nil }
             self.init(FocusCase(rawValue: String(wireString)))

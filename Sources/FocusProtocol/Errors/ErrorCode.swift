@@ -34,6 +34,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case bodyTooLarge = "body_too_large"
     case missingSubprotocol = "missing_subprotocol"
     case forbiddenOrigin = "forbidden_origin"
+    /// The request's `Host` names this server by a name it does not answer to (DNS rebinding).
+    case unknownHost = "unknown_host"
     case shuttingDown = "shutting_down"
     case internalError = "internal"
 
@@ -49,6 +51,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .methodNotAllowed: 405
         case .lengthRequired: 411
         case .bodyTooLarge: 413
+        case .unknownHost: 421
         case .rateLimited: 429
         case .internalError: 500
         case .sessionFull, .sessionUnavailable, .shuttingDown: 503
@@ -64,7 +67,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey, .unknownRow, .unknownList,
             .notCurrentScreen, .valueTooLong, .tooManyRows, .badSplice, .staleBase, .unknownLesson, .notHelloFirst, .readOnly,
             .rateLimited, .badPath, .badRequest, .notFound, .methodNotAllowed, .lengthRequired, .bodyTooLarge,
-            .missingSubprotocol, .forbiddenOrigin, .shuttingDown, .internalError:
+            .missingSubprotocol, .forbiddenOrigin, .unknownHost, .shuttingDown, .internalError:
             nil
         }
     }

@@ -164,14 +164,16 @@ public struct JSONParser {
     private mutating func string() throws(JSONSyntaxError) -> String {
         position += 1
         let start = position
-        // Fast path: no escapes.
+        // Fast path: no escapes, and for ASCII no UTF-8 to validate.
+        var allBits: UInt8 = 0
         while let byte = current, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\") {
             guard byte >= 0x20 else { throw failure("a control character inside a string") }
+            allBits |= byte
             position += 1
         }
         guard let stop = current else { throw failure("a string without its closing quote") }
         if stop == UInt8(ascii: "\"") {
-            let text = try validatedText(bytes[start..<position])
+            let text = allBits < 0x80 ? asciiText(start..<position) : try validatedText(bytes[start..<position])
             position += 1
             return text
         }
@@ -192,6 +194,12 @@ public struct JSONParser {
             }
         }
         throw failure("a string without its closing quote")
+    }
+
+    private func asciiText(_ range: Range<Int>) -> String {
+        // ASCII is valid UTF-8, and this initializer is inlined here, where `String(validating:)`
+        // looks up its generic metadata at every call.
+        String(decoding: bytes[range], as: UTF8.self)
     }
 
     private func validatedText(_ utf8: ArraySlice<UInt8>) throws(JSONSyntaxError) -> String {

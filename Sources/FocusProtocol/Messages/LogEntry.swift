@@ -21,6 +21,18 @@ public struct LogEntry: Equatable, Sendable, Codable {
 
     private enum CodingKeys: String, CodingKey { case revision, at, by, seq, event }
 
+    public init(from decoder: any Decoder) throws {
+        if let tree = decoder as? JSONValueDecoding {
+            try self.init(tree)
+            return
+        }
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            revision: try container.decode(Int.self, forKey: .revision), at: try container.decode(Int64.self, forKey: .at),
+            by: try container.decodeIfPresent(MemberID.self, forKey: .by), seq: try container.decodeIfPresent(Int.self, forKey: .seq),
+            event: try container.decode(FocusEvent.self, forKey: .event))
+    }
+
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(revision, forKey: .revision)

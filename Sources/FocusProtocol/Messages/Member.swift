@@ -9,6 +9,12 @@ public struct Member: Equatable, Sendable, Codable {
         self.name = name
         self.color = color
     }
+
+    /// Names compare by their bytes, not by `String`'s canonical equivalence: a rename from "é"
+    /// (U+00E9) to "e" + U+0301 is a change the others must see.
+    public static func == (lhs: Member, rhs: Member) -> Bool {
+        lhs.member == rhs.member && lhs.name.utf8.elementsEqual(rhs.name.utf8) && lhs.color == rhs.color
+    }
 }
 
 /// What a connection may do in its session.

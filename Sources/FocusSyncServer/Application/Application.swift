@@ -11,6 +11,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     // @unchecked: every mutable property is touched only on the transport's service thread.
     private var router = Router()
     private let files: StaticFileStore
+    private let hostPolicy: HostPolicy
     private let originPolicy: OriginPolicy
     private let logger: Logger
     private let limits: SessionLimits
@@ -34,6 +35,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         self.files = files
         self.logger = logger
         self.limits = options.sessions
+        self.hostPolicy = HostPolicy(options: options, machineName: ProcessInfo.processInfo.hostName)
         self.originPolicy = OriginPolicy(allowedOrigins: Set(options.allowedOrigins))
         self.persistence = persistence
         nodeID = options.nodeID ?? options.defaultNodeID
@@ -48,8 +50,10 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
 
     /// Rebuilds the stored sessions. Call before the transport starts.
     func restoreSessions() throws(PersistenceError) {
+        let started = HostClock.monotonicSeconds()
         let count = try sessions.restore()
-        if persistence != nil, ownership == nil { logger.info("sessions restored", ["sessions": String(count)]) }
+        let seconds = String(format: "%.3f", HostClock.monotonicSeconds() - started)
+        if persistence != nil, ownership == nil { logger.info("sessions restored", ["sessions": String(count), "seconds": seconds]) }
     }
 
     /// Resumes the restored sessions' timers and starts the periodic sweeps: idle sessions, and
@@ -91,7 +95,9 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     // MARK: HTTP
 
     func respond(to request: HTTPRequest) -> HTTPResponse {
-        if let routed = router.response(for: request) {
+        if let misdirected = misdirected(request) {
+            return misdirected
+        } else if let routed = router.response(for: request) {
             return finished(routed, for: request)
         } else if request.path == "/api" || request.path.hasPrefix("/api/") {
             return finished(JSONResponse.error(ProtocolError(.notFound, "There is no API route at \(request.path).")), for: request)
@@ -102,7 +108,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     /// With Redis, a session this process does not hold is taken before the request is
     /// answered, and a new one is stored before its id is given out (docs/SCALING.md).
     func respond(to request: HTTPRequest, responder: HTTPResponder) -> HTTPResponse? {
-        guard let ownership else { return respond(to: request) }
+        guard let ownership, hostPolicy.allows(request) else { return respond(to: request) }
         if request.method == "POST", request.path == "/api/sessions" {
             ownership.create(by: request.peer) { [weak self] result in
                 guard let self else { return }
@@ -125,6 +131,21 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         return nil
     }
 
+    /// `421` `unknown_host` when `request` calls this server by a name it does not answer to
+    /// (``HostPolicy``); its security headers name no host.
+    private func misdirected(_ request: HTTPRequest) -> HTTPResponse? {
+        guard !hostPolicy.allows(request) else { return nil }
+        logger.warning("request refused: unknown host", ["host": request.header("host") ?? "", "path": request.path, "peer": request.peer])
+        var response = JSONResponse.error(Application.unknownHost)
+        SecurityHeaders.apply(to: &response, host: nil)
+        return response
+    }
+
+    private static let unknownHost = ProtocolError(.unknownHost, """
+        This server does not answer to the name in the Host header; open it by its address, by localhost, \
+        or by a name it was started with --allow-host for.
+        """)
+
     private func finished(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         var response = response
         SecurityHeaders.apply(to: &response, host: request.header("host"))
@@ -133,7 +154,8 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     }
 
     struct Health: Encodable {
-        /// `ok`, or `degraded` while the store fails or a session is not durable.
+        /// `ok`, or `degraded` while the store fails, a session is not durable, or the process is
+        /// out of descriptors.
         var status: String
         /// This process's node id (`--node-id`).
         var node: String
@@ -146,16 +168,21 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         var storage: PersistenceHealth
         /// Sessions with changes the store failed to keep, until a snapshot of them is stored.
         var notDurableSessions: Int
+        /// True while accepting pauses because the process has no descriptor left (new
+        /// connections wait in the kernel's backlog); only a connection already open can ask.
+        var outOfDescriptors: Bool
     }
 
     private func health() -> Health {
         let storage = persistence?.health ?? PersistenceHealth(kind: "memory", location: nil, healthy: true, error: nil)
         let notDurable = sessions.notDurable.count
+        let outOfDescriptors = transport?.isOutOfDescriptors ?? false
         return Health(
-            status: storage.healthy && notDurable == 0 ? "ok" : "degraded", node: nodeID,
+            status: storage.healthy && notDurable == 0 && !outOfDescriptors ? "ok" : "degraded", node: nodeID,
             uptimeSeconds: ((HostClock.monotonicSeconds() - startedAt) * 10).rounded() / 10,
             connections: transport?.connectionCount ?? 0, sessions: sessions.registry.count,
-            largestQueueBytes: sessions.largestQueuedBytes, storage: storage, notDurableSessions: notDurable)
+            largestQueueBytes: sessions.largestQueuedBytes, storage: storage, notDurableSessions: notDurable,
+            outOfDescriptors: outOfDescriptors)
     }
 
     /// `POST /api/sessions`: the editor capability (`id`) and the read-only one (`viewer`).
@@ -214,6 +241,9 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     // MARK: WebSockets
 
     func shouldAccept(_ request: HTTPRequest) -> UpgradeDecision {
+        if let misdirected = misdirected(request) {
+            return .reject(misdirected)
+        }
         guard originPolicy.allows(request) else {
             logger.warning("websocket refused: foreign origin", ["origin": request.header("origin") ?? "", "peer": request.peer])
             return .reject(response(to: .forbiddenOrigin, for: request))

@@ -1,6 +1,6 @@
 import WebSocketTransport
 
-/// Why the server could not start, in one sentence a user can act on.
+/// Why the server could not start, in one sentence a user can act on (ending with its full stop).
 public enum StartupError: Error, Sendable, Equatable, CustomStringConvertible {
     case missingPublicDirectory(String)
     case transport(TransportError)
@@ -10,9 +10,9 @@ public enum StartupError: Error, Sendable, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .missingPublicDirectory(let path):
-            "the public folder '\(path)' does not exist; point --public at the folder holding index.html"
+            "the public folder '\(path)' does not exist; point --public at the folder holding index.html."
         case .transport(let error):
-            error.description
+            error.description + "."
         case .storage(let sentence):
             sentence
         }

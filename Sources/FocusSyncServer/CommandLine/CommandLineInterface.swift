@@ -37,12 +37,23 @@ public enum CommandLineInterface {
                 help: "Another origin whose pages may connect, e.g. https://demo.example. Repeatable.",
                 repeatable: true
             ) { options, value throws(UsageError) in
-                guard value.hasPrefix("http://") || value.hasPrefix("https://"), !value.hasSuffix("/") else {
+                guard HostName(origin: value) != nil else {
                     throw UsageError(
                         "--allow-origin expects an origin such as https://demo.example (scheme and host, no path), got '\(value)'."
                     )
                 }
                 options.allowedOrigins.append(value)
+            },
+            CommandLineOption(
+                name: "--allow-host", valueName: "name",
+                help: "Another name requests may call this server by in Host, e.g. focus.example; "
+                    + "IP addresses, localhost and this machine's name always may. Repeatable.",
+                repeatable: true
+            ) { options, value throws(UsageError) in
+                guard !value.contains(":"), HostName(authority: value) != nil else {
+                    throw UsageError("--allow-host expects a host name such as focus.example (no scheme, no port), got '\(value)'.")
+                }
+                options.allowedHosts.append(value)
             },
             CommandLineOption(
                 name: "--session-ttl", valueName: "seconds",

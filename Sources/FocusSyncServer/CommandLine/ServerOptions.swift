@@ -11,6 +11,9 @@ public struct ServerOptions: Sendable, Equatable {
     public var maxMessageBytes = 64 * 1024
     /// Origins allowed to open a WebSocket besides the server's own.
     public var allowedOrigins: [String] = []
+    /// Names besides this machine's, `localhost` and the allowed origins' hosts that requests may
+    /// call the server by in `Host` (``HostPolicy``).
+    public var allowedHosts: [String] = []
     public var logLevel: LogLevel = .info
     public var sessions = SessionLimits()
     public var eventLoop = EventLoop.libuv

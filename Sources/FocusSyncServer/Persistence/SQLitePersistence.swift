@@ -53,12 +53,12 @@ final class SQLitePersistence: SessionPersistence, @unchecked Sendable {
         } catch {
             throw PersistenceError(description: error.description)
         }
-        return stored.compactMap { session in
+        let logs = stored.map { session in
             SessionLog(
                 snapshot: session.snapshot?.body, members: session.members.map(\.body),
-                changes: session.changes.map { SessionLog.Change(revision: $0.revision, at: $0.at, body: $0.body) }
-            ).restore(rebuild)
+                changes: session.changes.map { SessionLog.Change(revision: $0.revision, at: $0.at, body: $0.body) })
         }
+        return DecodedSession.decodeAll(logs).compactMap { $0.restore(rebuild) }
     }
 
     func close() {

@@ -2,10 +2,13 @@ import CSQLite
 
 extension SQLiteConnection {
     /// Opens `path` the way every connection of the store needs it: WAL journal, the chosen
-    /// durability, foreign keys (a session's rows go with it), and the busy timeout.
-    static func configured(path: String, options: StoreOptions) throws(StorageError) -> SQLiteConnection {
+    /// durability, foreign keys (a session's rows go with it), and the busy timeout. With
+    /// `keepingWriteAheadLog`, closing it leaves the -wal file alone until
+    /// ``SQLiteConnection/checkpointOnClose(_:)`` says otherwise.
+    static func configured(path: String, options: StoreOptions, keepingWriteAheadLog: Bool = false) throws(StorageError) -> SQLiteConnection {
         do throws(SQLiteFailure) {
             let connection = try SQLiteConnection(path: path)
+            if keepingWriteAheadLog { connection.checkpointOnClose(false) }
             let timeout = options.busyTimeout.components
             let milliseconds = timeout.seconds * 1000 + timeout.attoseconds / 1_000_000_000_000_000
             try connection.execute("PRAGMA busy_timeout = \(milliseconds)")

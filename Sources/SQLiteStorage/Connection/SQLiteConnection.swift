@@ -45,6 +45,12 @@ final class SQLiteConnection {
         return values
     }
 
+    /// Whether closing this connection, when it is the last one on the file, copies the -wal file
+    /// into the database and deletes it (SQLite's default, and what a store that closes wants).
+    func checkpointOnClose(_ enabled: Bool) {
+        focussync_sqlite_checkpoint_on_close(handle, enabled ? 1 : 0)
+    }
+
     /// True while a transaction is open (SQLite may end one by itself after I/O errors).
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 

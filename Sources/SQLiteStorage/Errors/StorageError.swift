@@ -48,13 +48,13 @@ public enum StorageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .noAccess(let path, let reason):
             "The database \(path) cannot be opened for reading and writing (\(reason)); give the user running FocusSync read and write permission on it, or restore a backup."
         case .notADatabase(let path, let reason):
-            "The file \(path) is not a FocusSync database (\(reason)); move it aside to start empty, or choose another data folder."
+            "The file \(path) is not a FocusSync database (\(reason)); move it and its -wal file, if any, aside to start empty, or choose another data folder."
         case .damaged(let path, let reason):
-            "The database \(path) is damaged (\(reason)); move it aside to start empty, or restore a backup."
+            "The database \(path) is damaged (\(reason)); move it and its -wal file, if any, aside to start empty, or restore a backup."
         case .newerSchema(let path, let found, let supported):
-            "The database \(path) was written by a newer FocusSync (schema version \(found); this one reads up to \(supported)); run the newer FocusSync, or move the file aside to start empty."
+            "The database \(path) was written by a newer FocusSync (schema version \(found); this one reads up to \(supported)); run the newer FocusSync, or move it and its -wal file, if any, aside to start empty."
         case .migrationFailed(let path, let from, let to, let reason):
-            "The database \(path) could not be upgraded from schema version \(from) to \(to) (\(reason)); restore a backup, or move it aside to start empty."
+            "The database \(path) could not be upgraded from schema version \(from) to \(to) (\(reason)); restore a backup, or move it and its -wal file, if any, aside to start empty."
         case .inUse(let path):
             "The database \(path) is in use by another FocusSync process; stop that process, or choose another data folder."
         case .busy(let path, let reason):

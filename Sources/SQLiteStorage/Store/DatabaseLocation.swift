@@ -31,6 +31,13 @@ struct DatabaseLocation {
         }
     }
 
+    /// Whether a -wal file with content lies beside the database: commits of a process that did
+    /// not close it, not yet copied into the file.
+    var hasWriteAheadLog: Bool {
+        var status = stat()
+        return stat(path + "-wal", &status) == 0 && status.st_size > 0
+    }
+
     /// `mkdir -p`: every missing folder on the way, each named in the error if it cannot be made.
     private static func makeFolders(_ folder: String) throws(StorageError) {
         var status = stat()

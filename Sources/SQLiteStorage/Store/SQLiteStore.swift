@@ -43,17 +43,21 @@ public final class SQLiteStore: Sendable {
     /// reads it: that its folder is writable and the file readable and writable, that no other
     /// process has it open, that it is an SQLite database of a schema version this build knows
     /// (older ones are migrated forward), and that `PRAGMA quick_check` finds no damage within
-    /// ``StoreOptions/integrityCheckLimit``.
+    /// ``StoreOptions/integrityCheckLimit``. A refused file is left as it was, with its -wal file.
     public static func open(path: String, options: StoreOptions = StoreOptions()) throws(StorageError) -> SQLiteStore {
         let location = DatabaseLocation(path: path)
         try location.prepare()
         let lock = try DatabaseLock(databasePath: location.path)
-        let connection = try SQLiteConnection.configured(path: location.path, options: options)
+        // A -wal file left by a process that did not close the database holds commits: if the
+        // checks refuse the file, closing leaves the -wal beside it, not copied into it and deleted.
+        let connection = try SQLiteConnection.configured(
+            path: location.path, options: options, keepingWriteAheadLog: location.hasWriteAheadLog)
         let migrator = SchemaMigrator(migrations: Schema.migrations)
         try migrator.checkVersion(on: connection, path: location.path)
         let check = try IntegrityCheck.run(on: connection, path: location.path, limit: options.integrityCheckLimit)
         try migrator.migrate(connection, path: location.path)
         let reader = try SessionReader(connection: connection, path: location.path)
+        connection.checkpointOnClose(true)
         return SQLiteStore(path: location.path, options: options, integrityCheck: check, reader: reader, lock: lock)
     }
 

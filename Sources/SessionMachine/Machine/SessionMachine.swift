@@ -165,7 +165,7 @@ public struct SessionMachine: Sendable {
         }
         let isNew = members[clientId] == nil
         var record = members.record(for: clientId, name: requested, connected: connectedClients, connectedCount: connectedClients.count)
-        if let requested, record.member.name != requested {
+        if let requested, !record.member.name.utf8.elementsEqual(requested.utf8) {
             members.update(clientId) { $0.member.name = requested }
             record.member.name = requested
             outputs.append(.persist(.member(record)))
@@ -200,7 +200,8 @@ public struct SessionMachine: Sendable {
             refuse(connection, ProtocolError(.badMessage, "A name needs at least one letter, digit or sign that can be shown."), into: &outputs)
             return
         }
-        guard var record = members[clientId], record.member.name != bounded else { return }
+        // By bytes: "é" and "e" + U+0301 are equal Strings but different names to show.
+        guard var record = members[clientId], !record.member.name.utf8.elementsEqual(bounded.utf8) else { return }
         members.update(clientId) { $0.member.name = bounded }
         record.member.name = bounded
         outputs.append(.persist(.member(record)))

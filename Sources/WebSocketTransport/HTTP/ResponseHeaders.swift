@@ -62,6 +62,7 @@ enum ResponseHeaders {
         case 400: "Bad Request"
         case 403: "Forbidden"
         case 404: "Not Found"
+        case 421: "Misdirected Request"
         case 503: "Service Unavailable"
         default: ""
         }

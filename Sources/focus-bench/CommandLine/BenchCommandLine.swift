@@ -82,7 +82,7 @@ enum BenchCommandLine {
             },
             CommandLineOption(
                 name: "--variant", valueName: "name:arguments",
-                help: "Run every scenario that starts a server once per variant, with these options added; rows are named 'scenario [name]'. Servers keep nothing unless given --data-dir; {fresh} stands for a new empty folder per server (--variant 'stored:--data-dir={fresh}').",
+                help: "Run every scenario that starts a server once per variant, with these options added; rows are named 'scenario [name]'. Servers keep nothing unless given --data-dir; {fresh} stands for a new empty folder per server (--variant 'stored:--data-dir={fresh}'). (default: 'memory:--in-memory' and 'stored:--data-dir={fresh}' for the scenarios that compare persistence, none for the rest)",
                 repeatable: true
             ) { options, value throws(UsageError) in
                 guard let colon = value.firstIndex(of: ":"), colon != value.startIndex else {
@@ -94,6 +94,17 @@ enum BenchCommandLine {
                 }
                 let arguments = value[value.index(after: colon)...].split(separator: " ").map(String.init)
                 options.variants.append(ServerVariant(name: name, arguments: arguments))
+            },
+            CommandLineOption(
+                name: "--restore-folder", valueName: "path",
+                help: "Where restore-1000x1000 prepares its data folder and keeps it; a later run only measures it. (default: a fresh folder, removed)"
+            ) { options, value throws(UsageError) in
+                guard !value.isEmpty else { throw UsageError("--restore-folder needs the path of a folder.") }
+                options.restoreFolder = value
+            },
+            CommandLineOption(name: "--restore-runs", valueName: "n", help: "How many restarts restore-1000x1000 times. (default: 3)") {
+                options, value throws(UsageError) in
+                options.restoreRuns = try OptionValue.wholeNumber(value, for: "--restore-runs", in: 1...100)
             },
             CommandLineOption(
                 name: "--core-intents", valueName: "n",

@@ -15,8 +15,21 @@ struct BenchOptions: Sendable {
     var maxHandshakes = 64
     /// Options every server gets, after the scenario's own.
     var serverArguments: [String] = []
-    /// Each scenario that starts a server runs once per variant; none: once, as it is.
+    /// Each scenario that starts a server runs once per variant; none: the scenarios that
+    /// compare persistence run with it on and off, the rest once in memory.
     var variants: [ServerVariant] = []
+    /// Where `restore-1000x1000` prepares its data folder and keeps it (a later run measures
+    /// it as it is); nil: a fresh folder, removed afterwards.
+    var restoreFolder: String?
+    /// Restarts timed by `restore-1000x1000`.
+    var restoreRuns = 3
+
+    /// The servers `scenario` runs against, one run each: nil is a server as the scenario has it.
+    func variants(for scenario: Scenario) -> [ServerVariant?] {
+        guard scenario.runsPerVariant else { return [nil] }
+        if !variants.isEmpty { return variants }
+        return scenario.comparesPersistence ? ServerVariant.persistenceComparison : [nil]
+    }
 
     /// What `--quick` starts from: short windows and the smaller idle count.
     static var quick: BenchOptions {
@@ -34,4 +47,10 @@ struct BenchOptions: Sendable {
 struct ServerVariant: Sendable, Equatable {
     var name: String
     var arguments: [String]
+
+    /// Persistence off and on, each server on a fresh data folder: what `make bench` compares.
+    static let persistenceComparison = [
+        ServerVariant(name: "memory", arguments: ["--in-memory"]),
+        ServerVariant(name: "stored", arguments: ["--data-dir", ServerProcess.freshFolderPlaceholder]),
+    ]
 }

@@ -40,6 +40,11 @@ final class LoadGenerator: ClientLoopDelegate, @unchecked Sendable {
     private let pacing: Pacing
     /// Handshakes (up to the snapshot) allowed at once, so connecting does not flood the server.
     private let maxHandshakes: Int
+    /// What client ids start with: another prefix makes other tabs, whose intents a server that
+    /// remembers the first ones does not take for resends.
+    private let clientIdPrefix: String
+    /// Closed loop: each driver stops after this many intents (nil: at the window's end).
+    private var intentsPerDriver: Int?
 
     private var clients: [Client] = []
     private var sessions: [SessionLoad] = []
@@ -55,11 +60,12 @@ final class LoadGenerator: ClientLoopDelegate, @unchecked Sendable {
     private static let tickNanoseconds: UInt64 = 1_000_000
     private static let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
 
-    init(port: Int, intent: IntentKind, pacing: Pacing, maxHandshakes: Int) throws(BenchError) {
+    init(port: Int, intent: IntentKind, pacing: Pacing, maxHandshakes: Int, clientIdPrefix: String = "bench-client") throws(BenchError) {
         loop = try ClientLoop(host: "127.0.0.1", port: port)
         self.intent = intent
         self.pacing = pacing
         self.maxHandshakes = maxHandshakes
+        self.clientIdPrefix = clientIdPrefix
         loop.start(delegate: self)
     }
 
@@ -78,7 +84,7 @@ final class LoadGenerator: ClientLoopDelegate, @unchecked Sendable {
                 sessions[session].drivers.append(clients.count)
             }
             // A client id is a tab's secret: at least 16 characters.
-            var client = Client(session: session, clientId: "bench-client-\(session)-\(clients.count)")
+            var client = Client(session: session, clientId: "\(clientIdPrefix)-\(session)-\(clients.count)")
             if intent.isTyping && number < drivers {
                 client.typist = Typist(letter: Self.letters[number % Self.letters.count])
             }
@@ -199,7 +205,7 @@ final class LoadGenerator: ClientLoopDelegate, @unchecked Sendable {
 
     /// Closed loop: the driver's last intent was answered, so it sends the next.
     private func answered(_ seq: Int, by driver: Int) {
-        guard pacing == .closedLoop, seq == clients[driver].sendTimes.count,
+        guard pacing == .closedLoop, seq == clients[driver].sendTimes.count, seq < intentsPerDriver ?? .max,
             let window, MonotonicClock.nanoseconds() < window.end
         else { return }
         send(from: driver)
@@ -208,9 +214,11 @@ final class LoadGenerator: ClientLoopDelegate, @unchecked Sendable {
     // MARK: Sending (loop thread)
 
     /// Starts the drivers: warm-up until `window.start`, measured until `window.end`, then
-    /// quiet. With `perSecond`, latencies are kept by the second of the window too.
-    func start(window: MeasurementWindow, perSecond: Bool) {
+    /// quiet. With `perSecond`, latencies are kept by the second of the window too. A closed
+    /// loop's drivers stop after `intentsPerDriver` intents, if given.
+    func start(window: MeasurementWindow, perSecond: Bool, intentsPerDriver: Int? = nil) {
         self.window = window
+        self.intentsPerDriver = intentsPerDriver
         tally = LoadTally()
         if perSecond {
             tally.perSecond = Array(repeating: LatencySamples(), count: max(1, Int(window.seconds.rounded(.up))))

@@ -9,6 +9,15 @@ struct LoadReport: Sendable, Encodable {
         var afterKB: Int?
     }
 
+    /// What a server with a data folder stored for the run.
+    struct Store: Sendable, Encodable {
+        /// Changes applied over the whole run, warm-up included: the sessions' revisions.
+        var changes: Int
+        /// The database and its -wal once the server stopped.
+        var bytes: Int
+        var bytesPerChange: Double
+    }
+
     var scenario: String
     var kind = "load"
     /// The `--variant` the server ran with, if any.
@@ -57,6 +66,8 @@ struct LoadReport: Sendable, Encodable {
     /// The load generator used (nearly) all of its core: its latencies and rates are suspect.
     var generatorSaturated: Bool
     var notes: [String]
+    /// Only for a server with a fresh data folder (`--data-dir={fresh}`).
+    var store: Store?
 
     /// At or above this CPU share the load generator counts as saturated.
     static let saturationPercent = 90.0

@@ -2,13 +2,14 @@ import Foundation
 
 /// The human-readable form of a run: one table for the load scenarios (with the p99 of each
 /// second where a scenario asked for it), one for joins, one for idle memory, one for
-/// FocusCore alone, each followed by its notes.
+/// FocusCore alone, one for restores, each followed by its notes.
 enum ReportTable {
     static func render(_ reports: [ScenarioReport]) -> String {
         var loads: [LoadReport] = []
         var joins: [JoinReport] = []
         var idles: [IdleMemoryReport] = []
         var cores: [CoreReport] = []
+        var restores: [RestoreReport] = []
         var failures: [String] = []
         for report in reports {
             switch report {
@@ -16,6 +17,7 @@ enum ReportTable {
             case .join(let join): joins.append(join)
             case .idleMemory(let idle): idles.append(idle)
             case .core(let core): cores.append(core)
+            case .restore(let restore): restores.append(restore)
             case .failed(let scenario, let reason): failures.append("\(scenario): FAILED: \(reason)")
             }
         }
@@ -26,6 +28,7 @@ enum ReportTable {
         if !joins.isEmpty { sections.append(joinTable(joins)) }
         if !idles.isEmpty { sections.append(idleTable(idles)) }
         if !cores.isEmpty { sections.append(coreTable(cores)) }
+        if !restores.isEmpty { sections.append(restoreTable(restores)) }
         if !failures.isEmpty { sections.append(failures.joined(separator: "\n")) }
         return sections.joined(separator: "\n\n")
     }
@@ -34,6 +37,7 @@ enum ReportTable {
         let header = [
             "scenario", "conns", "rate", "intents", "intents/s", "expected", "lost", "p50 µs", "p90 µs", "p99 µs",
             "max µs", "p99 1st/2nd half", "deliveries/s", "upd B avg/max", "srv µs/deliv", "srv CPU", "gen CPU", "other s/g", "srv RSS MB b/d/a",
+            "db B/change",
         ]
         let rows = reports.map { report -> [String] in
             let latency = report.latencyMicroseconds
@@ -50,6 +54,7 @@ enum ReportTable {
                 "\(percent(report.serverCoreOtherLoadPercent))/\(percent(report.generatorCoreOtherLoadPercent))",
                 [report.serverRSS.beforeKB, report.serverRSS.duringKB, report.serverRSS.afterKB]
                     .map { $0.map { decimal(Double($0) / 1024, places: 1) } ?? "-" }.joined(separator: "/"),
+                report.store.map { decimal($0.bytesPerChange, places: 0) } ?? "-",
             ]
         }
         var lines = grid(header, rows)
@@ -57,6 +62,9 @@ enum ReportTable {
         if !notes.isEmpty {
             lines.append("Notes ((!) = the load generator saturated its core):")
             lines += notes
+        }
+        if reports.contains(where: { $0.store != nil }) {
+            lines.append("db B/change: the database and its -wal after the server stopped, over the changes applied (warm-up included)")
         }
         return lines.joined(separator: "\n")
     }
@@ -116,6 +124,33 @@ enum ReportTable {
                  decimal(report.intentsPerSecond, places: 0), decimal(report.nanosecondsPerIntent, places: 0)]
             }
         ).joined(separator: "\n")
+    }
+
+    static func restoreTable(_ reports: [RestoreReport]) -> String {
+        func minMedianMax(_ values: [Double]) -> String {
+            let sorted = values.sorted()
+            return [sorted.first, sorted.isEmpty ? nil : sorted[sorted.count / 2], sorted.last]
+                .map { $0.map { decimal($0, places: 3) } ?? "-" }.joined(separator: "/")
+        }
+        let rows = reports.map { report -> [String] in
+            [
+                report.scenario, String(report.sessions), String(report.sessions * report.changesPerSession),
+                report.changesAfterLastSnapshot.map { String(report.sessions * $0) } ?? "?",
+                decimal(Double(report.databaseBytes) / 1_048_576, places: 1), decimal(report.bytesPerChange, places: 0),
+                report.prepareSeconds.map { decimal($0, places: 1) } ?? "-", minMedianMax(report.restoreSeconds),
+                minMedianMax(report.restoreCPUSeconds),
+                report.serverRSSKB.map { decimal(Double($0) / 1024, places: 1) } ?? "-",
+            ]
+        }
+        var lines = grid(
+            [
+                "scenario", "sessions", "changes", "replayed", "db MB", "db B/change", "prepare s", "restore s min/med/max",
+                "srv CPU s min/med/max", "srv RSS MB",
+            ], rows)
+        lines.append("  restore s: from starting focus-sync to /healthz answering with every session (target \(decimal(RestoreReport.targetSeconds, places: 0)) s);")
+        lines.append("  srv CPU s: the server's CPU time by then, all threads")
+        lines += reports.flatMap { report in report.notes.map { "  \(report.scenario): \($0)" } }
+        return lines.joined(separator: "\n")
     }
 
     /// Columns padded to their widest cell; the first column left-aligned, the rest right-aligned.

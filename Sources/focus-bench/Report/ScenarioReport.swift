@@ -6,6 +6,7 @@ enum ScenarioReport: Sendable {
     case join(JoinReport)
     case idleMemory(IdleMemoryReport)
     case core(CoreReport)
+    case restore(RestoreReport)
     case failed(scenario: String, reason: String)
 
     private struct Failure: Encodable {
@@ -24,6 +25,7 @@ enum ScenarioReport: Sendable {
         case .join(let report): data = try? encoder.encode(report)
         case .idleMemory(let report): data = try? encoder.encode(report)
         case .core(let report): data = try? encoder.encode(report)
+        case .restore(let report): data = try? encoder.encode(report)
         case .failed(let scenario, let reason): data = try? encoder.encode(Failure(scenario: scenario, reason: reason))
         }
         return data.map { String(decoding: $0, as: UTF8.self) } ?? #"{"kind":"failed","reason":"could not encode the report"}"#

@@ -26,7 +26,24 @@ struct LoadScenarioRunner {
         generator.shutdown()
         MonotonicClock.sleep(seconds: 1)
         let after = server.sample()
-        return report(name, shape, try measured.get(), rss: .init(beforeKB: before?.residentKB, duringKB: nil, afterKB: after?.residentKB))
+        var load = report(name, shape, try measured.get(), rss: .init(beforeKB: before?.residentKB, duringKB: nil, afterKB: after?.residentKB))
+        if server.freshFolder != nil {
+            load.store = Self.store(of: server, sessions: sessionIDs)
+        }
+        return load
+    }
+
+    /// The changes the sessions hold (their revisions) and the bytes the server stored for them
+    /// once stopped: the database with every change, the snapshots (every 250 changes and at the
+    /// stop), sessions and members, its -wal folded in.
+    private static func store(of server: ServerProcess, sessions: [String]) -> LoadReport.Store? {
+        var changes = 0
+        for id in sessions {
+            guard let revision = server.revision(ofSession: id) else { return nil }
+            changes += revision
+        }
+        guard let bytes = server.stopAndMeasureStore(), changes > 0 else { return nil }
+        return LoadReport.Store(changes: changes, bytes: bytes, bytesPerChange: Double(bytes) / Double(changes))
     }
 
     private struct Measured {

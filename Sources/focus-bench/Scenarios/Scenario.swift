@@ -9,23 +9,34 @@ struct Scenario: Sendable {
         case idleMemory
         /// `FocusEngine.apply` in a loop, without any I/O.
         case core
+        /// A data folder of that many sessions and changes, written by the server itself; then
+        /// the time from starting the server on it to `/healthz` answering with every session.
+        case restore(sessions: Int, changesPerSession: Int)
     }
 
     let name: String
     let summary: String
     let work: Work
+    /// Whether `make bench` measures it with persistence on and off (the variants
+    /// ``ServerVariant/persistenceComparison``) when no `--variant` is given.
+    var comparesPersistence = false
 
-    /// Whether the scenario starts a server (and so runs once for each `--variant`).
-    var usesServer: Bool {
-        if case .core = work { false } else { true }
+    /// Whether the scenario starts servers whose options a `--variant` may change, and so runs
+    /// once for each. FocusCore alone starts none; the restore needs its data folder.
+    var runsPerVariant: Bool {
+        switch work {
+        case .core, .restore: false
+        case .load, .join, .idleMemory: true
+        }
     }
 
     /// Every scenario, in the order a full run measures them.
     static let all: [Scenario] = [
-        fanOut(2), fanOut(10), fanOut(100), fanOut(1000),
+        fanOut(2), fanOut(10), fanOut(100).comparingPersistence(), fanOut(1000).comparingPersistence(),
         Scenario(
             name: "sessions-100x10", summary: "100 sessions × 10 clients, 20 focus intents/s each (libuv loop)",
-            work: .load(LoadShape(sessions: 100, clientsPerSession: 10, intent: .focus, pacing: .fixedRate(perSecond: 20)))),
+            work: .load(LoadShape(sessions: 100, clientsPerSession: 10, intent: .focus, pacing: .fixedRate(perSecond: 20))),
+            comparesPersistence: true),
         Scenario(
             name: "sessions-100x10-long",
             summary: "sessions-100x10 over a 25 s window crossing the 10 s and 20 s marks after connecting; p99 per second",
@@ -42,17 +53,28 @@ struct Scenario: Sendable {
             work: .load(LoadShape(sessions: 100, clientsPerSession: 10, intent: .edit, pacing: .fixedRate(perSecond: 20)))),
         typing(.splice, name: "typing-100x3", summary: "100 sessions × 3 typists, 10 keystrokes/s each into firstName, one splice each"),
         typing(.typedEdit, name: "typing-100x3-edit", summary: "typing-100x3's keystrokes as whole-value edits (the page before splice)"),
-        closedLoop(sessions: 1, clients: 2), closedLoop(sessions: 100, clients: 2),
-        closedLoop(sessions: 100, clients: 10),
+        closedLoop(sessions: 1, clients: 2).comparingPersistence(), closedLoop(sessions: 100, clients: 2).comparingPersistence(),
+        closedLoop(sessions: 100, clients: 10).comparingPersistence(),
         join(1000), join(5000),
         Scenario(
             name: "idle-memory", summary: "server RSS with 0 and with --idle-connections joined, idle clients (sessions of 100)",
             work: .idleMemory),
         Scenario(name: "core", summary: "FocusCore alone: focus intents applied per second, no I/O", work: .core),
+        Scenario(
+            name: "restore-1000x1000",
+            summary: "1,000 sessions × 1,000 changes written by the server, 249 each after the last snapshot; start to /healthz with all restored",
+            work: .restore(sessions: 1000, changesPerSession: 1000)),
     ]
 
     static func named(_ name: String) -> Scenario? {
         all.first { $0.name == name }
+    }
+
+    /// The same scenario, measured with persistence on and off by default.
+    private func comparingPersistence() -> Scenario {
+        var scenario = self
+        scenario.comparesPersistence = true
+        return scenario
     }
 
     private static func fanOut(_ clients: Int) -> Scenario {

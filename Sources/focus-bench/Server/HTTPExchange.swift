@@ -6,9 +6,10 @@ enum HTTPExchange {
         var body: [UInt8]
     }
 
-    /// Sends the request and reads until the server closes the connection, within `timeoutSeconds`.
+    /// Sends the request (from local address `source`, if given) and reads until the server
+    /// closes the connection, within `timeoutSeconds`.
     static func send(
-        method: String, target: String, host: String = "127.0.0.1", port: Int, timeoutSeconds: Double = 5
+        method: String, target: String, host: String = "127.0.0.1", port: Int, from source: String? = nil, timeoutSeconds: Double = 5
     ) throws(BenchError) -> Response {
         let deadline = MonotonicClock.nanoseconds() + UInt64(timeoutSeconds * 1e9)
         func remainingMilliseconds() -> Int32 {
@@ -17,7 +18,7 @@ enum HTTPExchange {
         }
         let socket: StreamSocket
         do {
-            socket = try StreamSocket.connect(host: host, port: port)
+            socket = try StreamSocket.connect(host: host, port: port, from: source)
         } catch {
             throw .setup("\(method) \(target): \(error)")
         }

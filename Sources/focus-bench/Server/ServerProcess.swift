@@ -9,7 +9,7 @@ final class ServerProcess {
     let port: Int
     private let process: Process
     /// The fresh data folder `{fresh}` in the arguments stood for, removed when the server stops.
-    private let freshFolder: String?
+    let freshFolder: String?
 
     /// Stands, in server arguments, for a new empty data folder for each server started
     /// (`--variant persistent:--data-dir={fresh}`), so scenarios never share stored sessions.
@@ -28,9 +28,11 @@ final class ServerProcess {
         var cpu: Int?
         /// Options after `--port 0 --public <dir>`.
         var arguments: [String]
+        /// How long it may take to print its URL (which it does once it has restored its sessions).
+        var startSeconds = 15.0
     }
 
-    /// Starts the server and waits (at most 15 s) for the line with its URL.
+    /// Starts the server and waits (at most `launch.startSeconds`) for the line with its URL.
     init(_ launch: Launch) throws(BenchError) {
         guard FileManager.default.isExecutableFile(atPath: launch.executable) else {
             throw .setup("no server executable at \(launch.executable); build it with `swift build -c release` or pass --server")
@@ -74,11 +76,11 @@ final class ServerProcess {
         pid = process.processIdentifier
         self.process = process
         Self.running.withLock { $0 = process.processIdentifier }
-        guard let line = Self.readLine(from: output.fileHandleForReading.fileDescriptor, timeout: 15),
+        guard let line = Self.readLine(from: output.fileHandleForReading.fileDescriptor, timeout: launch.startSeconds),
             let port = Self.port(inServingLine: line)
         else {
             Self.stop(process)
-            throw .setup("the server did not print the address it is serving within 15 s: \(launch.executable) \(serverArguments.dropFirst().joined(separator: " "))")
+            throw .setup("the server did not print the address it is serving within \(Int(launch.startSeconds)) s: \(launch.executable) \(serverArguments.dropFirst().joined(separator: " "))")
         }
         self.port = port
     }
@@ -99,17 +101,36 @@ final class ServerProcess {
         ProcessSample.read(pid: pid)
     }
 
-    /// The open WebSocket connections the server reports on `/healthz`, or nil if it did not answer.
-    func connectionCount() -> Int? {
-        struct Health: Decodable { var connections: Int }
-        guard let response = try? HTTPExchange.send(method: "GET", target: "/healthz", port: port), response.status == 200 else { return nil }
-        return (try? JSONDecoder().decode(Health.self, from: Data(response.body)))?.connections
+    /// What `/healthz` counts.
+    struct Health: Decodable {
+        var connections: Int
+        var sessions: Int
     }
 
-    /// `POST /api/sessions`; returns the new session's id.
-    func createSession() throws(BenchError) -> String {
+    /// The server's `/healthz`, or nil if it did not answer.
+    func health() -> Health? {
+        guard let response = try? HTTPExchange.send(method: "GET", target: "/healthz", port: port), response.status == 200 else { return nil }
+        return try? JSONDecoder().decode(Health.self, from: Data(response.body))
+    }
+
+    /// The open WebSocket connections the server reports on `/healthz`, or nil if it did not answer.
+    func connectionCount() -> Int? {
+        health()?.connections
+    }
+
+    /// The revision of session `id` (`GET /api/sessions/{id}`): the changes applied to it.
+    func revision(ofSession id: String) -> Int? {
+        struct Session: Decodable { var revision: Int }
+        guard let response = try? HTTPExchange.send(method: "GET", target: "/api/sessions/\(id)", port: port), response.status == 200
+        else { return nil }
+        return (try? JSONDecoder().decode(Session.self, from: Data(response.body)))?.revision
+    }
+
+    /// `POST /api/sessions` (from local address `source`, if given: the server lets one address
+    /// create 200 sessions at once, then 5 a second); returns the new session's id.
+    func createSession(from source: String? = nil) throws(BenchError) -> String {
         struct Created: Decodable { var id: String }
-        let response = try HTTPExchange.send(method: "POST", target: "/api/sessions", port: port)
+        let response = try HTTPExchange.send(method: "POST", target: "/api/sessions", port: port, from: source)
         guard response.status == 201, let created = try? JSONDecoder().decode(Created.self, from: Data(response.body)) else {
             throw .setup("POST /api/sessions answered \(response.status): \(String(decoding: response.body, as: UTF8.self))")
         }
@@ -122,8 +143,32 @@ final class ServerProcess {
         if let freshFolder { try? FileManager.default.removeItem(atPath: freshFolder) }
     }
 
+    /// Stops the server as ``stop()`` does, so that it stores its last snapshots and folds its
+    /// -wal into the database, and returns the bytes of the database and -wal in its fresh data
+    /// folder (nil without one).
+    func stopAndMeasureStore() -> Int? {
+        Self.stop(process)
+        defer { stop() }
+        return freshFolder.map(Self.databaseBytes)
+    }
+
+    /// SIGKILL: the server stores nothing more, as in a crash.
+    func kill() {
+        Self.forget(pid)
+        Glibc.kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    /// The bytes of the database in data folder `folder` and of its -wal (the -shm index and the
+    /// lock file hold no data).
+    static func databaseBytes(in folder: String) -> Int {
+        ["focus-sync.sqlite3", "focus-sync.sqlite3-wal"].reduce(0) { total, name in
+            total + ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0)
+        }
+    }
+
     private static func stop(_ process: Process) {
-        running.withLock { $0 = nil }
+        forget(process.processIdentifier)
         guard process.isRunning else { return }
         process.terminate()
         let deadline = MonotonicClock.nanoseconds() + 5_000_000_000
@@ -131,15 +176,20 @@ final class ServerProcess {
             MonotonicClock.sleep(seconds: 0.02)
         }
         if process.isRunning {
-            kill(process.processIdentifier, SIGKILL)
+            Glibc.kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
+    }
+
+    /// The server `pid` is stopping: a signal to the bench has no longer to stop it.
+    private static func forget(_ pid: Int32) {
+        running.withLock { if $0 == pid { $0 = nil } }
     }
 
     /// Kills the running server, if any; for the bench's own SIGINT and SIGTERM handler.
     static func killRunning() {
         if let pid = running.withLock({ $0 }) {
-            kill(pid, SIGTERM)
+            Glibc.kill(pid, SIGTERM)
         }
     }
 

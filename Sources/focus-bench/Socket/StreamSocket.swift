@@ -17,16 +17,25 @@ struct StreamSocket {
 
     /// Starts connecting to `host` (a dotted IPv4 address) and `port` without waiting: the
     /// socket becomes writable when the connection is made or has failed (see ``pendingError()``).
-    static func connect(host: String, port: Int) throws(SocketError) -> StreamSocket {
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(clamping: port).bigEndian)
-        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw SocketError("inet_pton(\(host))", EINVAL) }
+    /// With `source`, the connection comes from that local address (any of 127.0.0.0/8 on loopback).
+    static func connect(host: String, port: Int, from source: String? = nil) throws(SocketError) -> StreamSocket {
+        var address = try Self.address(host, port: port)
         let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw SocketError("socket", errno) }
         var on: Int32 = 1
         // Intents are small and latency is what is measured: no Nagle delay.
         _ = setsockopt(descriptor, Int32(IPPROTO_TCP), TCP_NODELAY, &on, socklen_t(MemoryLayout<Int32>.size))
+        if let source {
+            var local = try Self.address(source, port: 0)
+            let bound = withUnsafePointer(to: &local) { pointer in
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            guard bound == 0 else {
+                let code = errno
+                Glibc.close(descriptor)
+                throw SocketError("bind to \(source)", code)
+            }
+        }
         let result = withUnsafePointer(to: &address) { pointer in
             pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
                 Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
@@ -38,6 +47,14 @@ struct StreamSocket {
             throw SocketError("connect to \(host):\(port)", code)
         }
         return StreamSocket(descriptor: descriptor)
+    }
+
+    private static func address(_ host: String, port: Int) throws(SocketError) -> sockaddr_in {
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(clamping: port).bigEndian)
+        guard inet_pton(AF_INET, host, &address.sin_addr) == 1 else { throw SocketError("inet_pton(\(host))", EINVAL) }
+        return address
     }
 
     /// The outcome of a connect that was under way: nil when it succeeded.

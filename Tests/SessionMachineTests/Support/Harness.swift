@@ -19,13 +19,13 @@ struct Harness {
 
     static let render: @Sendable (String) -> String = { "<p>\($0)</p>\n" }
 
-    init(configuration: SessionConfiguration = SessionConfiguration()) {
+    init(configuration: SessionConfiguration = SessionConfiguration(), render: @escaping @Sendable (String) -> String = Harness.render) {
         var ids = SplitMix64(seed: 1)
         var outputs: [SessionOutput] = []
         let id = SessionID.random(using: &ids)
         machine = SessionMachine(
             id: id, viewerID: SessionID.random(sharingRouteWith: id, using: &ids), engine: FocusEngine(),
-            configuration: configuration, renderNotes: Harness.render, at: now, ids: &ids, into: &outputs)
+            configuration: configuration, renderNotes: render, at: now, ids: &ids, into: &outputs)
         record(outputs)
     }
 
