@@ -1,7 +1,8 @@
 # FocusSync: `make run` serves the playground, `make test` runs every test, `make bench` measures,
 # `make cluster` starts several processes behind HAProxy with Redis and `make bench-cluster`
 # measures them against one process (docs/SCALING.md).
-# `make conformance` runs Autobahn|Testsuite against the transport, `make fuzz` fuzzes its parsers.
+# `make conformance` runs Autobahn|Testsuite against the transport, `make fuzz` fuzzes the parsers,
+# the renderer and the focus model, `make sanitize` runs the Swift suites under TSan and ASan.
 # They install what is missing first, so they work on a fresh Debian machine with the Swift toolchain.
 
 RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev libsqlite3-dev libhiredis-dev
@@ -11,7 +12,7 @@ PORT ?= 8080
 ARGS ?=
 BENCH_ARGS ?=
 
-.PHONY: run build test test-browser test-cluster conformance fuzz setup setup-test bench bench-persistence bench-cluster cluster cluster-status cluster-stop clean
+.PHONY: run build test test-browser test-cluster conformance fuzz sanitize setup setup-test bench bench-persistence bench-cluster cluster cluster-status cluster-stop clean
 
 setup:
 	@scripts/ensure-debian-packages.sh $(RUN_PACKAGES)
@@ -35,9 +36,16 @@ test: setup-test
 	$(MAKE) --no-print-directory test-cluster
 	$(MAKE) --no-print-directory test-browser
 
-# libFuzzer on the transport's parsers, FUZZ_SECONDS (default 60) per target; see scripts/fuzz.sh.
+# libFuzzer on every target in Tests/Fuzz/Checks, FUZZ_SECONDS (default 60) each; see scripts/fuzz.sh.
 fuzz: setup
 	@scripts/fuzz.sh
+
+# The Swift suites under ThreadSanitizer (.build/tsan), then AddressSanitizer (.build/asan), one
+# test at a time like `make test`; see scripts/sanitize.sh. Every suite runs under both, the ones
+# that kill -9 or fork children and drive libwebsockets too: none needed skipping. Only
+# LeakSanitizer is off, because it cannot follow the Swift runtime's own pointers.
+sanitize: setup-test
+	@scripts/sanitize.sh
 
 # Autobahn|Testsuite's fuzzing client against an echo server on the transport (needs Python 2.7).
 conformance: setup

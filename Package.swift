@@ -19,13 +19,15 @@ import PackageDescription
 /// - `SessionMachine`: a session as a pure state machine, and the registry of sessions.
 /// - `FocusSyncServer`: HTTP routes, static files and the drivers that run the machines on the transport.
 /// - `CommandLineParsing`: the argument-parser-style command line both executables share.
+/// - `Locking`: `Locked`, the one lock type, on `NSLock` so ThreadSanitizer sees it (`make sanitize`).
 /// - `focus-sync`: the command-line entry point.
 /// - `focus-bench`: the load generator and benchmark (`make bench`, docs/PERFORMANCE.md), its own
 ///   WebSocket client on raw sockets and epoll (`CLinuxEvents`).
 /// - `storage-bench`: writes and restores a large log to measure `SQLiteStorage`.
 /// - `storage-test-child`: the child process `SQLiteStorageTests` kill -9 and run as another user.
 /// - `conformance-echo`: an echo server on the transport for Autobahn|Testsuite (`make conformance`).
-/// - `FuzzChecks`, `focus-fuzz`: fuzz targets (one file each) and their libFuzzer driver (`make fuzz`).
+/// - `FuzzChecks`, `focus-fuzz`: fuzz targets (one file each) and their libFuzzer driver (`make fuzz`);
+///   `FuzzChecksTests` replays their corpora in `make test`.
 let package = Package(
     name: "FocusSync",
     products: [
@@ -64,50 +66,54 @@ let package = Package(
         .target(name: "FocusProtocol", dependencies: ["FocusCore"]),
         .target(name: "SessionMachine", dependencies: ["FocusCore", "FocusProtocol"]),
         .target(name: "CommandLineParsing"),
+        .target(name: "Locking"),
         .target(name: "TransportWire"),
         .target(name: "CReceiveTap"),
-        .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets", "CReceiveTap", "TransportWire"]),
-        .target(name: "WebSocketClient", dependencies: ["CLibWebSockets", "TransportWire", "WebSocketTransport"]),
+        .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets", "CReceiveTap", "Locking", "TransportWire"]),
+        .target(name: "WebSocketClient", dependencies: ["CLibWebSockets", "Locking", "TransportWire", "WebSocketTransport"]),
         .target(name: "MarkdownRendering", dependencies: ["CCmark"]),
-        .target(name: "SQLiteStorage", dependencies: ["CSQLite"]),
+        .target(name: "SQLiteStorage", dependencies: ["CSQLite", "Locking"]),
         .target(name: "RedisCoordination", dependencies: ["CHiredis"]),
         .target(
             name: "FocusSyncServer",
             dependencies: [
-                "FocusCore", "FocusProtocol", "SessionMachine", "WebSocketTransport", "MarkdownRendering", "CommandLineParsing",
-                "SQLiteStorage", "RedisCoordination",
+                "FocusCore", "FocusProtocol", "SessionMachine", "TransportWire", "WebSocketTransport", "MarkdownRendering",
+                "CommandLineParsing", "Locking", "SQLiteStorage", "RedisCoordination",
             ]
         ),
         .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer", "CommandLineParsing"]),
-        .executableTarget(name: "focus-bench", dependencies: ["CLinuxEvents", "FocusCore", "CommandLineParsing"]),
-        .executableTarget(name: "storage-bench", dependencies: ["SQLiteStorage", "CommandLineParsing"]),
-        .executableTarget(name: "storage-test-child", dependencies: ["SQLiteStorage"]),
+        .executableTarget(name: "focus-bench", dependencies: ["CLinuxEvents", "FocusCore", "CommandLineParsing", "Locking"]),
+        .executableTarget(name: "storage-bench", dependencies: ["SQLiteStorage", "CommandLineParsing", "Locking"]),
+        .executableTarget(name: "storage-test-child", dependencies: ["SQLiteStorage", "Locking"]),
         .executableTarget(name: "conformance-echo", dependencies: ["WebSocketTransport"], path: "Tests/ConformanceEcho"),
-        .target(name: "FuzzChecks", dependencies: ["TransportWire"], path: "Tests/Fuzz/Checks"),
+        .target(
+            name: "FuzzChecks", dependencies: ["TransportWire", "FocusCore", "FocusProtocol", "MarkdownRendering"],
+            path: "Tests/Fuzz/Checks"),
         .systemLibrary(name: "CLibFuzzer"),
         .executableTarget(name: "focus-fuzz", dependencies: ["FuzzChecks", "CLibFuzzer"], path: "Tests/Fuzz/Driver"),
         .target(
             name: "TestSupport",
-            dependencies: ["FocusCore", "FocusProtocol", "FocusSyncServer", "WebSocketTransport", "WebSocketClient"],
+            dependencies: ["FocusCore", "FocusProtocol", "FocusSyncServer", "Locking", "WebSocketTransport", "WebSocketClient"],
             path: "Tests/TestSupport"),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "FocusProtocol", "TestSupport"]),
         .testTarget(name: "FocusProtocolTests", dependencies: ["FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "SessionMachineTests", dependencies: ["SessionMachine", "FocusProtocol", "FocusCore", "TestSupport"]),
-        .testTarget(name: "TransportWireTests", dependencies: ["TransportWire", "FuzzChecks"]),
+        .testTarget(name: "TransportWireTests", dependencies: ["TransportWire"]),
+        .testTarget(name: "FuzzChecksTests", dependencies: ["FuzzChecks"]),
         .testTarget(
             name: "WebSocketTransportTests",
-            dependencies: ["WebSocketTransport", "WebSocketClient", "TransportWire", "TestSupport"]),
+            dependencies: ["WebSocketTransport", "WebSocketClient", "TransportWire", "Locking", "TestSupport"]),
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
-        .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "storage-test-child", "TestSupport"]),
-        .testTarget(name: "RedisCoordinationTests", dependencies: ["RedisCoordination"]),
+        .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "storage-test-child", "Locking", "TestSupport"]),
+        .testTarget(name: "RedisCoordinationTests", dependencies: ["RedisCoordination", "Locking"]),
         .testTarget(
             name: "FocusSyncServerTests",
             dependencies: [
                 "FocusSyncServer", "FocusProtocol", "SessionMachine", "WebSocketTransport", "WebSocketClient", "FocusCore",
-                "CommandLineParsing", "RedisCoordination", "TestSupport",
+                "CommandLineParsing", "RedisCoordination", "Locking", "TestSupport",
             ]
         ),
         // WebSocketTransport: its server checks the bench's own client (the bench itself does not use it).
-        .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench", "CommandLineParsing", "WebSocketTransport"]),
+        .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench", "CommandLineParsing", "Locking", "WebSocketTransport"]),
     ]
 )

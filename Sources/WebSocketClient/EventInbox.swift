@@ -1,4 +1,5 @@
 import Dispatch
+import Locking
 import WebSocketTransport
 
 /// Events from a client connection's service thread, waited for one at a time by async code.

@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Locking
 import TransportWire
 import WebSocketTransport
 

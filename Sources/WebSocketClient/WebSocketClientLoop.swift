@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Foundation
+import Locking
 import WebSocketTransport
 
 /// A libwebsockets client context on its own service thread, driving any number of client

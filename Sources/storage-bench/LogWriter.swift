@@ -1,6 +1,6 @@
 import Dispatch
+import Locking
 import SQLiteStorage
-import Synchronization
 
 /// Writes the benchmark's log as a server would: one submission per applied change, the sessions
 /// taking turns, and a snapshot with every `snapshotEvery`-th change. At most `window`
@@ -12,7 +12,7 @@ struct LogWriter {
     /// Returns the transactions the writer used.
     func write(into store: SQLiteStore) throws(StorageError) -> Int {
         let room = DispatchSemaphore(value: window)
-        let reported = Mutex((through: UInt64(0), firstFailure: StorageError?.none))
+        let reported = Locked((through: UInt64(0), firstFailure: StorageError?.none))
         let writer = try store.startWriter { through, outcome in
             let covered = reported.withLock { reported in
                 defer { reported.through = through.number }

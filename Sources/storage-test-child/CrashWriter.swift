@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import SQLiteStorage
-import Synchronization
 
 /// Appends changes to one session without end, with a snapshot every ``snapshotInterval``
 /// revisions, and prints `committed <revision>` each time `onCommit` reports every revision up to
@@ -29,7 +29,7 @@ enum CrashWriter {
         do throws(StorageError) {
             let store = try SQLiteStore.open(directory: folder)
             let existing = try store.loadAll().first { $0.id == session }
-            let submitted = Mutex(Submitted())
+            let submitted = Locked(Submitted())
             // At most 64 submissions waiting, so the queue stays small however fast we submit.
             let room = DispatchSemaphore(value: 64)
             let writer = try store.startWriter { through, outcome in

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 import Testing
 import WebSocketTransport
 @testable import focus_bench
@@ -31,7 +31,7 @@ struct ClientLoopTests {
             case failed(Int)
         }
 
-        let events = Mutex<[Event]>([])
+        let events = Locked<[Event]>([])
 
         func connectionOpened(_ connection: Int) {
             events.withLock { $0.append(.opened(connection)) }

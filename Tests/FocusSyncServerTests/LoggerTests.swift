@@ -1,13 +1,13 @@
-import Synchronization
 import Testing
 @testable import FocusSyncServer
 import FocusProtocol
+import Locking
 import TestSupport
 
 @Suite("Log lines")
 struct LoggerTests {
     @Test func oneLineWithKeyValueMetadataAndLevelFilter() {
-        let lines = Mutex<[String]>([])
+        let lines = Locked<[String]>([])
         let logger = Logger(level: .info) { line in lines.withLock { $0.append(line) } }
         logger.debug("hidden")
         logger.info("websocket open", ["conn.id": "7", "peer": "127.0.0.1", "path": "/ws?x=a b"])

@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import SQLiteStorage
-import Synchronization
 import TestSupport
 import Testing
 
@@ -120,7 +120,7 @@ struct RoundTripTests {
         let writer = try store.startWriter(onCommit: CommitRecorder().handler)
         writer.submit([.upsertSession(id: "s", meta: [])])
         writer.flush()
-        let done = Mutex(false)
+        let done = Locked(false)
         let submitter = Thread {
             for pair in stride(from: Int64(1), to: 400, by: 2) {
                 writer.submit(Fixture.appends("s", pair...(pair + 1)))

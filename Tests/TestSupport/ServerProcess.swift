@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import Locking
 
 /// The real `focus-sync` executable in its own process, for what only a process can show: a
 /// restart on the same data folder, `kill -9`, SIGTERM, and what it prints when it cannot start.
@@ -9,7 +9,7 @@ public final class ServerProcess: @unchecked Sendable {
     public let process: Process
     public let port: Int
     private let errors: Pipe
-    private let written = Mutex("")
+    private let written = Locked("")
 
     /// `.build/debug/focus-sync` of this checkout.
     public static let binary = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

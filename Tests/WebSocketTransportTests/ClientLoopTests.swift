@@ -1,3 +1,4 @@
+import Locking
 import TestSupport
 import Testing
 @testable import WebSocketClient

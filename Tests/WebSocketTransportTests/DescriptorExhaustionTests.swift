@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Locking
 import Testing
 import TestSupport
 import WebSocketClient

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Testing
 import WebSocketClient
 @testable import WebSocketTransport

@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// One line per event on standard error: time, level, message, then `key=value` metadata.
 ///
@@ -19,7 +19,7 @@ public struct Logger: Sendable {
         self.sink = sink
     }
 
-    private static let standardError = Mutex(())
+    private static let standardError = Locked(())
 
     public func debug(_ message: @autoclosure () -> String, _ metadata: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
         log(.debug, message(), metadata())

@@ -1,9 +1,9 @@
-import Synchronization
+import Locking
 
 /// Carries the store's commit reports (made on its writer thread), and with Redis what the
 /// coordinator reports, to the application, which is created after the store.
 final class CommitRelay: Sendable {
-    private let target = Mutex<Application?>(nil)
+    private let target = Locked<Application?>(nil)
 
     func connect(_ application: Application) {
         target.withLock { $0 = application }

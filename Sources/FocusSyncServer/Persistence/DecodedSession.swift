@@ -1,8 +1,8 @@
 import Dispatch
 import FocusProtocol
 import Foundation
+import Locking
 import SessionMachine
-import Synchronization
 
 /// A ``SessionLog`` with its JSON read: the snapshot, the members and the changes after the
 /// snapshot, ready to rebuild and replay.
@@ -44,7 +44,7 @@ struct DecodedSession: Sendable {
     /// nothing, so each core reads its own run of sessions.
     static func decodeAll(_ logs: [SessionLog]) -> [DecodedSession] {
         let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, logs.count))
-        let runs = Mutex<[Int: [DecodedSession]]>([:])
+        let runs = Locked<[Int: [DecodedSession]]>([:])
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             let run = logs[logs.count * worker / workers..<logs.count * (worker + 1) / workers].map(DecodedSession.init)
             runs.withLock { $0[worker] = run }

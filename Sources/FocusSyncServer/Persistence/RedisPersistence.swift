@@ -1,6 +1,6 @@
+import Locking
 import RedisCoordination
 import SessionMachine
-import Synchronization
 
 /// Sessions kept in Redis through a ``RedisCoordinator``: per session a change stream fenced by
 /// the lease, its latest snapshot, its members and its metadata (docs/SCALING.md).
@@ -13,9 +13,9 @@ final class RedisPersistence: SessionPersistence {
     /// How long a lease lasts without a renewal.
     let leaseTTL: Duration
     /// The lease of every session this process holds or is storing.
-    private let leases = Mutex<[SessionID: Lease]>([:])
+    private let leases = Locked<[SessionID: Lease]>([:])
     /// The last ticket the coordinator gave out, returned for a submission that queued nothing.
-    private let lastTicket = Mutex<UInt64>(0)
+    private let lastTicket = Locked<UInt64>(0)
     private let events: @Sendable (ClusterEvent) -> Void
 
     /// Starts the coordinator (it connects on its own thread). `events` runs on that thread.

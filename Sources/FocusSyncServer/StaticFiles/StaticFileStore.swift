@@ -1,6 +1,7 @@
 import FocusProtocol
 import Foundation
-import Synchronization
+import Locking
+import TransportWire
 import WebSocketTransport
 
 /// Serves files from the public folder: never a path outside it (symbolic links included),
@@ -17,7 +18,7 @@ final class StaticFileStore: Sendable {
         var etag: String
     }
 
-    private let cache = Mutex<[String: Entry]>([:])
+    private let cache = Locked<[String: Entry]>([:])
 
     /// Fails when `directory` is missing or is not a folder.
     init(directory: String) throws(StartupError) {

@@ -1,4 +1,4 @@
-import Synchronization
+import Locking
 
 /// The durable log of FocusSync sessions: one SQLite file in WAL mode, read here and written by a
 /// ``StorageWriter`` on a thread of its own.
@@ -16,16 +16,16 @@ public final class SQLiteStore: Sendable {
     /// How far the integrity check at open got without finding damage.
     public let integrityCheck: IntegrityCheck
 
-    private let reader: Mutex<SessionReader?>
-    private let lock: Mutex<DatabaseLock?>
-    private let writers = Mutex<[StorageWriter]>([])
+    private let reader: Locked<SessionReader?>
+    private let lock: Locked<DatabaseLock?>
+    private let writers = Locked<[StorageWriter]>([])
 
     private init(path: String, options: StoreOptions, integrityCheck: IntegrityCheck, reader: sending SessionReader, lock: sending DatabaseLock) {
         self.path = path
         self.options = options
         self.integrityCheck = integrityCheck
-        self.reader = Mutex(reader)
-        self.lock = Mutex(lock)
+        self.reader = Locked(reader)
+        self.lock = Locked(lock)
     }
 
     deinit {

@@ -1,6 +1,7 @@
 import CLibWebSockets
 import Dispatch
 import Foundation
+import Locking
 
 /// One libwebsockets context and the dedicated thread that services it.
 ///

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Glibc
+import Locking
 import TransportWire
 
 /// Accepts connections on the server's ``ListeningSocket`` and hands each to libwebsockets,

@@ -1,5 +1,6 @@
 import CLibWebSockets
 import Foundation
+import Locking
 
 /// The service-thread side of a ``WebSocketServer``: the libwebsockets context, what its two
 /// protocol callbacks do, and the tables of open connections and HTTP exchanges.

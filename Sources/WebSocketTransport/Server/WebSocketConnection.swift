@@ -1,4 +1,5 @@
 import CLibWebSockets
+import Locking
 import TransportWire
 
 /// One accepted WebSocket connection. Use it only on the server's service thread (in handler

@@ -1,3 +1,5 @@
+import Locking
+
 /// A libwebsockets server: one context, one dedicated service thread, HTTP and WebSockets on one port.
 ///
 /// All handler callbacks run on the service thread. Other threads hand work to it with

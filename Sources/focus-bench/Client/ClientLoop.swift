@@ -1,5 +1,5 @@
 import Foundation
-import Synchronization
+import Locking
 
 /// Every WebSocket client connection of the load generator, driven by one thread that waits in
 /// epoll: non-blocking sockets, the RFC 6455 handshake and framing of `WebSocket/`, and the
@@ -14,11 +14,11 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
 
     private let epoll: Epoll
     private let wake: WakeSignal
-    private let queue = Mutex<[@Sendable () -> Void]>([])
+    private let queue = Locked<[@Sendable () -> Void]>([])
     private let finished = DispatchSemaphore(value: 0)
     /// Created, then running once ``start(delegate:)`` started the thread, then stopped: so the
     /// thread starts once, and ``shutdown()`` waits only for a thread that runs.
-    private let lifecycle = Mutex(Lifecycle.created)
+    private let lifecycle = Locked(Lifecycle.created)
     private var delegate: Delegate?
     private var isRunning = false
     /// Indexed by connection id.

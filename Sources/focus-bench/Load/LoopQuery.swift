@@ -1,5 +1,5 @@
 import Dispatch
-import Synchronization
+import Locking
 
 extension ClientLoop {
     /// Runs `body` on the loop's thread and returns its answer, or nil if the loop did not get
@@ -30,5 +30,5 @@ extension ClientLoop {
 
 /// Carries an answer from the loop's thread back to the waiting thread.
 private final class AnswerBox<Answer: Sendable>: Sendable {
-    let value = Mutex<Answer?>(nil)
+    let value = Locked<Answer?>(nil)
 }

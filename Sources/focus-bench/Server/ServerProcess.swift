@@ -1,6 +1,6 @@
 import Foundation
 import Glibc
-import Synchronization
+import Locking
 
 /// A `focus-sync` server started for one scenario: optionally pinned to a core with `taskset`,
 /// on a kernel-chosen port read from the line it prints, and stopped when the scenario ends.
@@ -19,7 +19,7 @@ final class ServerProcess {
     private static let setpriv = "/usr/bin/setpriv"
 
     /// The server running now, so a signal to the bench can stop it too.
-    private static let running = Mutex<Int32?>(nil)
+    private static let running = Locked<Int32?>(nil)
 
     struct Launch {
         var executable: String

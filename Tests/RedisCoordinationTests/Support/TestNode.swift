@@ -1,13 +1,13 @@
 import Foundation
-import Synchronization
+import Locking
 @testable import RedisCoordination
 
 /// Everything a coordinator reported, in order.
 final class EventRecorder: Sendable {
-    private let commits = Mutex<[(through: WriteTicket, outcome: CommitOutcome)]>([])
-    private let lost = Mutex<[LostLease]>([])
-    private let healths = Mutex<[CoordinatorHealth]>([])
-    private let handoffs = Mutex<[(lease: Lease, node: String)]>([])
+    private let commits = Locked<[(through: WriteTicket, outcome: CommitOutcome)]>([])
+    private let lost = Locked<[LostLease]>([])
+    private let healths = Locked<[CoordinatorHealth]>([])
+    private let handoffs = Locked<[(lease: Lease, node: String)]>([])
 
     var events: RedisCoordinatorEvents {
         RedisCoordinatorEvents(

@@ -1,6 +1,6 @@
 import Foundation
+import Locking
 import SQLiteStorage
-import Synchronization
 
 /// Collects what a writer reports to `onCommit`, and on which thread.
 final class CommitRecorder: Sendable {
@@ -8,10 +8,11 @@ final class CommitRecorder: Sendable {
         let through: StorageTicket
         let outcome: Result<Void, StorageError>
         let onMainThread: Bool
-        let threadName: String?
+        /// The thread the report came on, by identity (its name is not kept under ThreadSanitizer).
+        let thread: ObjectIdentifier
     }
 
-    private let reports = Mutex<[Report]>([])
+    private let reports = Locked<[Report]>([])
     /// Runs before each report is recorded, on the writer thread (to hold the writer up).
     private let beforeReport: (@Sendable (StorageTicket) -> Void)?
 
@@ -23,7 +24,7 @@ final class CommitRecorder: Sendable {
         { [self] through, outcome in
             beforeReport?(through)
             let report = Report(
-                through: through, outcome: outcome, onMainThread: Thread.isMainThread, threadName: Thread.current.name)
+                through: through, outcome: outcome, onMainThread: Thread.isMainThread, thread: ObjectIdentifier(Thread.current))
             reports.withLock { $0.append(report) }
         }
     }

@@ -1,7 +1,5 @@
 import Testing
-@testable import FocusSyncServer
-import FocusProtocol
-import TestSupport
+import TransportWire
 
 @Suite("Static paths never leave the public folder")
 struct StaticPathTests {
@@ -19,6 +17,8 @@ struct StaticPathTests {
         "/.%2e/etc/passwd", "/js%2f..%2f..%2fetc%2fpasswd", "/js/%2F/etc", "//etc/passwd",
         "/js/./main.js", "/..%5c..%5cetc%5cpasswd", "/%00index.html", "/bad%zzescape", "/truncated%2",
         "etc/passwd", "/%ff%fe",
+        // An encoded slash or backslash followed by a combining mark (U+0301): one Character, still a slash.
+        "/js%2F%CC%81main.js", "/js%5C%CC%81main.js",
     ])
     func traversalAttemptsAreBadRequests(path: String) {
         guard case .badRequest = StaticPath(requestPath: path) else {
@@ -27,7 +27,7 @@ struct StaticPathTests {
         }
     }
 
-    @Test(arguments: ["/.git/config", "/.env", "/js/.hidden"])
+    @Test(arguments: ["/.git/config", "/.env", "/js/.hidden", "/.%CC%81hidden"])
     func hiddenFilesAreNotFound(path: String) {
         #expect(StaticPath(requestPath: path) == .notFound)
     }
