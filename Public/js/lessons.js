@@ -39,6 +39,8 @@ export class LessonPanel {
   #said = undefined;
   /** The lesson the chooser was last set to follow. */
   #followed = null;
+  /** Whether this person chose in the chooser; until then it offers the shown screen's lesson. */
+  #chosenByHand = false;
   #progress = null;
 
   /** `onLesson(id, step)`: send a `lesson` intent (`id` null stops); `announcer`: the page's polite voice. */
@@ -48,7 +50,10 @@ export class LessonPanel {
     this.el = Object.fromEntries(PARTS.map((part) => [camel(part), byId(`lesson-${part}`)]));
     const { el } = this;
     this.controls = [el.start, el.stop, el.previous, el.next, el.restart];
-    el.select.addEventListener('change', () => this.#showSummary());
+    el.select.addEventListener('change', () => {
+      this.#chosenByHand = true;
+      this.#showSummary();
+    });
     this.#on(el.start, () => [el.select.value, 0]);
     this.#on(el.stop, () => [null, 0]);
     this.#on(el.previous, () => [this.#progress.lesson, this.#progress.step - 1]);
@@ -110,6 +115,18 @@ export class LessonPanel {
       this.#said = progress ? { ...progress } : null;
     }
     return step ? { ...step, screen: lesson.screen } : null;
+  }
+
+  /**
+   * With no lesson running, and until this person chooses one, the chooser offers the lesson of
+   * `screen` (the screen on show).
+   */
+  offerLessonFor(screen) {
+    if (this.#progress || this.#chosenByHand) return;
+    const lesson = this.#lessons?.find((candidate) => candidate.screen === screen);
+    if (!lesson || this.el.select.value === lesson.id) return;
+    this.el.select.value = lesson.id;
+    this.#showSummary();
   }
 
   /** Says where the step's line of Swift is: marked in the code panel, or only here. */

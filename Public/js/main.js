@@ -224,6 +224,7 @@ class Playground {
       this.code.show(view.declaration.title, view.module.code(shown.settings));
     }
     const step = this.lessons.render(shown.lesson, { locked: locked && LOCKED[locked], announce: !this.past });
+    this.lessons.offerLessonFor(screen);
     const onLessonScreen = step && step.screen === screen;
     const goal = step ? goalEvents(step.goal).map((pattern) => ({ screen: step.screen, ...pattern })) : [];
     this.lessons.showWhere(this.code.markLesson(onLessonScreen ? step.swift : null, highlightTags(goal, screen)));

@@ -4,6 +4,7 @@ screens' buttons. Both browsers always show the same step, straight from the ser
 per lesson shows the step's hint in both, and the right move clears it."""
 
 from selenium.webdriver.common.by import By
+from selenium.webdriver.support.ui import Select
 
 
 def start(pair, lesson_id):
@@ -243,3 +244,19 @@ def test_tasks_lesson_a_row_that_opens_while_it_has_focus(pair):
     focused(a, f"notes/{rows[-2]}")
     a.press_return()
     completed(pair, lesson)
+
+
+def test_the_chooser_offers_the_lesson_of_the_screen_on_show_until_one_is_chosen(pair):
+    a, _ = pair
+    lessons = a.lessons()
+    chosen = lambda: a.js("return document.getElementById('lesson-select').value")
+    for screen in ("checkout", "gift", "tasks", "profile"):
+        a.go_to(screen)
+        a.wait_screen(screen)
+        offered = next(lesson["id"] for lesson in lessons if lesson["screen"] == screen)
+        a.wait(lambda: chosen() == offered, f"on {screen} the chooser should offer {offered}")
+    picked = next(lesson["id"] for lesson in lessons if lesson["screen"] == "gift")
+    Select(a.driver.find_element(By.ID, "lesson-select")).select_by_value(picked)
+    a.go_to("checkout")
+    a.wait_screen("checkout")
+    assert chosen() == picked, "a lesson chosen by hand stays chosen on another screen"
