@@ -28,9 +28,9 @@ struct RegistryTests {
 
         mutating func join(_ id: SessionID) {
             var outputs: [SessionOutput] = []
-            registry[id]?.handle(.opened(ConnectionID(1), role: .editor), at: now, ids: &ids, into: &outputs)
-            registry[id]?.handle(.received(.hello(clientId: Harness.clientId(1), name: nil), from: ConnectionID(1)), at: now, ids: &ids, into: &outputs)
-            registry[id]?.handle(.closed(ConnectionID(1)), at: now, ids: &ids, into: &outputs)
+            registry.handle(.opened(ConnectionID(1), role: .editor), in: id, at: now, ids: &ids, into: &outputs)
+            registry.handle(.received(.hello(clientId: Harness.clientId(1), name: nil), from: ConnectionID(1)), in: id, at: now, ids: &ids, into: &outputs)
+            registry.handle(.closed(ConnectionID(1)), in: id, at: now, ids: &ids, into: &outputs)
         }
     }
 

@@ -213,17 +213,20 @@ final class SessionHost {
     /// Hands `input` to session `id` and performs what it asks for.
     func handle(_ input: SessionInput, in id: SessionID) {
         outputs.removeAll(keepingCapacity: true)
-        registry[id]?.handle(input, at: HostClock.now(), ids: &ids, into: &outputs)
+        registry.handle(input, in: id, at: HostClock.now(), ids: &ids, into: &outputs)
         perform(for: id)
     }
 
     private func perform(for session: SessionID) {
         var writes: [PersistenceWrite] = []
+        var revision: Int?
         for output in outputs {
             switch output {
             case .persist(let record):
                 switch record {
-                case .change(let change): writes.append(.change(session: session, change))
+                case .change(let change):
+                    writes.append(.change(session: session, change))
+                    revision = change.revision
                 case .member(let member): writes.append(.member(session: session, member))
                 }
             case .schedule(let timer, let milliseconds):
@@ -244,8 +247,10 @@ final class SessionHost {
             }
         }
         if !writes.isEmpty { store(writes, for: [session]) }
-        if let machine = registry[session], machine.revision - (snapshotRevisions[session] ?? 0) >= Self.snapshotInterval {
-            snapshotRevisions[session] = machine.revision
+        // Only a change raises the revision, and each one is persisted, so its record says
+        // whether a snapshot is due without reading the machine.
+        if let revision, revision - (snapshotRevisions[session] ?? 0) >= Self.snapshotInterval, let machine = registry[session] {
+            snapshotRevisions[session] = revision
             store([.snapshot(machine.durableState())], for: [session])
         }
     }
@@ -258,7 +263,7 @@ final class SessionHost {
             return { [weak self] in self?.connections[connection]?.send(encoded) }
         case .broadcast(let message):
             let encoded = OutboundMessage(utf8: message.encoded())
-            let recipients = registry[session].map { Array($0.recipients) } ?? []
+            let recipients = registry.recipients(of: session)
             return { [weak self] in
                 guard let self else { return }
                 for connection in recipients { connections[connection]?.send(encoded) }

@@ -1,3 +1,4 @@
+import FocusCore
 import FocusProtocol
 
 /// The last `capacity` log entries, oldest first.
@@ -11,6 +12,19 @@ struct EventLog: Sendable {
 
     mutating func append(contentsOf new: some Collection<LogEntry>) {
         entries.append(contentsOf: new)
+        trim()
+    }
+
+    /// Logs the events of the change that made `revision`, each made into its entry in place
+    /// (no array of entries built first and copied in).
+    mutating func append(_ events: [FocusEvent], revision: Int, at: Int64, by member: MemberID?, seq: Int?) {
+        for event in events {
+            entries.append(LogEntry(revision: revision, at: at, by: member, seq: seq, event: event))
+        }
+        trim()
+    }
+
+    private mutating func trim() {
         if entries.count > capacity * 2 {
             entries.removeFirst(entries.count - capacity)
         }

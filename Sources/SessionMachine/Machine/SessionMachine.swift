@@ -452,7 +452,7 @@ public struct SessionMachine: Sendable {
     ) {
         revision += 1
         let at = time.wallMilliseconds
-        log.append(contentsOf: events.map { LogEntry(revision: revision, at: at, by: member, seq: seq, event: $0) })
+        log.append(events, revision: revision, at: at, by: member, seq: seq)
         var rendered: [ScreenID: [RowID: String]] = [:]
         for screen in Set(events.compactMap(\.screen)) {
             rendered[screen] = notesHTML(of: screen)
@@ -657,7 +657,7 @@ public struct SessionMachine: Sendable {
             throw .diverged(revision: change.revision, reason: "it changed nothing, or drew more numbers than it did")
         }
         revision = change.revision
-        log.append(contentsOf: events.map { LogEntry(revision: revision, at: change.at, by: member, seq: seq, event: $0) })
+        log.append(events, revision: revision, at: change.at, by: member, seq: seq)
         timeline.append(change)
         checkpointIfDue()
     }

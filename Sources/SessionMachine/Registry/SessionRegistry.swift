@@ -32,10 +32,33 @@ public struct SessionRegistry: Sendable {
     /// Every session id.
     public var ids: Dictionary<SessionID, SessionMachine>.Keys { sessions.keys }
 
-    /// The session `id`, to read or to hand an input to in place.
+    /// A copy of session `id`, to read. A machine is a large value and copying it retains each
+    /// of its parts: on the path of every intent use ``handle(_:in:at:ids:into:)`` and
+    /// ``recipients(of:)``, which reach it in place.
     public subscript(id: SessionID) -> SessionMachine? {
-        get { sessions[id] }
-        _modify { yield &sessions[id] }
+        sessions[id]
+    }
+
+    /// Hands `input` to session `id` in place (see ``SessionMachine/handle(_:at:ids:into:)``);
+    /// nothing happens if the registry holds no such session.
+    public mutating func handle(
+        _ input: SessionInput, in id: SessionID, at time: MachineTime, ids: inout some RandomNumberGenerator,
+        into outputs: inout [SessionOutput]
+    ) {
+        guard let index = sessions.index(forKey: id) else { return }
+        sessions.values[index].handle(input, at: time, ids: &ids, into: &outputs)
+    }
+
+    /// Where session `id`'s broadcasts go now (``SessionMachine/recipients``); empty if the
+    /// registry holds no such session. Mutating only to reach the machine in place: the
+    /// dictionary's getter would copy all of it.
+    public mutating func recipients(of id: SessionID) -> RecipientList {
+        guard let index = sessions.index(forKey: id) else { return RecipientList() }
+        return Self.recipients(of: &sessions.values[index])
+    }
+
+    private static func recipients(of machine: inout SessionMachine) -> RecipientList {
+        machine.recipients
     }
 
     /// The session a capability opens, and what it may do there.
