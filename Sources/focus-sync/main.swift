@@ -23,6 +23,12 @@ case .run(let parsed):
     options = parsed
 }
 
+// SIGINT and SIGTERM are blocked before any thread starts, so every thread inherits the mask and
+// the transport never sees them; one that arrives while the server starts stays pending until the
+// main thread waits for it at the end (a dispatch signal source could lose one while being armed).
+var shutdownSignals = ShutdownSignals.set()
+pthread_sigmask(SIG_BLOCK, &shutdownSignals, nil)
+
 let logger = Logger(level: options.logLevel)
 let server: FocusSyncServer
 do {
@@ -34,22 +40,12 @@ do {
     exit(1)
 }
 
-// The main thread owns SIGINT and SIGTERM; the transport never sees them.
-var signalSources: [any DispatchSourceSignal] = []
-for signalNumber in [SIGINT, SIGTERM] {
-    signal(signalNumber, SIG_IGN)
-    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .main)
-    source.setEventHandler {
-        logger.info("shutting down", ["signal": signalNumber == SIGINT ? "SIGINT" : "SIGTERM"])
-        server.shutdown()
-        exit(0)
-    }
-    source.resume()
-    signalSources.append(source)
-}
-
 // Written unbuffered: scripts and tests wait for this line to learn the port.
 FileHandle.standardOutput.write(
     Data("FocusSync \(CommandLineInterface.version) serving \(server.url) (open it in a browser; Ctrl-C stops)\n".utf8))
 logger.info("listening", ["host": options.host, "port": String(server.port)])
-dispatchMain()
+// The main thread has nothing else to do: it waits for a shutdown signal.
+let signalNumber = ShutdownSignals.wait()
+logger.info("shutting down", ["signal": signalNumber == SIGINT ? "SIGINT" : "SIGTERM"])
+server.shutdown()
+exit(0)

@@ -74,6 +74,8 @@ struct WebSocketEndpointTests {
         let output = Pipe()
         process.standardOutput = output
         try process.run()
+        // A failed expectation must not leave the server running (it would hold the test's output open).
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         var firstLine = ""
         while !firstLine.contains("\n") {
             let chunk = output.fileHandleForReading.availableData
