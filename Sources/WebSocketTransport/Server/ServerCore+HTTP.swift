@@ -118,10 +118,11 @@ extension ServerCore {
     /// is called (on a writeable callback, if the connection is still there).
     private func answer(_ wsi: OpaquePointer, _ exchange: HTTPExchange) -> Int32 {
         exchange.handlerAsked = true
-        let responder = HTTPResponder { [weak self, weak exchange] response in
-            guard let self, let exchange, exchanges[wsi] === exchange, !exchange.hasStartedResponse,
-                exchange.deferredResponse == nil
-            else { return }
+        // Only the exchanges table holds an exchange, so a live one is still this connection's.
+        // Not `[weak self]`: a weak reference would give the core a side table, and every
+        // connection's reference to its core (on each send) would take the slow path.
+        let responder = HTTPResponder { [weak exchange] response in
+            guard let exchange, !exchange.hasStartedResponse, exchange.deferredResponse == nil else { return }
             exchange.deferredResponse = response
             lws_callback_on_writable(wsi)
         }
