@@ -1,7 +1,7 @@
-// The page's copy of the session: a snapshot, then every update's patch merged in, in revision
-// order. Everything the page shows comes from here; it derives nothing the server knows. The
-// fields' texts are not kept here but in `texts` (field-texts.js), their one owner, which merges
-// the page's own typing with everyone else's.
+// The page's copy of the session: a snapshot, then every update's patch and focus events
+// applied, in revision order. Everything the page shows comes from here; it derives nothing the
+// server knows. The fields' texts are not kept here but in `texts` (field-texts.js), their one
+// owner, which merges the page's own typing with everyone else's.
 
 import { mergePatch } from './merge-patch.js';
 import { textsOf } from './field-texts.js';
@@ -40,7 +40,15 @@ export class Store {
   /** The lesson the session follows (`{lesson, step, hint, complete}`), or null. */
   get lesson() { return this.state.lesson ?? null; }
 
-  screenState(screen = this.state.screen) { return this.state.screens[screen]; }
+  /**
+   * `screen`'s state as the page draws it: the state, with what its focus value shows
+   * (`focusedField`, `focusSwift`, `focusPrinted`, `toolbar`, `focusedRow`) looked up in the
+   * table the server sends for every value (`byFocus`).
+   */
+  screenState(screen = this.state.screen) {
+    const state = this.state.screens[screen];
+    return { ...state, ...state.byFocus[state.focus ?? 'nil'] };
+  }
 
   /** `newConnection`: the first snapshot on a new socket (see FieldTexts.load). */
   applySnapshot(snapshot, newConnection) {
@@ -63,8 +71,9 @@ export class Store {
   applyUpdate(update) {
     if (update.revision !== this.revision + 1) return false;
     this.revision = update.revision;
-    // Texts travel as the splices that changed them; a patch holds a text only when a row comes or goes.
-    this.state = withoutTexts(mergePatch(this.state, update.patch));
+    // A focus value travels in its focus events, a text as the splices that changed it (a patch
+    // holds a text only when a row comes or goes): the patch carries the rest.
+    this.state = withFocusMoves(withoutTexts(mergePatch(this.state, update.patch)), update.events);
     this.texts.update(update);
     for (const event of update.events) this.#record({ revision: update.revision, at: update.at, by: update.by, seq: update.seq, event });
     return true;
@@ -142,6 +151,15 @@ export function pastStore(live, past) {
     count: live.count, log: past.log,
   });
   return store;
+}
+
+/** `state` with each focus event's `to` as its screen's `focus`, in order. */
+function withFocusMoves(state, events) {
+  let screens = state.screens;
+  for (const event of events) {
+    if (event.kind === 'focus') screens = { ...screens, [event.screen]: { ...screens[event.screen], focus: event.to } };
+  }
+  return screens === state.screens ? state : { ...state, screens };
 }
 
 /** `state` without its screens' `values`: those belong to the FieldTexts. */

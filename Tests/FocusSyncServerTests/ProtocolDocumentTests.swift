@@ -78,7 +78,14 @@ struct ProtocolDocumentTests {
             for key in screen.members.keys.sorted() {
                 #expect(Self.document.contains("| `\(key)` |"), "screen-state field \(key) is not documented")
             }
+            // And every field of every byFocus entry, on every screen.
+            for entry in screen["byFocus"].members.values {
+                for key in entry.members.keys.sorted() {
+                    #expect(Self.document.contains("| `\(key)` |"), "byFocus field \(key) is not documented")
+                }
+            }
         }
+        #expect(Self.missing(documented["state"]["screens"]["checkout"]["byFocus"]["address"], from: realScreen["byFocus"]["address"]) == [])
         #expect(Self.missing(documented["schema"]["gift"], from: snapshot["schema"]["gift"]) == [])
 
         let presence = try await client.next(type: "presence")
@@ -87,6 +94,8 @@ struct ProtocolDocumentTests {
         client.intent("profile", "focus", #""key":"firstName""#)
         let update = try await client.next(type: "update")
         #expect(Self.missing(try Self.example("update"), from: update) == [])
+        #expect(update["patch"] == .object(JSONObject()), "a focus change is its event alone")
+        #expect(client.lastMessageBytes < 200, "a focus change is \(client.lastMessageBytes) bytes as sent")
         for key in update.members.keys where key != "type" {
             #expect(Self.document.contains("`\(key)`"), "update field \(key) is not documented")
         }

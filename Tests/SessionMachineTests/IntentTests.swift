@@ -18,11 +18,13 @@ struct IntentTests {
         #expect(update.revision == 1 && harness.machine.revision == 1)
         #expect(update.by == MemberID(rawValue: "m1") && update.seq == 1)
         #expect(update.events == [.focus(screen: .profile, from: nil, to: .lastName, cause: .tap)])
-        let profile = JSONValue.object(update.patch)["screens"]["profile"]
-        #expect(profile["focus"] == .string("lastName"))
-        #expect(profile["focusPrinted"] == .string("Optional(FocusSync.ProfileForm.Field.lastName)"))
+        #expect(update.patch.isEmpty, "the focus travels in its event, what it shows is in byFocus, and nothing else changed")
+
+        let proceed = try #require(Self.update(in: harness.intent(1, seq: 2, .profile, .submit)))
+        let profile = JSONValue.object(proceed.patch)["screens"]["profile"]
+        #expect(proceed.events == [.focus(screen: .profile, from: .lastName, to: nil, cause: .submit)])
         #expect(profile["values"] == .null, "a focus change does not resend the texts")
-        #expect(JSONValue.object(update.patch)["screens"]["checkout"] == .null, "nor other screens")
+        #expect(JSONValue.object(proceed.patch)["screens"]["checkout"] == .null, "nor other screens")
     }
 
     @Test("A resent seq is acknowledged as a duplicate and applied once")

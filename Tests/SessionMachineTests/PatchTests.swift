@@ -55,7 +55,7 @@ struct PatchTests {
             }
             for case .broadcast(.update(let update)) in outputs {
                 let events = try JSONParser.parse(try StreamingJSONEncoder().encode(update.events))
-                state = state.merging(.object(update.patch)).applyingTextEdits(of: events).canonical
+                state = state.merging(.object(update.patch)).applyingEvents(of: events).canonical
             }
             let expected = try Self.stateJSON(&harness.machine)
             #expect(state == expected, "seed \(seed), step \(step): \(action)")
@@ -63,16 +63,52 @@ struct PatchTests {
         }
     }
 
-    @Test("A focus change sends only the focus fields of one screen")
-    func focusPatchIsSmall() throws {
+    @Test("A focus change is its event alone, under 200 bytes")
+    func focusUpdateIsSmall() throws {
         var harness = Harness()
         harness.join(1)
-        let outputs = harness.intent(1, seq: 1, .profile, .focus(.firstName))
-        guard let message = outputs.lazy.compactMap({ output -> ServerMessage? in
-            if case .broadcast(let message) = output { return message }
-            return nil
-        }).first else { throw TestFailure("no update") }
-        let bytes = message.encoded().count
-        #expect(bytes < 400, "a one-field focus change is \(bytes) bytes (v1 sent about 525)")
+        var updates: [UpdateMessage] = []
+        for seq in 1...3 {
+            for case .broadcast(.update(let update)) in harness.intent(1, seq: seq, .profile, .focus(seq % 2 == 1 ? .firstName : .lastName)) {
+                updates.append(update)
+            }
+        }
+        try #require(updates.count == 3)
+        for update in updates {
+            #expect(update.patch.isEmpty, "what each focus value shows is in byFocus already: \(update.patch)")
+            let bytes = ServerMessage.update(update).encoded().count
+            #expect(bytes < 200, "a one-field focus change is \(bytes) bytes (v1 sent about 525)")
+        }
+    }
+
+    @Test("A row added or removed patches only the byFocus entries it changed")
+    func rowPatchesPresentations() throws {
+        var harness = Harness()
+        harness.join(1)
+        _ = harness.intent(1, seq: 1, .profile, .navigate(.tasks))
+        var seq = 1
+        func byFocus(_ harness: inout Harness) throws -> [String: FocusPresentation] {
+            try #require(harness.machine.sessionSnapshot().screens[.tasks]).byFocus
+        }
+        func patched(_ action: IntentMessage.Action, _ harness: inout Harness) throws -> (patch: JSONValue, changed: Set<String>) {
+            let before = try byFocus(&harness)
+            seq += 1
+            let update = try #require(harness.intent(1, seq: seq, .tasks, action).lazy.compactMap {
+                if case .broadcast(.update(let update)) = $0 { update } else { nil }
+            }.first)
+            let after = try byFocus(&harness)
+            return (JSONValue.object(update.patch)["screens"]["tasks"]["byFocus"],
+                    Set(after.keys).union(before.keys).filter { before[$0] != after[$0] })
+        }
+        let added = try patched(.addRow("tasks"), &harness)
+        let row = try #require(harness.machine.state[.tasks]?.rows(in: "tasks").last)
+        #expect(added.changed.contains("title/\(row)"), "the new row's keys appear")
+        #expect(Set(added.patch.members.keys) == added.changed)
+        #expect(added.patch["title/\(row)"]["focusSwift"].string == ".title(id: \(row))")
+
+        let removed = try patched(.removeRow("tasks", row), &harness)
+        #expect(removed.changed.contains("title/\(row)"))
+        #expect(Set(removed.patch.members.keys) == removed.changed)
+        #expect(removed.patch.members["title/\(row)"] == .null, "a removed row's keys go")
     }
 }

@@ -39,19 +39,31 @@ extension JSONValue {
 }
 
 extension JSONValue {
-    /// The session `state` with the text changes of an update's `edit` events applied: each
-    /// event's `ops` (UTF-16 splices, in order) to the field's text, as the page does.
-    public func applyingTextEdits(of events: JSONValue) -> JSONValue {
+    /// The session `state` with what an update's events say themselves applied, in order, as the
+    /// page does: each `focus` event's `to` becomes its screen's `focus`, each `edit` event's
+    /// `ops` (UTF-16 splices, in order) are applied to the field's text.
+    public func applyingEvents(of events: JSONValue) -> JSONValue {
         var state = self
-        for event in events.array where event["kind"].string == "edit" {
-            guard let screen = event["screen"].string, let key = event["key"].string else { continue }
-            var text = state["screens"][screen]["values"][key].string ?? ""
-            for op in event["ops"].array {
-                guard let at = op["at"].int, let delete = op["delete"].int, let insert = op["insert"].string else { continue }
-                text = TextSplice(at: at, delete: delete, insert: insert).applied(to: text)
+        for event in events.array {
+            guard let screen = event["screen"].string else { continue }
+            let change: (String, JSONValue)
+            switch event["kind"].string {
+            case "focus":
+                change = ("focus", event["to"])
+            case "edit":
+                guard let key = event["key"].string else { continue }
+                var text = state["screens"][screen]["values"][key].string ?? ""
+                for op in event["ops"].array {
+                    guard let at = op["at"].int, let delete = op["delete"].int, let insert = op["insert"].string else { continue }
+                    text = TextSplice(at: at, delete: delete, insert: insert).applied(to: text)
+                }
+                change = ("values", .object(JSONObject([(key, .string(text))])))
+            default:
+                continue
             }
+            // A `null` focus is written as a member removed: the same after `canonical`.
             state = state.merging(.object(JSONObject([
-                ("screens", .object(JSONObject([(screen, .object(JSONObject([("values", .object(JSONObject([(key, .string(text))])))])))]))),
+                ("screens", .object(JSONObject([(screen, .object(JSONObject([change])))]))),
             ])))
         }
         return state

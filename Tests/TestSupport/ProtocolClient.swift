@@ -92,7 +92,7 @@ public final class ProtocolClient: @unchecked Sendable {
                 revision = message["revision"].int ?? 0
                 present = Set(message["present"].array.compactMap(\.string))
             case "update":
-                state = state.merging(message["patch"]).applyingTextEdits(of: message["events"])
+                state = state.merging(message["patch"]).applyingEvents(of: message["events"])
                 revision = message["revision"].int ?? revision
             case "presence":
                 present.formUnion(message["joined"].array.compactMap { $0["member"].string })
@@ -119,6 +119,12 @@ public final class ProtocolClient: @unchecked Sendable {
 
     /// The state of `screen` in this client's replica.
     public func screen(_ screen: String) -> JSONValue { state["screens"][screen] }
+
+    /// What `screen` shows for its focus now, looked up in its `byFocus` table as the page does.
+    public func shown(_ screen: String) -> JSONValue {
+        let state = self.screen(screen)
+        return state["byFocus"][state["focus"].string ?? "nil"]
+    }
 
     /// Waits for the close and returns its code.
     public func closeCode(timeout: Duration = .seconds(5)) async throws -> CloseCode? {

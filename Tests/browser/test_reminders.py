@@ -83,8 +83,9 @@ def test_deleting_a_row_moves_focus_as_the_model_says(pair):
         page.wait(lambda page=page: page.rows("tasks", "tasks") == [rows[0]] + rows[2:], "the row should be gone")
     a.wait(lambda: a.pending_intents() == 0, "the server should answer the delete")
     model = a.server_state()["state"]["screens"]["tasks"]
+    shown = model["byFocus"][model["focus"] or "nil"]
     for page in pair:
-        page.wait_focus(model["focusSwift"], model["focusedField"], "(as the server's model says)")
+        page.wait_focus(shown["focusSwift"], shown["focusedField"], "(as the server's model says)")
         assert page.log_entries()[0]["cause"] == "row removed"
 
 

@@ -19,10 +19,7 @@ extension FocusEngine {
         let pending = state.pendingAutoFocus.flatMap { $0.screen == slot.id ? $0.key : nil }
         return ScreenSnapshot(
             focus: screen.focus,
-            focusedField: screen.focus.flatMap { bindings.field(boundTo: $0)?.wireName },
-            focusSwift: screen.focus?.description ?? "nil",
-            // `print` writes the type path, then the case as source names it: `.row(id: …)`.
-            focusPrinted: screen.focus.map { "Optional(\(Schema.swiftModule).\(slot.declaration.focusType)\($0))" } ?? "nil",
+            byFocus: presentations(of: slot, in: state),
             values: screen.values,
             errors: screen.errors,
             staleErrors: screen.staleErrors.sorted { $0.wireString < $1.wireString },
@@ -31,17 +28,45 @@ extension FocusEngine {
             bindings: bindings.simpleBindings.map { BindingEntry(field: $0.field, key: $0.key) },
             diagnostics: bindings.diagnostics,
             pendingAutoFocus: pending,
-            validation: screen.validation,
-            focusedRow: screen.focusedRow,
-            toolbar: slot.declaration.keyboardToolbar ? toolbar(of: slot, in: state) : nil
+            validation: screen.validation
         )
     }
 
-    private func toolbar(of slot: ScreenSlot, in state: SessionState) -> ToolbarState {
+    /// What `screen` of `state` shows for `nil` and for every key its focus can take: each key
+    /// of the focus chain and each key a field is bound to, by ``FocusPresentation/tableKey(_:)``.
+    /// It changes only with the screen's rows and the settings, never with the focus itself.
+    public func presentations(of screen: ScreenID, in state: SessionState) throws(FocusError) -> [String: FocusPresentation] {
+        presentations(of: try slot(of: screen, in: state), in: state)
+    }
+
+    private func presentations(of slot: ScreenSlot, in state: SessionState) -> [String: FocusPresentation] {
+        let bindings = bindings(of: slot, in: state)
         let chain = FocusChain(slot.declaration, state.screens[slot.index])
-        guard let focus = state.screens[slot.index].focus, let position = chain.position(of: focus) else {
-            return ToolbarState(previous: !chain.isEmpty, next: !chain.isEmpty)
+        let hasToolbar = slot.declaration.keyboardToolbar
+        func presentation(_ key: FocusKey, at position: Int?) -> FocusPresentation {
+            let toolbar = position.map { ToolbarState(previous: $0 > chain.startIndex, next: $0 < chain.endIndex - 1) }
+                // A bound key outside the chain leaves the toolbar as with nothing focused.
+                ?? ToolbarState(previous: !chain.isEmpty, next: !chain.isEmpty)
+            return FocusPresentation(
+                focusedField: bindings.field(boundTo: key)?.wireName,
+                focusSwift: key.description,
+                // `print` writes the type path, then the case as source names it: `.row(id: …)`.
+                focusPrinted: "Optional(\(Schema.swiftModule).\(slot.declaration.focusType)\(key))",
+                toolbar: hasToolbar ? toolbar : nil,
+                focusedRow: key.rowID
+            )
         }
-        return ToolbarState(previous: position > chain.startIndex, next: position < chain.endIndex - 1)
+        var table = [FocusPresentation.noFocus: FocusPresentation(
+            focusedField: nil, focusSwift: "nil", focusPrinted: "nil",
+            toolbar: hasToolbar ? ToolbarState(previous: !chain.isEmpty, next: !chain.isEmpty) : nil, focusedRow: nil
+        )]
+        for position in chain.indices {
+            let key = chain[position].key
+            table[key.wireString] = presentation(key, at: position)
+        }
+        for (_, key) in bindings.simpleBindings where table[key.wireString] == nil {
+            table[key.wireString] = presentation(key, at: chain.position(of: key))
+        }
+        return table
     }
 }

@@ -1,15 +1,12 @@
-/// One screen's state in protocol v1's wire shape, with what can be derived from it (which
-/// field shows focus, the Swift spelling, bindings, diagnostics). Encode it with any
-/// `Encoder`: absent values are written as `null`, as the protocol shows them.
+/// One screen's state in the protocol's wire shape, with what can be derived from it (what each
+/// focus value shows, bindings, diagnostics). Encode it with any `Encoder`: absent values are
+/// written as `null`, as the protocol shows them.
 public struct ScreenSnapshot: Equatable, Sendable {
     /// The focus value.
     public var focus: FocusKey?
-    /// The field that shows focus: a field id, or a row key string for row fields.
-    public var focusedField: String?
-    /// `focus` as Swift source names it: `.lastName`, `.row(id: …)` or `nil`.
-    public var focusSwift: String
-    /// What `print(focus)` writes: `Optional(FocusSync.ProfileForm.Field.lastName)` or `nil`.
-    public var focusPrinted: String
+    /// What the screen shows for every value its focus can take, by
+    /// ``FocusPresentation/tableKey(_:)``.
+    public var byFocus: [String: FocusPresentation]
     /// Every field's text, by key.
     public var values: [FocusKey: String]
     /// Errors from the last validation, by key.
@@ -29,24 +26,32 @@ public struct ScreenSnapshot: Equatable, Sendable {
     public var pendingAutoFocus: FocusKey?
     /// The last validation's result; `nil` if something changed since.
     public var validation: ValidationResult?
+}
+
+extension ScreenSnapshot {
+    /// What the screen shows now, for ``focus``.
+    public var shown: FocusPresentation? { byFocus[FocusPresentation.tableKey(focus)] }
+    /// The field that shows focus now: a field id, or a row key string for row fields.
+    public var focusedField: String? { shown?.focusedField }
+    /// ``focus`` as Swift source names it.
+    public var focusSwift: String? { shown?.focusSwift }
+    /// What `print(focus)` writes now.
+    public var focusPrinted: String? { shown?.focusPrinted }
+    /// The keyboard toolbar's buttons now, on screens that have one.
+    public var toolbar: ToolbarState? { shown?.toolbar }
     /// The row one of whose fields has focus.
-    public var focusedRow: RowID?
-    /// The keyboard toolbar's buttons, on screens that have one.
-    public var toolbar: ToolbarState?
+    public var focusedRow: RowID? { focus?.rowID }
 }
 
 extension ScreenSnapshot: Codable {
     private enum CodingKeys: String, CodingKey {
-        case focus, focusedField, focusSwift, focusPrinted, values, errors, staleErrors, rows, notesHTML, bindings
-        case diagnostics, pendingAutoFocus, validation, focusedRow, toolbar
+        case focus, byFocus, values, errors, staleErrors, rows, notesHTML, bindings, diagnostics, pendingAutoFocus, validation
     }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(focus, forKey: .focus)
-        try container.encode(focusedField, forKey: .focusedField)
-        try container.encode(focusSwift, forKey: .focusSwift)
-        try container.encode(focusPrinted, forKey: .focusPrinted)
+        try container.encode(byFocus, forKey: .byFocus)
         try container.encode(values, forKey: .values)
         try container.encode(errors, forKey: .errors)
         try container.encode(staleErrors, forKey: .staleErrors)
@@ -56,16 +61,12 @@ extension ScreenSnapshot: Codable {
         try container.encode(diagnostics, forKey: .diagnostics)
         try container.encode(pendingAutoFocus, forKey: .pendingAutoFocus)
         try container.encode(validation, forKey: .validation)
-        try container.encode(focusedRow, forKey: .focusedRow)
-        try container.encodeIfPresent(toolbar, forKey: .toolbar)
     }
 
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         focus = try container.decodeIfPresent(FocusKey.self, forKey: .focus)
-        focusedField = try container.decodeIfPresent(String.self, forKey: .focusedField)
-        focusSwift = try container.decode(String.self, forKey: .focusSwift)
-        focusPrinted = try container.decode(String.self, forKey: .focusPrinted)
+        byFocus = try container.decode([String: FocusPresentation].self, forKey: .byFocus)
         values = try container.decode([FocusKey: String].self, forKey: .values)
         errors = try container.decode([FocusKey: String].self, forKey: .errors)
         staleErrors = try container.decode([FocusKey].self, forKey: .staleErrors)
@@ -75,7 +76,5 @@ extension ScreenSnapshot: Codable {
         diagnostics = try container.decode([Diagnostic].self, forKey: .diagnostics)
         pendingAutoFocus = try container.decodeIfPresent(FocusKey.self, forKey: .pendingAutoFocus)
         validation = try container.decodeIfPresent(ValidationResult.self, forKey: .validation)
-        focusedRow = try container.decodeIfPresent(RowID.self, forKey: .focusedRow)
-        toolbar = try container.decodeIfPresent(ToolbarState.self, forKey: .toolbar)
     }
 }

@@ -1,14 +1,19 @@
 import FocusCore
 import FocusProtocol
 
-/// The RFC 7396 merge patch that turns the snapshot `state` before a change into the one after
-/// it, built from the change's events: each event names the parts of one screen it can touch,
-/// and only those parts are read and written. Arrays (rows, bindings, stale errors) are whole;
-/// a value, error or rendered note that went away is `null`.
+/// The RFC 7396 merge patch that, with the change's events, turns the snapshot `state` before a
+/// change into the one after it. Built from the events: each event names the parts of one screen
+/// it can touch, and only those parts are read and written. Arrays (rows, bindings, stale
+/// errors) are whole; a value, error, rendered note or `byFocus` entry that went away is `null`.
+///
+/// What an event says itself is not repeated here: a screen's `focus` is the `to` of its last
+/// `focus` event, as a text is its `edit` events' ops applied. A focus change is then only its
+/// event, since what each focus value shows (`byFocus`) changes with rows and settings alone.
 struct StatePatch {
     /// What one screen's events touched.
     private struct Touched {
-        var focus = false
+        /// Rows or settings changed, and with them what the focus values show.
+        var presentations = false
         /// Fields whose text changed (their stale errors may have changed).
         var texts: [FocusKey] = []
         var errors = false
@@ -43,11 +48,8 @@ struct StatePatch {
         for event in events {
             switch event {
             case .focus(let screen, _, _, let cause):
-                touch(screen) {
-                    $0.focus = true
-                    // The auto-focus landing ends the pending one without an event of its own.
-                    if cause == .autoFocus { $0.pendingAutoFocus = true }
-                }
+                // The auto-focus landing ends the pending one without an event of its own.
+                if cause == .autoFocus { touch(screen) { $0.pendingAutoFocus = true } }
             case .edit(let screen, let key, _):
                 // The text itself travels as the event's ops, which every client applies (and
                 // merges with its own typing); the patch carries what follows from it.
@@ -67,7 +69,7 @@ struct StatePatch {
                     $0.rows.append(row)
                     $0.errors = true
                     $0.validation = true
-                    $0.focus = true
+                    $0.presentations = true
                 }
             case .navigate(_, let to):
                 patch["screen"] = .string(to.rawValue)
@@ -78,14 +80,15 @@ struct StatePatch {
                 for screen in engine.schema.screens {
                     touch(screen.id) {
                         $0.bindings = true
-                        $0.focus = true
+                        $0.presentations = true
                     }
                 }
             }
         }
         var screens = JSONObject()
         for (screen, parts) in touched {
-            screens[screen.rawValue] = .object(screenPatch(screen, parts))
+            let changes = screenPatch(screen, parts)
+            if !changes.isEmpty { screens[screen.rawValue] = .object(changes) }
         }
         if !screens.isEmpty {
             patch["screens"] = .object(screens)
@@ -95,23 +98,16 @@ struct StatePatch {
 
     private func screenPatch(_ screen: ScreenID, _ parts: Touched) -> JSONObject {
         var patch = JSONObject()
-        guard let now = try? engine.snapshot(of: screen, in: after), let old = before[screen],
-              let declaration = engine.schema.screen(screen)
-        else { return patch }
+        guard let old = before[screen], let declaration = engine.schema.screen(screen) else { return patch }
         let new = after[screen] ?? old
-        if parts.focus {
-            patch["focus"] = Self.key(now.focus)
-            patch["focusedField"] = now.focusedField.map(JSONValue.string) ?? .null
-            patch["focusSwift"] = .string(now.focusSwift)
-            patch["focusPrinted"] = .string(now.focusPrinted)
-            if !declaration.lists.isEmpty {
-                patch["focusedRow"] = now.focusedRow.map { .string($0.uuidString) } ?? .null
+        if parts.presentations {
+            let was = (try? engine.presentations(of: screen, in: before)) ?? [:]
+            let now = (try? engine.presentations(of: screen, in: after)) ?? [:]
+            var changed = JSONObject()
+            for key in Set(was.keys).union(now.keys).sorted() where was[key] != now[key] {
+                changed[key] = now[key].map { JSONValue(encoding: $0) } ?? .null
             }
-        }
-        if let toolbar = now.toolbar, parts.focus || !parts.lists.isEmpty {
-            // Built here rather than through `JSONValue(encoding:)` (encode, then parse): this is
-            // in most focus changes. The patch property tests hold it to the snapshot's encoding.
-            patch["toolbar"] = .object(JSONObject([("previous", .bool(toolbar.previous)), ("next", .bool(toolbar.next))]))
+            if !changed.isEmpty { patch["byFocus"] = .object(changed) }
         }
         var values = JSONObject()
         for row in parts.rows {
@@ -131,7 +127,7 @@ struct StatePatch {
             if !errors.isEmpty { patch["errors"] = .object(errors) }
         }
         if parts.errors || !parts.texts.isEmpty {
-            patch["staleErrors"] = .array(now.staleErrors.map { .string($0.wireString) })
+            patch["staleErrors"] = .array(new.staleErrors.map(\.wireString).sorted().map(JSONValue.string))
         }
         if !parts.lists.isEmpty {
             var rows = JSONObject()
@@ -143,15 +139,15 @@ struct StatePatch {
             for row in parts.rows + parts.notes { notes[row.uuidString] = html[row].map(JSONValue.string) ?? .null }
             patch["notesHTML"] = .object(notes)
         }
-        if parts.bindings {
+        if parts.bindings, let now = try? engine.snapshot(of: screen, in: after) {
             patch["bindings"] = JSONValue(encoding: now.bindings)
             patch["diagnostics"] = JSONValue(encoding: now.diagnostics)
         }
         if parts.pendingAutoFocus {
-            patch["pendingAutoFocus"] = Self.key(now.pendingAutoFocus)
+            patch["pendingAutoFocus"] = Self.key(after.pendingAutoFocus.flatMap { $0.screen == screen ? $0.key : nil })
         }
         if parts.validation {
-            patch["validation"] = now.validation.map { .string($0.rawValue) } ?? .null
+            patch["validation"] = new.validation.map { .string($0.rawValue) } ?? .null
         }
         return patch
     }
