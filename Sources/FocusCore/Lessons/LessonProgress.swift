@@ -27,14 +27,15 @@ public struct LessonProgress: Codable, Equatable, Sendable {
     }
 
     /// Checks one applied change of the session against the current step of `lesson`:
-    /// `events` are the change's events, `snapshot` the session after it.
+    /// `events` are the change's events, `screen` the lesson's screen after it (`nil` if the
+    /// session has no such screen).
     ///
     /// The goal comes first: a change that meets it passes, clears the hint and moves on to the
     /// next step (or completes the lesson). Otherwise a move the step counts as neutral changes
     /// nothing, and any other move shows the hint.
-    public mutating func observe(events: [FocusEvent], after snapshot: SessionSnapshot, in lesson: Lesson) -> LessonVerdict {
+    public mutating func observe(events: [FocusEvent], after screen: ScreenSnapshot?, in lesson: Lesson) -> LessonVerdict {
         guard let current = currentStep(in: lesson) else { return .neutral }
-        if current.goal.isMet(by: events, after: snapshot, on: lesson.screen) {
+        if current.goal.isMet(by: events, after: screen, on: lesson.screen) {
             hint = false
             if lesson.steps.indices.contains(step + 1) {
                 step += 1

@@ -292,7 +292,7 @@ public struct SessionMachine: Sendable {
     /// and effects are added).
     private mutating func followLesson(_ events: inout [FocusEvent], _ effects: inout [Effect]) {
         guard var progress = lesson, let definition = configuration.lessons.lesson(progress.lesson) else { return }
-        let verdict = progress.observe(events: events, after: engine.snapshot(of: state), in: definition)
+        let verdict = progress.observe(events: events, after: try? engine.snapshot(of: definition.screen, in: state), in: definition)
         lesson = progress
         guard verdict == .passed, !progress.complete else { return }
         let settings = definition.settingsPatch(atStep: progress.step, from: state.settings)

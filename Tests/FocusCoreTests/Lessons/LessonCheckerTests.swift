@@ -24,7 +24,7 @@ struct LessonCheckerTests {
             id: "probe", title: "Probe", screen: screen, summary: "One goal.",
             steps: [LessonStep(instruction: "Do it.", hint: "Try again.", swift: "focus = nil", goal: goal, neutral: [])])
         var progress = try LessonCatalogue(lessons: [lesson]).progress(lesson.id)
-        let snapshot = engine.snapshot(of: try state ?? session(on: screen))
+        let snapshot = try engine.snapshot(of: screen, in: try state ?? session(on: screen))
         return progress.observe(events: events, after: snapshot, in: lesson) == .passed
     }
 
@@ -138,7 +138,7 @@ struct LessonCheckerTests {
             goal: .event(EventPattern(kind: .focus, to: "message", cause: .tap)))
         let lesson = Lesson(id: "two-taps", title: "Two taps", screen: .gift, summary: "Tap twice.", steps: [step, step])
         var progress = try LessonCatalogue(lessons: [lesson]).progress(lesson.id)
-        let snapshot = Self.engine.snapshot(of: try Self.session())
+        let snapshot = try Self.engine.snapshot(of: .gift, in: try Self.session())
         func observe(_ events: [FocusEvent]) -> LessonVerdict {
             progress.observe(events: events, after: snapshot, in: lesson)
         }
@@ -161,7 +161,7 @@ struct LessonCheckerTests {
         var progress = try LessonCatalogue.seeds.progress(Lesson.giftAutoFocus.id)
         let before = progress
         let verdict = progress.observe(
-            events: [Self.focus(nil, .firstName, on: .profile)], after: Self.engine.snapshot(of: try Self.session()),
+            events: [Self.focus(nil, .firstName, on: .profile)], after: try Self.engine.snapshot(of: .profile, in: try Self.session()),
             in: .profileKeyboard)
         #expect(verdict == .neutral && progress == before)
     }

@@ -59,7 +59,7 @@ struct LessonWalk {
         _ events: [FocusEvent], expecting verdict: LessonVerdict, sourceLocation: SourceLocation
     ) throws {
         let before = progress
-        let actual = progress.observe(events: events, after: engine.snapshot(of: state), in: lesson)
+        let actual = progress.observe(events: events, after: try engine.snapshot(of: lesson.screen, in: state), in: lesson)
         #expect(actual == verdict, "step \(before.step): \(events)", sourceLocation: sourceLocation)
         switch actual {
         case .passed:
