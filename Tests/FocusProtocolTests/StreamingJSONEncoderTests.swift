@@ -53,7 +53,7 @@ struct StreamingJSONEncoderTests {
         ])))
         let entries = outcome.events.map { LogEntry(revision: 3, at: 1, by: member.member, seq: 7, event: $0) }
         try expectSameJSON(SnapshotMessage(
-            revision: 3, you: member, role: .editor, schema: engine.schema, state: engine.snapshot(of: state), members: [member],
+            revision: 3, you: member, role: .editor, schema: EncodedJSON(engine.schema), state: EncodedJSON(engine.snapshot(of: state)), members: [member],
             present: [member.member], log: entries))
         try expectSameJSON(PresenceMessage(joined: [member], left: [MemberID(ordinal: 2)]))
     }

@@ -1,6 +1,7 @@
 import FocusCore
 import FocusProtocol
 import SessionMachine
+import TestSupport
 import Testing
 
 @Suite("Joining and leaving")
@@ -14,9 +15,27 @@ struct MembershipTests {
         #expect(snapshot.role == .editor)
         #expect(snapshot.revision == 0)
         #expect(snapshot.present == [MemberID(rawValue: "m1")])
-        #expect(snapshot.state.screen == .profile)
+        #expect(snapshot.state.value.screen == .profile)
         let encoded = String(decoding: ServerMessage.snapshot(snapshot).encoded(), as: UTF8.self)
         #expect(!encoded.contains(Harness.clientId(1)), "the secret client id must not travel to anyone")
+    }
+
+    @Test("Members joining between two changes get the same state; one joining after a change sees it")
+    func snapshotsFollowChanges() throws {
+        var harness = Harness()
+        let first = harness.join(1)
+        let second = harness.join(2)
+        #expect(second?.state == first?.state)
+        harness.intent(1, seq: 1, .profile, .focus(.lastName))
+        let joined = harness.join(3)
+        let third = try #require(joined)
+        #expect(third.state.value.screens[.profile]?.focus == .lastName)
+        #expect(third.state.value == harness.machine.sessionSnapshot())
+        let text = try JSONValue.parse(String(decoding: ServerMessage.snapshot(third).encoded(), as: UTF8.self))
+        #expect(text["state"]["screens"]["profile"]["focus"] == .string("lastName"), "the text sent is the new state's")
+        harness.intent(1, seq: 2, .profile, .lesson("profile-keyboard", step: 0))
+        let fourth = harness.join(4)
+        #expect(fourth?.state.value.lesson?.lesson == "profile-keyboard", "and a lesson started")
     }
 
     @Test("A second connection with the same client id replaces the first with 4001; the member stays present")

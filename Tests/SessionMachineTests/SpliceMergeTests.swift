@@ -133,7 +133,7 @@ struct SpliceMergeTests {
             let me = pages[index].client.member
             switch message {
             case .snapshot(let snapshot):
-                let text = snapshot.state.screens[.profile]?.values[.firstName] ?? ""
+                let text = snapshot.state.value.screens[.profile]?.values[.firstName] ?? ""
                 if pages[index].client.member.isEmpty {
                     pages[index].client = SpliceClient(member: snapshot.you.member.rawValue, text: text, revision: snapshot.revision)
                     return

@@ -25,9 +25,9 @@ public struct SnapshotMessage: Equatable, Sendable {
     /// The receiving member, and what it may do.
     public var you: Member
     public var role: Role
-    public var schema: Schema
+    public var schema: EncodedJSON<Schema>
     /// The session state: current screen, settings and every screen (tasks with `notesHTML`).
-    public var state: SessionSnapshot
+    public var state: EncodedJSON<SessionSnapshot>
     /// Everyone the session remembers, present or not, so the log can name them.
     public var members: [Member]
     /// The named members connected now (the first editors to arrive; see ``count``).
@@ -47,7 +47,7 @@ public struct SnapshotMessage: Equatable, Sendable {
     public var lastSplices: [String: Int] = [:]
 
     public init(
-        revision: Int, you: Member, role: Role, schema: Schema, state: SessionSnapshot, members: [Member],
+        revision: Int, you: Member, role: Role, schema: EncodedJSON<Schema>, state: EncodedJSON<SessionSnapshot>, members: [Member],
         present: [MemberID], log: [LogEntry]
     ) {
         self.revision = revision

@@ -16,12 +16,21 @@ public struct SessionMachine: Sendable {
     public let viewerID: SessionID
     public let configuration: SessionConfiguration
     private let engine: FocusEngine
+    /// The schema as every snapshot carries it, encoded at the first.
+    private var schema: EncodedJSON<Schema>?
     /// The FocusCore state of every screen.
-    public private(set) var state: SessionState
+    public private(set) var state: SessionState {
+        didSet { snapshotState = nil }
+    }
     /// Raised by one with every applied change.
     public private(set) var revision = 0
     /// The lesson the session follows, shared by every member; `nil` without one.
-    public private(set) var lesson: LessonProgress?
+    public private(set) var lesson: LessonProgress? {
+        didSet { snapshotState = nil }
+    }
+    /// ``sessionSnapshot()`` as snapshots carry it, kept until the state or the lesson changes:
+    /// members joining between two changes share one encoding.
+    private var snapshotState: EncodedJSON<SessionSnapshot>?
     private var log: EventLog
     private var members: MemberDirectory
     private var connections: [ConnectionID: ConnectionState] = [:]
@@ -535,6 +544,20 @@ public struct SessionMachine: Sendable {
         return snapshot
     }
 
+    private mutating func encodedSchema() -> EncodedJSON<Schema> {
+        if let schema { return schema }
+        let encoded = EncodedJSON(engine.schema)
+        schema = encoded
+        return encoded
+    }
+
+    private mutating func encodedSnapshot() -> EncodedJSON<SessionSnapshot> {
+        if let snapshotState { return snapshotState }
+        let encoded = EncodedJSON(sessionSnapshot())
+        snapshotState = encoded
+        return encoded
+    }
+
     /// The named members connected now, in the order they arrived (see ``PresenceRoster``).
     public var present: [MemberID] { roster.named.map(\.member.member) }
 
@@ -555,7 +578,7 @@ public struct SessionMachine: Sendable {
         let record = members[clientId]
         let you = record?.member ?? Member(member: MemberID(rawValue: "?"), name: "?", color: MemberColors.palette[0])
         var message = SnapshotMessage(
-            revision: revision, you: you, role: role, schema: engine.schema, state: sessionSnapshot(),
+            revision: revision, you: you, role: role, schema: encodedSchema(), state: encodedSnapshot(),
             members: membersToName, present: present, log: Array(log.recent))
         message.count = roster.count
         message.earliest = timeline.earliest
