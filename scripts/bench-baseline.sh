@@ -18,14 +18,7 @@ relay=.build/baseline-relay
 swift build -c release -Xswiftc -warnings-as-errors >&2
 [ -x "$relay" ] || { echo "error: no $relay; build it with 'make $relay'" >&2; exit 1; }
 
-# 10,000 idle connections take a descriptor each, on both sides.
-wanted=20000
-hard=$(ulimit -Hn)
-if [ "$hard" != unlimited ] && [ "$hard" -lt "$wanted" ]; then
-    echo "note: the descriptor limit is at most $hard here; idle-memory skips counts above it" >&2
-    wanted=$hard
-fi
-ulimit -n "$wanted"
+source scripts/raise-descriptor-limit.sh
 
 pin=(--server-cpu none)
 if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then
