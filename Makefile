@@ -12,7 +12,7 @@ PORT ?= 8080
 ARGS ?=
 BENCH_ARGS ?=
 
-.PHONY: run build test test-browser test-cluster conformance fuzz sanitize setup setup-test bench bench-persistence bench-cluster cluster cluster-status cluster-stop clean
+.PHONY: run build test test-browser test-cluster conformance fuzz sanitize setup setup-test bench bench-persistence bench-baseline bench-cluster cluster cluster-status cluster-stop clean
 
 setup:
 	@scripts/ensure-debian-packages.sh $(RUN_PACKAGES)
@@ -59,6 +59,16 @@ bench: setup
 # The rows `make bench` has for persistence alone: on and off under load, and the restore.
 bench-persistence: setup
 	@scripts/bench.sh --scenarios fanout-100,fanout-1000,sessions-100x10,closed-1x2,closed-100x2,closed-100x10,restore-1000x1000 $(BENCH_ARGS)
+
+# FocusSync against baseline-relay, a libwebsockets server with no model, alternating, in one run:
+# the floor under its cost per delivery (docs/PERFORMANCE.md, "The libwebsockets floor").
+bench-baseline: setup .build/baseline-relay
+	@scripts/bench-baseline.sh $(BENCH_ARGS)
+
+# Benchmark code only: neither `swift build` nor `make test` builds it.
+.build/baseline-relay: Benchmarks/baseline-relay/relay.c
+	@mkdir -p .build
+	cc -std=c11 -O2 -Wall -Wextra -Werror -pthread $< -o $@ $$(pkg-config --cflags --libs libwebsockets)
 
 test-browser:
 	.venv/bin/python -m pytest -q Tests/browser

@@ -9,14 +9,7 @@ cd "$(dirname "$0")/.."
 
 swift build -c release -Xswiftc -warnings-as-errors >&2
 
-# 10,000 idle connections take a descriptor each, on both sides.
-wanted=20000
-hard=$(ulimit -Hn)
-if [ "$hard" != unlimited ] && [ "$hard" -lt "$wanted" ]; then
-    echo "note: the descriptor limit is at most $hard here; idle-memory skips counts above it" >&2
-    wanted=$hard
-fi
-ulimit -n "$wanted"
+source scripts/raise-descriptor-limit.sh
 
 bench=(.build/release/focus-bench --server .build/release/focus-sync --public Public)
 if [ "$(nproc)" -ge 2 ] && command -v taskset >/dev/null; then
