@@ -42,7 +42,7 @@ sys.path.insert(0, str(REPO / "Tests" / "cluster"))
 from harness import SCRIPT, Cluster as ClusterScript, free_ports  # noqa: E402 (the cluster tests' harness)
 
 SERVER = REPO / ".build" / "release" / "focus-sync"  # --server changes it
-SUBPROTOCOL = "focus-sync.v2"
+SUBPROTOCOL = "focus-sync.v3"
 SERVER_ARGS = ["--log-level", "warning", "--max-sessions", "100000", "--max-clients-per-session", "100000",
                "--rate-limit", "1000000"]
 # More connections than this go through a second HAProxy: each proxied connection takes two

@@ -5,7 +5,7 @@
  *
  *   POST /api/sessions   201 {"id":"…","viewer":"…"}
  *   GET  /healthz        200 {"status":"ok","connections":N,"sessions":M}
- *   /ws?session=<id>     WebSocket, subprotocol focus-sync.v2
+ *   /ws?session=<id>     WebSocket, subprotocol focus-sync.v3
  *     hello   -> a small snapshot naming the member ("you":{"member":"mK",…})
  *     intent  -> one focus-change update to every member of the session, of the shape and
  *                size of FocusSync's (revision, by, the intent's seq, at, one focus event)
@@ -38,7 +38,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#define SUBPROTOCOL "focus-sync.v2"
+#define SUBPROTOCOL "focus-sync.v3"
 #define ID_LENGTH 30
 #define USAGE_ERROR 64
 

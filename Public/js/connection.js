@@ -2,7 +2,7 @@
 // server has not answered yet (resent after every reconnect's snapshot; see PROTOCOL.md), kept in
 // sessionStorage one key per intent, so queuing one never rewrites the others.
 
-const SUBPROTOCOL = 'focus-sync.v2';
+const SUBPROTOCOL = 'focus-sync.v3';
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
 const PING_EVERY_MS = 15000;
 const SILENCE_LIMIT_MS = 40000;

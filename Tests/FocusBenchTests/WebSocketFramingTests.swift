@@ -108,7 +108,7 @@ struct ClientHandshakeTests {
         let request = String(decoding: first.request(host: "127.0.0.1", port: 8080, path: "/ws?session=abc"), as: UTF8.self)
         #expect(request.hasPrefix("GET /ws?session=abc HTTP/1.1\r\n"))
         #expect(request.contains("\r\nSec-WebSocket-Key: \(first.key)\r\n"))
-        #expect(request.contains("\r\nSec-WebSocket-Protocol: focus-sync.v2, focus-sync.v1\r\n"))
+        #expect(request.contains("\r\nSec-WebSocket-Protocol: focus-sync.v3, focus-sync.v2, focus-sync.v1\r\n"))
         #expect(request.hasSuffix("\r\n\r\n"))
     }
 

@@ -5,9 +5,9 @@ import TestSupport
 import Testing
 import WebSocketTransport
 
-/// Protocol v2 driven by three real WebSocket clients against a real server. Every test checks
+/// Protocol v3 driven by three real WebSocket clients against a real server. Every test checks
 /// what each client received, and that their replicas (snapshot plus patches) agree.
-@Suite("Sessions over protocol v2")
+@Suite("Sessions over protocol v3")
 struct SessionProtocolTests {
     /// A server, a session and three joined clients (Ada, Grace, Alan) who all see each other.
     struct Room {

@@ -13,7 +13,7 @@ struct WebSocketEndpointTests {
         defer { server.stop() }
         let session = try server.createSession()
         let socket = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol)
-        #expect(socket.acceptedSubprotocol == "focus-sync.v2")
+        #expect(socket.acceptedSubprotocol == "focus-sync.v3")
         socket.send(#"{"type":"ping"}"#)
         #expect(try await socket.next() == .text(#"{"type":"pong"}"#))
         socket.sendFragmented(#"{"type":"ping"}"#, fragmentBytes: 4)

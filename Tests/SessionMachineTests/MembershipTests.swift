@@ -15,7 +15,7 @@ struct MembershipTests {
         #expect(snapshot.role == .editor)
         #expect(snapshot.revision == 0)
         #expect(snapshot.present == [MemberID(rawValue: "m1")])
-        #expect(snapshot.state.value.screen == .profile)
+        #expect(try snapshot.state.decoded().screen == .profile)
         let encoded = String(decoding: ServerMessage.snapshot(snapshot).encoded(), as: UTF8.self)
         #expect(!encoded.contains(Harness.clientId(1)), "the secret client id must not travel to anyone")
     }
@@ -28,14 +28,13 @@ struct MembershipTests {
         #expect(second?.state == first?.state)
         harness.intent(1, seq: 1, .profile, .focus(.lastName))
         let joined = harness.join(3)
-        let third = try #require(joined)
-        #expect(third.state.value.screens[.profile]?.focus == .lastName)
-        #expect(third.state.value == harness.machine.sessionSnapshot())
-        let text = try JSONValue.parse(String(decoding: ServerMessage.snapshot(third).encoded(), as: UTF8.self))
-        #expect(text["state"]["screens"]["profile"]["focus"] == .string("lastName"), "the text sent is the new state's")
+        let third = try #require(joined).state
+        #expect(third != first?.state)
+        #expect(try third.decoded().screens[.profile]?.focus == .lastName)
+        #expect(try third.decoded() == harness.machine.sessionSnapshot())
         harness.intent(1, seq: 2, .profile, .lesson("profile-keyboard", step: 0))
         let fourth = harness.join(4)
-        #expect(fourth?.state.value.lesson?.lesson == "profile-keyboard", "and a lesson started")
+        #expect(try fourth?.state.decoded().lesson?.lesson == "profile-keyboard", "and a lesson started")
     }
 
     @Test("A second connection with the same client id replaces the first with 4001; the member stays present")

@@ -22,7 +22,7 @@ struct PatchTests {
         for (list, row) in rows { keys += list.fields.map { FocusKey($0.rowCase, id: row) } }
         func pick<T>(_ options: [T]) -> T { options[Int(random.next() % UInt64(options.count))] }
         let texts = ["", "Ada", "a@b.co", "+44 20 7946 0000", "**bold** and `code`", "e\u{301}", "\u{E9}"]
-        switch random.next() % 12 {
+        switch random.next() % 13 {
         case 0, 1: return (screen, .focus(keys.isEmpty ? nil : pick(keys)))
         case 2, 3: return (screen, keys.isEmpty ? .submit : .edit(pick(keys), pick(texts)))
         case 4: return (screen, .submit)
@@ -31,13 +31,14 @@ struct PatchTests {
         case 7: return (screen, declaration.lists.first.map { .addRow($0.id) } ?? .focus(nil))
         case 8: return (screen, rows.isEmpty ? .validate : { let (list, row) = pick(rows); return .removeRow(list.id, row) }())
         case 9: return (screen, .navigate(pick(Schema.seeds.screens.map(\.id))))
+        case 11: return (screen, .lesson(pick(LessonCatalogue.seeds.lessons.map(\.id)), step: 0))
         case 10: return (screen, .configure(SettingsPatch(
             animatedFocusChange: random.next() % 2 == 0, ambiguousAddressBinding: random.next() % 2 == 0)))
         default: return (pick(Schema.seeds.screens.map(\.id)), .focus(nil))
         }
     }
 
-    @Test("Snapshot + patches = snapshot, over 3,000 random intents on every screen (seeded)", arguments: [11, 22, 33] as [UInt64])
+    @Test("Snapshot + patches = snapshot, and = what a member joining is sent, over 3,000 random intents on every screen (seeded)", arguments: [11, 22, 33] as [UInt64])
     func patchesAreExact(seed: UInt64) throws {
         var harness = Harness()
         harness.join(1)
@@ -60,6 +61,12 @@ struct PatchTests {
             let expected = try Self.stateJSON(&harness.machine)
             #expect(state == expected, "seed \(seed), step \(step): \(action)")
             if state != expected { return }
+            if step % 50 == 49 {
+                // What a member joining now is sent (the encoding members share until the next change).
+                let joined = harness.join(UInt64(1_000 + step))
+                let sent = try JSONParser.parse(try #require(joined).state.text).canonical
+                #expect(sent == state, "seed \(seed), a member joining after step \(step)")
+            }
         }
     }
 

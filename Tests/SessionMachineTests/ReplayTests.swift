@@ -70,7 +70,7 @@ struct ReplayTests {
         #expect(rebuilt.revision == harness.machine.revision)
     }
 
-    @Test("A change is persisted before the update that announces it, and acks are not persisted")
+    @Test("A change is persisted before the update that announces it; an ack's seq is kept with its member")
     func persistComesFirst() {
         var harness = Harness()
         harness.join(1)
@@ -81,7 +81,12 @@ struct ReplayTests {
         }
         #expect(change.revision == update.revision)
         let unchanged = harness.intent(1, seq: 2, .profile, .focus(.firstName))
-        #expect(!unchanged.contains { if case .persist = $0 { true } else { false } })
+        guard case .persist(.member(let member)) = unchanged.first else {
+            Issue.record("expected the member's record, then the ack: \(unchanged)")
+            return
+        }
+        #expect(member.lastSeq == 2)
+        #expect(unchanged.dropFirst().elementsEqual([.send(.ack(seq: 2, reason: .unchanged), to: ConnectionID(1))]))
     }
 
     @Test("A resent seq after a restore is still a duplicate")

@@ -133,7 +133,9 @@ struct SpliceMergeTests {
             let me = pages[index].client.member
             switch message {
             case .snapshot(let snapshot):
-                let text = snapshot.state.value.screens[.profile]?.values[.firstName] ?? ""
+                let state = try? snapshot.state.decoded()
+                #expect(state != nil, "a snapshot's state reads back")
+                let text = state?.screens[.profile]?.values[.firstName] ?? ""
                 if pages[index].client.member.isEmpty {
                     pages[index].client = SpliceClient(member: snapshot.you.member.rawValue, text: text, revision: snapshot.revision)
                     return

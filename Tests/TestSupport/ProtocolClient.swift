@@ -3,7 +3,7 @@ import Foundation
 import WebSocketClient
 import WebSocketTransport
 
-/// A protocol v2 client for tests: JSON in, parsed JSON out, numbering its own intents, and
+/// A protocol v3 client for tests: JSON in, parsed JSON out, numbering its own intents, and
 /// keeping a replica of the session state (the snapshot's `state` with every update's patch
 /// merged in, as the page does).
 public final class ProtocolClient: @unchecked Sendable {

@@ -1,5 +1,5 @@
 """What the cluster tests share: a cluster started by scripts/cluster.sh on free ports in a
-temporary state folder, and protocol v2 clients that behave like the page (a secret clientId kept
+temporary state folder, and protocol v3 clients that behave like the page (a secret clientId kept
 across reconnects, intents resent with the same seq after every reconnect until answered).
 
 Every process a test starts is stopped by PID: the cluster by `scripts/cluster.sh stop`, which
@@ -23,7 +23,7 @@ import websockets
 
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "scripts" / "cluster.sh"
-SUBPROTOCOL = "focus-sync.v2"
+SUBPROTOCOL = "focus-sync.v3"
 
 
 def free_ports(count):
@@ -189,7 +189,7 @@ class Typist:
     """One tab typing into one field of the profile screen, through HAProxy (or straight to a
     node with `port`). It keeps what it sent until answered (an update by its member with that
     seq, or an ack) and resends it, in order and with the same seq, after each reconnect's
-    snapshot, as protocol v2 asks. It records every update it saw, by revision."""
+    snapshot, as the protocol asks. It records every update it saw, by revision."""
 
     def __init__(self, port, session, field, tag=None):
         self.port = port

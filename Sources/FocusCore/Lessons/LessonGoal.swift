@@ -12,12 +12,12 @@ public indirect enum LessonGoal: Equatable, Sendable {
     /// At least one goal is met by the change.
     case any([LessonGoal])
 
-    /// Whether one change, with `events` and leaving the lesson's `screen` as `after`, meets the
-    /// goal.
-    func isMet(by events: [FocusEvent], after: ScreenSnapshot?, on screen: ScreenID) -> Bool {
+    /// Whether one change, with `events` and leaving the lesson's `screen` as `after()` gives it,
+    /// meets the goal.
+    func isMet(by events: [FocusEvent], after: () -> ScreenSnapshot?, on screen: ScreenID) -> Bool {
         switch self {
         case .event(let pattern): events.contains { pattern.matches($0, lessonScreen: screen) }
-        case .state(let pattern): after.map(pattern.matches) ?? false
+        case .state(let pattern): after().map(pattern.matches) ?? false
         case .all(let goals): goals.allSatisfy { $0.isMet(by: events, after: after, on: screen) }
         case .any(let goals): goals.contains { $0.isMet(by: events, after: after, on: screen) }
         }

@@ -28,14 +28,23 @@ public struct LessonProgress: Codable, Equatable, Sendable {
 
     /// Checks one applied change of the session against the current step of `lesson`:
     /// `events` are the change's events, `screen` the lesson's screen after it (`nil` if the
-    /// session has no such screen).
+    /// session has no such screen), built only if the step's goal looks at the state.
     ///
     /// The goal comes first: a change that meets it passes, clears the hint and moves on to the
     /// next step (or completes the lesson). Otherwise a move the step counts as neutral changes
     /// nothing, and any other move shows the hint.
-    public mutating func observe(events: [FocusEvent], after screen: ScreenSnapshot?, in lesson: Lesson) -> LessonVerdict {
+    public mutating func observe(
+        events: [FocusEvent], after screen: @autoclosure () -> ScreenSnapshot?, in lesson: Lesson
+    ) -> LessonVerdict {
         guard let current = currentStep(in: lesson) else { return .neutral }
-        if current.goal.isMet(by: events, after: screen, on: lesson.screen) {
+        var built: ScreenSnapshot??
+        func after() -> ScreenSnapshot? {
+            if let built { return built }
+            let snapshot = screen()
+            built = .some(snapshot)
+            return snapshot
+        }
+        if current.goal.isMet(by: events, after: after, on: lesson.screen) {
             hint = false
             if lesson.steps.indices.contains(step + 1) {
                 step += 1

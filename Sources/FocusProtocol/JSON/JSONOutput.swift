@@ -54,11 +54,12 @@ final class JSONOutput {
         }
     }
 
-    /// Appends `text` as it is: JSON the caller wrote (an object's fixed opening, a key and colon).
+    /// Appends JSON text encoded before (`EncodedJSON`) as it is.
     func write(raw text: [UInt8]) {
         bytes.append(contentsOf: text)
     }
 
+    /// Appends `text` as it is: JSON the caller wrote (an object's fixed opening, a key and colon).
     func write(raw text: StaticString) {
         text.withUTF8Buffer { bytes.append(contentsOf: $0) }
     }

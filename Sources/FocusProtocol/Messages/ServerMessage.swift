@@ -140,5 +140,5 @@ public struct PresenceCount: Equatable, Sendable, Codable {
 
 /// The WebSocket subprotocol a client must offer: the version of the messages above.
 public enum WireProtocol {
-    public static let subprotocol = "focus-sync.v2"
+    public static let subprotocol = "focus-sync.v3"
 }

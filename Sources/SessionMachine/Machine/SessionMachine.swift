@@ -282,6 +282,9 @@ public struct SessionMachine: Sendable {
         members.update(clientId) { $0.lastSeq = message.seq }
         switch outcome {
         case .unchanged(let reason):
+            // No change record carries this seq, so the member's record does: after a restart a
+            // resent copy is still a duplicate, never applied late to a newer state.
+            if let handled = members[clientId] { outputs.append(.persist(.member(handled))) }
             outputs.append(.send(.ack(seq: message.seq, reason: reason), to: connection))
         case .applied(var events, var effects):
             noteSplice(message, by: clientId)

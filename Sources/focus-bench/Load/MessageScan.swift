@@ -2,9 +2,9 @@
 /// `revision`, author, the splices it applied) without parsing the JSON, so that receiving stays
 /// cheap next to what is measured. Every search runs over the bytes in bulk.
 ///
-/// The searches take the first occurrence of a key, which is sound for both protocol versions:
+/// The searches take the first occurrence of a key, which is sound for every protocol version:
 /// an `update` starts with `{"type":"update","revision":R` and has its own `by` and `seq` before
-/// its events and state (v1) or patch (v2); a snapshot has its top-level `revision` before
+/// its events and state (v1) or patch (v2 and later); a snapshot has its top-level `revision` before
 /// its state; and a quote inside a string value is escaped, so text such as `"seq":` typed into
 /// a field arrives as `\"seq\":`.
 enum MessageScan {
@@ -61,7 +61,7 @@ enum MessageScan {
         return message[valueStart] == UInt8(ascii: "n") ? .server : nil
     }
 
-    /// How a snapshot names its receiver in updates: `you.member` (v2), or `you.clientId` (v1).
+    /// How a snapshot names its receiver in updates: `you.member` (v2 and later), or `you.clientId` (v1).
     static func identity(inSnapshot message: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
         guard let youStart = ByteSearch.end(of: youKey, in: message) else { return nil }
         let you = message[youStart..<(message[youStart...].firstIndex(of: UInt8(ascii: "}")) ?? message.endIndex)]
@@ -86,7 +86,7 @@ enum MessageScan {
         var insertLength: Int
     }
 
-    /// The operations of the first `"ops":[…]` list (the splice event of protocol v2), in order.
+    /// The operations of the first `"ops":[…]` list (the splice event since protocol v2), in order.
     /// Keys may come in any order inside each operation.
     static func splices(in message: ArraySlice<UInt8>) -> [Splice] {
         guard var index = ByteSearch.end(of: opsKey, in: message) else { return [] }

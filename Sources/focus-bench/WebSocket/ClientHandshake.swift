@@ -5,8 +5,8 @@ import Foundation
 /// from our key, and a subprotocol we offered).
 struct ClientHandshake {
     /// Offered in this order: the server picks the first it speaks, so the bench runs against
-    /// servers of either protocol version (the messages it reads look alike in both).
-    static let subprotocols = ["focus-sync.v2", "focus-sync.v1"]
+    /// servers of any protocol version (the messages it reads look alike in all).
+    static let subprotocols = ["focus-sync.v3", "focus-sync.v2", "focus-sync.v1"]
     static let acceptGUID = "258EAFA5-E914-47DA-95CA-C5AB0DC85B11"
 
     /// Base64 of 16 random bytes, as `Sec-WebSocket-Key`.

@@ -160,9 +160,8 @@ struct LessonCheckerTests {
     func otherLesson() throws {
         var progress = try LessonCatalogue.seeds.progress(Lesson.giftAutoFocus.id)
         let before = progress
-        let verdict = progress.observe(
-            events: [Self.focus(nil, .firstName, on: .profile)], after: try Self.engine.snapshot(of: .profile, in: try Self.session()),
-            in: .profileKeyboard)
+        let screen = try Self.engine.snapshot(of: .profile, in: try Self.session())
+        let verdict = progress.observe(events: [Self.focus(nil, .firstName, on: .profile)], after: screen, in: .profileKeyboard)
         #expect(verdict == .neutral && progress == before)
     }
 }

@@ -59,7 +59,8 @@ struct LessonWalk {
         _ events: [FocusEvent], expecting verdict: LessonVerdict, sourceLocation: SourceLocation
     ) throws {
         let before = progress
-        let actual = progress.observe(events: events, after: try engine.snapshot(of: lesson.screen, in: state), in: lesson)
+        let screen = try engine.snapshot(of: lesson.screen, in: state)
+        let actual = progress.observe(events: events, after: screen, in: lesson)
         #expect(actual == verdict, "step \(before.step): \(events)", sourceLocation: sourceLocation)
         switch actual {
         case .passed:
