@@ -25,11 +25,11 @@ struct MembershipTests {
         var harness = Harness()
         let first = harness.join(1)
         let second = harness.join(2)
-        #expect(second?.state == first?.state)
+        // The same state, though not always the same text: dictionaries encode in no fixed order.
+        #expect(try second?.state.decoded() == first?.state.decoded())
         harness.intent(1, seq: 1, .profile, .focus(.lastName))
         let joined = harness.join(3)
         let third = try #require(joined).state
-        #expect(third != first?.state)
         #expect(try third.decoded().screens[.profile]?.focus == .lastName)
         #expect(try third.decoded() == harness.machine.sessionSnapshot())
         harness.intent(1, seq: 2, .profile, .lesson("profile-keyboard", step: 0))

@@ -16,7 +16,7 @@ public struct SessionMachine: Sendable {
     public let viewerID: SessionID
     public let configuration: SessionConfiguration
     private let engine: FocusEngine
-    /// The schema as every snapshot carries it, encoded at the first.
+    /// The schema as snapshots carry it, shared like ``snapshotState``.
     private var schema: EncodedJSON<Schema>?
     /// The FocusCore state of every screen.
     public private(set) var state: SessionState {
@@ -28,8 +28,9 @@ public struct SessionMachine: Sendable {
     public private(set) var lesson: LessonProgress? {
         didSet { snapshotState = nil }
     }
-    /// ``sessionSnapshot()`` as snapshots carry it, kept until the state or the lesson changes:
-    /// members joining between two changes share one encoding.
+    /// ``sessionSnapshot()`` as snapshots carry it, shared by a burst of joins: kept until the
+    /// state or the lesson changes, or the presence announcing the joins goes out (within one
+    /// presence interval), so a quiet session holds no copy.
     private var snapshotState: EncodedJSON<SessionSnapshot>?
     private var log: EventLog
     private var members: MemberDirectory
@@ -530,6 +531,8 @@ public struct SessionMachine: Sendable {
     }
 
     private mutating func flushPresence(at time: MachineTime, into outputs: inout [SessionOutput]) {
+        schema = nil
+        snapshotState = nil
         guard roster.hasNews else { return }
         lastPresenceAt = time.monotonicMilliseconds
         outputs.append(.broadcast(.presence(roster.take())))
