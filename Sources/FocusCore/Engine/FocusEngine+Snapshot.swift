@@ -15,7 +15,7 @@ extension FocusEngine {
 
     private func snapshot(of slot: ScreenSlot, in state: SessionState) -> ScreenSnapshot {
         let screen = state.screens[slot.index]
-        let bindings = bindings(of: slot, in: state)
+        let bindings = bindingReport(of: slot, in: state)
         let pending = state.pendingAutoFocus.flatMap { $0.screen == slot.id ? $0.key : nil }
         return ScreenSnapshot(
             focus: screen.focus,
@@ -25,11 +25,22 @@ extension FocusEngine {
             staleErrors: screen.staleErrors.sorted { $0.wireString < $1.wireString },
             rows: screen.rows,
             notesHTML: nil,
-            bindings: bindings.simpleBindings.map { BindingEntry(field: $0.field, key: $0.key) },
+            bindings: bindings.entries,
             diagnostics: bindings.diagnostics,
             pendingAutoFocus: pending,
             validation: screen.validation
         )
+    }
+
+    /// The simple fields of `screen` with the keys they are bound to under `state`'s settings,
+    /// and the problems with those bindings: a snapshot's `bindings` and `diagnostics`.
+    public func bindingReport(of screen: ScreenID, in state: SessionState) throws(FocusError) -> (entries: [BindingEntry], diagnostics: [Diagnostic]) {
+        bindingReport(of: try slot(of: screen, in: state), in: state)
+    }
+
+    private func bindingReport(of slot: ScreenSlot, in state: SessionState) -> (entries: [BindingEntry], diagnostics: [Diagnostic]) {
+        let bindings = bindings(of: slot, in: state)
+        return (bindings.simpleBindings.map { BindingEntry(field: $0.field, key: $0.key) }, bindings.diagnostics)
     }
 
     /// What `screen` of `state` shows for `nil` and for every key its focus can take: each key
@@ -43,23 +54,21 @@ extension FocusEngine {
         let bindings = bindings(of: slot, in: state)
         let chain = FocusChain(slot.declaration, state.screens[slot.index])
         let hasToolbar = slot.declaration.keyboardToolbar
-        func presentation(_ key: FocusKey, at position: Int?) -> FocusPresentation {
+        /// `key` (`nil`: no focus) at `position` in the chain; a key outside the chain, like no
+        /// focus, leaves both toolbar buttons entering the chain at an end.
+        func presentation(_ key: FocusKey?, at position: Int?) -> FocusPresentation {
             let toolbar = position.map { ToolbarState(previous: $0 > chain.startIndex, next: $0 < chain.endIndex - 1) }
-                // A bound key outside the chain leaves the toolbar as with nothing focused.
                 ?? ToolbarState(previous: !chain.isEmpty, next: !chain.isEmpty)
             return FocusPresentation(
-                focusedField: bindings.field(boundTo: key)?.wireName,
-                focusSwift: key.description,
+                focusedField: key.flatMap { bindings.field(boundTo: $0)?.wireName },
+                focusSwift: key?.description ?? "nil",
                 // `print` writes the type path, then the case as source names it: `.row(id: …)`.
-                focusPrinted: "Optional(\(Schema.swiftModule).\(slot.declaration.focusType)\(key))",
+                focusPrinted: key.map { "Optional(\(Schema.swiftModule).\(slot.declaration.focusType)\($0))" } ?? "nil",
                 toolbar: hasToolbar ? toolbar : nil,
-                focusedRow: key.rowID
+                focusedRow: key?.rowID
             )
         }
-        var table = [FocusPresentation.noFocus: FocusPresentation(
-            focusedField: nil, focusSwift: "nil", focusPrinted: "nil",
-            toolbar: hasToolbar ? ToolbarState(previous: !chain.isEmpty, next: !chain.isEmpty) : nil, focusedRow: nil
-        )]
+        var table = [FocusPresentation.noFocus: presentation(nil, at: nil)]
         for position in chain.indices {
             let key = chain[position].key
             table[key.wireString] = presentation(key, at: position)

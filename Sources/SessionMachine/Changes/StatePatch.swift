@@ -30,8 +30,23 @@ struct StatePatch {
     let engine: FocusEngine
     let before: SessionState
     let after: SessionState
-    /// The rendered notes of a screen after the change, for screens whose lists preview Markdown.
+    /// The rendered notes of a screen after the change, for screens whose lists preview Markdown;
+    /// asked only for the screens ``screensWithNewNotes(_:)`` names.
     let notesHTML: (ScreenID) -> [RowID: String]?
+
+    /// The screens whose rendered notes `events` can change: a row came or went, or a row's
+    /// field was edited. A focus change, the most common, needs none rendered.
+    static func screensWithNewNotes(_ events: [FocusEvent]) -> Set<ScreenID> {
+        var screens = Set<ScreenID>()
+        for event in events {
+            switch event {
+            case .edit(let screen, let key, _) where key.rowID != nil: screens.insert(screen)
+            case .rowAdded(let screen, _, _), .rowRemoved(let screen, _, _): screens.insert(screen)
+            default: break
+            }
+        }
+        return screens
+    }
 
     func build(from events: [FocusEvent]) -> JSONObject {
         var patch = JSONObject()
@@ -139,9 +154,9 @@ struct StatePatch {
             for row in parts.rows + parts.notes { notes[row.uuidString] = html[row].map(JSONValue.string) ?? .null }
             patch["notesHTML"] = .object(notes)
         }
-        if parts.bindings, let now = try? engine.snapshot(of: screen, in: after) {
-            patch["bindings"] = JSONValue(encoding: now.bindings)
-            patch["diagnostics"] = JSONValue(encoding: now.diagnostics)
+        if parts.bindings, let report = try? engine.bindingReport(of: screen, in: after) {
+            patch["bindings"] = JSONValue(encoding: report.entries)
+            patch["diagnostics"] = JSONValue(encoding: report.diagnostics)
         }
         if parts.pendingAutoFocus {
             patch["pendingAutoFocus"] = Self.key(after.pendingAutoFocus.flatMap { $0.screen == screen ? $0.key : nil })

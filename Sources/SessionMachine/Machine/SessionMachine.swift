@@ -467,7 +467,7 @@ public struct SessionMachine: Sendable {
         let at = time.wallMilliseconds
         log.append(events, revision: revision, at: at, by: member, seq: seq)
         var rendered: [ScreenID: [RowID: String]] = [:]
-        for screen in Set(events.compactMap(\.screen)) {
+        for screen in StatePatch.screensWithNewNotes(events) {
             rendered[screen] = notesHTML(of: screen)
         }
         var patch = StatePatch(engine: engine, before: before, after: state) { rendered[$0] }.build(from: events)
