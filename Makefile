@@ -65,10 +65,11 @@ bench-persistence: setup
 bench-baseline: setup .build/baseline-relay
 	@scripts/bench-baseline.sh $(BENCH_ARGS)
 
-# Benchmark code only: neither `swift build` nor `make test` builds it.
+# Benchmark code only: neither `swift build` nor `make test` builds it. clang comes with the
+# Swift toolchain, where a `cc` may not be installed.
 .build/baseline-relay: Benchmarks/baseline-relay/relay.c
 	@mkdir -p .build
-	cc -std=c11 -O2 -Wall -Wextra -Werror -pthread $< -o $@ $$(pkg-config --cflags --libs libwebsockets)
+	clang -std=c11 -O2 -Wall -Wextra -Werror -pthread $< -o $@ $$(pkg-config --cflags --libs libwebsockets)
 
 test-browser:
 	.venv/bin/python -m pytest -q Tests/browser
