@@ -31,10 +31,11 @@ extension ServerCore {
         acceptedUpgrade = nil
         let connection = WebSocketConnection(request: request, wsi: wsi, core: self)
         connections[wsi] = connection
-        openConnections.withLock { $0 += 1 }
         keepalive.watch(connection)
         tappedSocket(wsi)?.connection = connection
         handler.connectionDidOpen(connection)
+        // Counted after the handler has seen it, so a reader of the count never gets ahead of the handler.
+        openConnections.withLock { $0 += 1 }
         connection.forgetRequestHeaders()
         if isShuttingDown {
             connection.close(code: .goingAway, reason: "server is shutting down", flush: false)
@@ -44,10 +45,10 @@ extension ServerCore {
     /// Drops the connection from the tables and tells the handler, once per connection.
     func connectionClosed(_ wsi: OpaquePointer) {
         guard let connection = connections.removeValue(forKey: wsi) else { return }
-        openConnections.withLock { $0 -= 1 }
         keepalive.forget(connection)
         let code = connection.didClose()
         handler.connectionDidClose(connection, code: code)
+        openConnections.withLock { $0 -= 1 }
         if isShuttingDown && connections.isEmpty {
             loop.requestStop()
         }

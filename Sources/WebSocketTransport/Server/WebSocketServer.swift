@@ -19,7 +19,8 @@ public final class WebSocketServer: @unchecked Sendable {
     /// The bound port (the kernel's choice when the configuration asked for 0). Valid after `start()`.
     public private(set) var port: Int = 0
 
-    /// Number of open WebSocket connections. Safe to read from any thread.
+    /// Number of open WebSocket connections the handler has been told of (counted after its
+    /// open callback returns and uncounted after its close callback returns). Safe to read from any thread.
     public var connectionCount: Int { core.openConnections.withLock { $0 } }
 
     private let core: ServerCore
