@@ -13,6 +13,7 @@ import io
 import json
 import os
 import secrets
+import signal
 import socket
 import subprocess
 import time
@@ -152,7 +153,16 @@ class Cluster:
             time.sleep(0.02)
 
     def signal(self, node, number):
-        os.kill(self.recorded()[node], number)
+        """Sends `number` to the node; for SIGSTOP, returns once every thread of it has stopped.
+        (`kill` returns when the signal is queued: the other threads of a process stop only after
+        the one that took it has run, and until then the node could still serve a message.)"""
+        pid = self.recorded()[node]
+        os.kill(pid, number)
+        if number == signal.SIGSTOP:
+            deadline = time.monotonic() + 5
+            while not all(thread_state(pid, tid) in ("T", "t", "") for tid in os.listdir(f"/proc/{pid}/task")):
+                assert time.monotonic() < deadline, f"{node} did not stop within 5 s"
+                time.sleep(0.001)
 
     def log(self, node):
         return (self.state / f"{node}.log").read_text()
@@ -170,6 +180,15 @@ def running(folder, node_args=""):
         yield cluster
     finally:
         cluster.stop()
+
+
+def thread_state(pid, tid):
+    """A thread's scheduler state letter from /proc ("T" when stopped by a signal); "" once it has exited."""
+    try:
+        stat = Path(f"/proc/{pid}/task/{tid}/stat").read_text()
+    except FileNotFoundError:
+        return ""
+    return stat[stat.rindex(")") + 2]
 
 
 def merge(target, patch):
