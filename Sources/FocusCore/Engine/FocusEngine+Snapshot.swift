@@ -1,10 +1,10 @@
 extension FocusEngine {
-    /// `screen` of `state` in protocol v1's screen-state shape (without `notesHTML`).
+    /// `screen` of `state` in the protocol's screen-state shape, without `notesHTML` (the session adds it).
     public func snapshot(of screen: ScreenID, in state: SessionState) throws(FocusError) -> ScreenSnapshot {
         snapshot(of: try slot(of: screen, in: state), in: state)
     }
 
-    /// `state` in protocol v1's session `state` shape (without `clients`, `log`, `notesHTML`).
+    /// `state` in the protocol's session `state` shape, without the screens' `notesHTML`.
     public func snapshot(of state: SessionState) -> SessionSnapshot {
         var screens: [ScreenID: ScreenSnapshot] = [:]
         for (index, declaration) in schema.screens.enumerated() where state.screens.indices.contains(index) {
@@ -22,7 +22,7 @@ extension FocusEngine {
             byFocus: presentations(of: slot, in: state),
             values: screen.values,
             errors: screen.errors,
-            staleErrors: screen.staleErrors.sorted { $0.wireString < $1.wireString },
+            staleErrors: screen.staleErrorsInWireOrder,
             rows: screen.rows,
             notesHTML: nil,
             bindings: bindings.entries,

@@ -18,7 +18,7 @@ public enum Outcome: Equatable, Sendable {
     }
 }
 
-/// Why an intent changed nothing, as protocol v1's `ack` reasons name it.
+/// Why an intent changed nothing, as the protocol's `ack` reasons name it.
 public enum AckReason: String, Codable, Sendable {
     /// Previous on the first field or Next on the last.
     case toolbarAtEnd = "toolbar_at_end"

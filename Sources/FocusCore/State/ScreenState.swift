@@ -34,6 +34,11 @@ public struct ScreenState: Codable, Equatable, Sendable {
         rows[list] ?? []
     }
 
+    /// ``staleErrors`` in the order the protocol lists them: by key string.
+    public var staleErrorsInWireOrder: [FocusKey] {
+        staleErrors.sorted { $0.wireString < $1.wireString }
+    }
+
     /// The row whose title, notes or email currently has focus, if any.
     public var focusedRow: RowID? { focus?.rowID }
 

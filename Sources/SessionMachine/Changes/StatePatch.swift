@@ -142,7 +142,7 @@ struct StatePatch {
             if !errors.isEmpty { patch["errors"] = .object(errors) }
         }
         if parts.errors || !parts.texts.isEmpty {
-            patch["staleErrors"] = .array(new.staleErrors.map(\.wireString).sorted().map(JSONValue.string))
+            patch["staleErrors"] = .array(new.staleErrorsInWireOrder.map { .string($0.wireString) })
         }
         if !parts.lists.isEmpty {
             var rows = JSONObject()
