@@ -24,14 +24,6 @@ public struct FocusPresentation: Codable, Equatable, Sendable {
         key?.wireString ?? noFocus
     }
 
-    public init(focusedField: String?, focusSwift: String, focusPrinted: String, toolbar: ToolbarState?, focusedRow: RowID?) {
-        self.focusedField = focusedField
-        self.focusSwift = focusSwift
-        self.focusPrinted = focusPrinted
-        self.toolbar = toolbar
-        self.focusedRow = focusedRow
-    }
-
     private enum CodingKeys: String, CodingKey { case focusedField, focusSwift, focusPrinted, toolbar, focusedRow }
 
     /// `focusedField` is written as `null` when no field shows focus; `toolbar` and `focusedRow`
