@@ -31,7 +31,7 @@ extension FocusEngine {
         try replaceText(key, old: old, new: operation.applied(to: old), ops: operation.splices, on: slot, in: &state, record: &record)
     }
 
-    private func declaredText(_ key: FocusKey, on slot: ScreenSlot, in state: SessionState) throws(FocusError) -> String {
+    func declaredText(_ key: FocusKey, on slot: ScreenSlot, in state: SessionState) throws(FocusError) -> String {
         guard bindings(of: slot, in: state).isDeclared(key) else {
             throw .unknownKey(key.wireString, screen: slot.id)
         }

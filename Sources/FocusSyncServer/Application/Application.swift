@@ -220,7 +220,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     }
 
     private func readSession(_ capability: String) -> HTTPResponse {
-        guard let (id, role) = sessions.registry.lookup(capability), var session = sessions.registry[id] else {
+        guard let (id, role) = sessions.registry.lookup(capability), let session = sessions.registry[id] else {
             return JSONResponse.error(Application.unknownSession)
         }
         return JSONResponse.make(

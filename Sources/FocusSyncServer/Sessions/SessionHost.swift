@@ -20,6 +20,9 @@ final class SessionHost {
     private var outputs: [SessionOutput] = []
     private var ids = SystemRandomNumberGenerator()
     private let barrier = CommitBarrier()
+    private var snapshots = SnapshotEncodings()
+    /// Every session's task notes, rendered once per text.
+    private let notes: NotesRendererCache
     /// The revision each session's last stored snapshot holds.
     private var snapshotRevisions: [SessionID: Int] = [:]
     /// The sessions each uncommitted ticket wrote to, to mark them if the commit fails.
@@ -36,7 +39,9 @@ final class SessionHost {
     }
 
     init(limits: SessionLimits, persistence: (any SessionPersistence)?, logger: Logger) {
-        registry = SessionRegistry(limits: limits, renderNotes: MarkdownRenderer.html(from:))
+        let notes = NotesRendererCache()
+        registry = SessionRegistry(limits: limits, renderNotes: notes.html(from:))
+        self.notes = notes
         self.persistence = persistence
         self.logger = logger
     }
@@ -78,7 +83,7 @@ final class SessionHost {
     func rebuild(_ durable: DurableSession) -> SessionMachine? {
         SessionMachine(
             restoring: durable, engine: FocusEngine(), configuration: SessionConfiguration(),
-            renderNotes: MarkdownRenderer.html(from:), at: HostClock.now())
+            renderNotes: notes.html(from:), at: HostClock.now())
     }
 
     /// Asks again for the timers the restored sessions had pending. Service thread.
@@ -100,6 +105,7 @@ final class SessionHost {
         }
         for id in expired {
             snapshotRevisions[id] = nil
+            snapshots.drop(id)
             notDurable.remove(id)
         }
         store(expired.map(PersistenceWrite.delete), for: expired)
@@ -167,6 +173,7 @@ final class SessionHost {
             timers.removeValue(forKey: key)?.cancel()
         }
         snapshotRevisions[id] = nil
+        snapshots.drop(id)
         notDurable.remove(id)
         let held = connections.filter { ($0.value.context as? ConnectionContext)?.session == id }
         let code = CloseCode(rawValue: WireCloseCode.reconnect.rawValue)
@@ -238,7 +245,9 @@ final class SessionHost {
                 }
             case .cancel(let timer):
                 timers.removeValue(forKey: TimerKey(session: session, timer: timer))?.cancel()
-            case .send, .broadcast, .close, .dropBacklog:
+            case .fault(let fault):
+                logger.error("a session could not do all an input asked", ["session": session.rawValue, "fault": fault.description])
+            case .send, .sendSnapshot, .broadcast, .close, .dropBacklog:
                 if !writes.isEmpty {
                     store(writes, for: [session])
                     writes.removeAll()
@@ -261,7 +270,12 @@ final class SessionHost {
         case .send(let message, let connection):
             let encoded = OutboundMessage(utf8: message.encoded())
             return { [weak self] in self?.connections[connection]?.send(encoded) }
+        case .sendSnapshot(let member, let connection):
+            guard let message = registry.read(session, { snapshots.message(for: member, of: $0) }) else { return {} }
+            let encoded = OutboundMessage(utf8: message.encoded())
+            return { [weak self] in self?.connections[connection]?.send(encoded) }
         case .broadcast(let message):
+            if case .presence = message { snapshots.drop(session) }
             let encoded = OutboundMessage(utf8: message.encoded())
             let recipients = registry.recipients(of: session)
             return { [weak self] in
@@ -272,7 +286,7 @@ final class SessionHost {
             return { [weak self] in self?.connections[connection]?.close(code: CloseCode(rawValue: code.rawValue), reason: reason) }
         case .dropBacklog(let connection):
             return { [weak self] in self?.connections[connection]?.discardBacklog() }
-        case .persist, .schedule, .cancel:
+        case .persist, .schedule, .cancel, .fault:
             return {}
         }
     }

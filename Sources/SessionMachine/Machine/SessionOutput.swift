@@ -4,6 +4,10 @@ import FocusProtocol
 public enum SessionOutput: Sendable, Equatable {
     /// Send `message` on one connection.
     case send(ServerMessage, to: ConnectionID)
+    /// Send one member its snapshot: the member's part is here; the host adds the schema and the
+    /// session state at ``MemberSnapshot/revision``, encoded once for every member joining until
+    /// the next change (see ``SessionMachine/snapshotMessage(_:)``).
+    case sendSnapshot(MemberSnapshot, to: ConnectionID)
     /// Send `message` to every member that is keeping up (``SessionMachine/recipients``).
     case broadcast(ServerMessage)
     /// Close a connection with a code; the machine has already forgotten it.
@@ -17,4 +21,6 @@ public enum SessionOutput: Sendable, Equatable {
     case cancel(SessionTimer)
     /// Store this durably; what follows must reach no client before it is stored.
     case persist(SessionRecord)
+    /// Log this: the machine could not do part of what the input asked (see ``SessionFault``).
+    case fault(SessionFault)
 }

@@ -61,6 +61,17 @@ public struct SessionRegistry: Sendable {
         machine.recipients
     }
 
+    /// Reads session `id` in place with `body`; `nil` if the registry holds no such session.
+    /// Mutating only to reach the machine without copying it, as ``recipients(of:)``.
+    public mutating func read<Result>(_ id: SessionID, _ body: (borrowing SessionMachine) -> Result) -> Result? {
+        guard let index = sessions.index(forKey: id) else { return nil }
+        return Self.read(&sessions.values[index], body)
+    }
+
+    private static func read<Result>(_ machine: inout SessionMachine, _ body: (borrowing SessionMachine) -> Result) -> Result {
+        body(machine)
+    }
+
     /// The session a capability opens, and what it may do there.
     public func lookup(_ capability: String) -> (id: SessionID, role: Role)? {
         guard let id = SessionID(capability) else { return nil }

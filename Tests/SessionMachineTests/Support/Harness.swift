@@ -33,8 +33,15 @@ struct Harness {
     mutating func handle(_ input: SessionInput) -> [SessionOutput] {
         var outputs: [SessionOutput] = []
         machine.handle(input, at: now, ids: &ids, into: &outputs)
-        record(outputs)
-        return outputs
+        let resolved = outputs.map(resolve)
+        record(resolved)
+        return resolved
+    }
+
+    /// A snapshot output as a host sends it: the member's part with the schema and state.
+    private func resolve(_ output: SessionOutput) -> SessionOutput {
+        guard case .sendSnapshot(let member, let connection) = output else { return output }
+        return .send(.snapshot(machine.snapshotMessage(member)), to: connection)
     }
 
     private mutating func record(_ outputs: [SessionOutput]) {

@@ -1,0 +1,55 @@
+import FocusCore
+import FocusProtocol
+
+/// A session kept across restarts: its durable snapshot, and rebuilding it from one and the
+/// change records stored after it.
+extension SessionMachine {
+    /// The session as one durable snapshot.
+    public func durableState() -> DurableSession {
+        DurableSession(
+            id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: membership.members.records,
+            joinedEver: membership.members.joinedEver, log: Array(log.recent), lesson: lessons.progress)
+    }
+
+    /// A session rebuilt from its snapshot, nobody connected. Replay the changes stored after
+    /// the snapshot, then ask for a pending auto-focus timer with ``rescheduleAutoFocus(into:)``.
+    public init?(
+        restoring durable: DurableSession, engine: FocusEngine, configuration: SessionConfiguration,
+        renderNotes: @escaping @Sendable (String) -> String, at time: MachineTime
+    ) {
+        guard let id = SessionID(durable.id), let viewerID = SessionID(durable.viewer) else { return nil }
+        self.init(
+            restoring: durable, id: id, viewerID: viewerID, engine: engine, configuration: configuration, renderNotes: renderNotes,
+            at: time)
+    }
+
+    /// Puts back a tab's join or rename that the log stored after the snapshot.
+    public mutating func restore(_ member: DurableMember) {
+        membership.restore(member)
+    }
+
+    /// Applies a stored change again through ``evolve(_:ids:)``, exactly as it was applied: same
+    /// revision, same draws, same events into the log.
+    public mutating func replay(_ change: ChangeRecord) throws(ReplayError) {
+        guard change.revision == revision + 1 else { throw .outOfOrder(expected: revision + 1, found: change.revision) }
+        if case .intent(let intent, _, _, nil) = change.cause, case .splice = intent.action {
+            throw .diverged(revision: change.revision, reason: "a splice stored without the splices it became")
+        }
+        var draws = ReplayingGenerator(change.draws)
+        let evolution: Evolution
+        do {
+            evolution = try evolve(change, ids: &draws)
+        } catch {
+            throw .diverged(revision: change.revision, reason: error.message)
+        }
+        guard case .applied = evolution, !draws.ranOut else {
+            throw .diverged(revision: change.revision, reason: "it changed nothing, or drew more numbers than it did")
+        }
+    }
+
+    /// After a restore and replay: the timer of an auto-focus that was pending.
+    public func rescheduleAutoFocus(into outputs: inout [SessionOutput]) {
+        guard let pending = program.pendingAutoFocus else { return }
+        outputs.append(.schedule(.autoFocus(pending.token), afterMilliseconds: pending.milliseconds))
+    }
+}

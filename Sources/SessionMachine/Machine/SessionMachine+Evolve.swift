@@ -1,0 +1,187 @@
+import FocusCore
+import FocusProtocol
+
+/// What evolving a change did.
+enum Evolution {
+    /// Nothing changed (a live intent is answered `ack` with the reason; a replayed one diverged).
+    case unchanged(AckReason)
+    case applied(Applied)
+
+    struct Applied {
+        /// The change as it was applied, with the numbers it drew.
+        let record: ChangeRecord
+        let events: [FocusEvent]
+        let effects: [Effect]
+        /// The state and the lesson before the change, for the merge patch of an update.
+        let before: SessionState
+        let lessonBefore: LessonProgress?
+        let faults: [SessionFault]
+    }
+}
+
+/// The one step that moves a session forward. The live path, restore, replay and the timeline
+/// all go through it, so a session rebuilt from its records is the session that made them.
+extension SessionMachine {
+    /// Applies `change` (the next revision): its cause to the program, the lesson's check of it,
+    /// the author's last `seq`, the text histories, the log, the revision and the timeline.
+    /// Numbers the change draws come from `ids`, and the record kept says which.
+    /// - Throws: the refusal a member is told when the cause cannot be applied; the session is
+    ///   then as it was.
+    mutating func evolve(_ change: ChangeRecord, ids: inout some ChangeDraws) throws(ProtocolError) -> Evolution {
+        let before = program.state
+        let lessonBefore = lessons.progress
+        var faults: [SessionFault] = []
+        var outcome: Outcome
+        switch change.cause {
+        case .intent(let message, _, _, let applied):
+            outcome = try applyAction(of: message, applied: applied, ids: &ids, faults: &faults)
+            if !message.isLesson { followLesson(&outcome, faults: &faults) }
+        case .autoFocus(let token):
+            outcome = program.fireAutoFocus(token)
+            followLesson(&outcome, faults: &faults)
+        }
+        let events: [FocusEvent]
+        let effects: [Effect]
+        switch outcome {
+        case .unchanged(let reason): return .unchanged(reason)
+        case .applied(let applied, let asked): (events, effects) = (applied, asked)
+        }
+        if case .intent(let message, let clientId, let author, _) = change.cause {
+            noteHandled(message, clientId: clientId, author: author)
+        }
+        texts.record(events, before: before, revision: change.revision, by: change.author)
+        revision = change.revision
+        log.append(events, revision: revision, at: change.at, by: change.author, seq: change.seq)
+        var kept = change
+        kept.draws = ids.drawn
+        timeline.append(kept)
+        checkpointIfDue()
+        return .applied(Evolution.Applied(
+            record: kept, events: events, effects: effects, before: before, lessonBefore: lessonBefore, faults: faults))
+    }
+
+    /// An intent's action applied to the program. A splice applies the splices it was decided
+    /// into (``ChangeRecord/Cause/intent(_:clientId:member:applied:)``).
+    private mutating func applyAction(
+        of message: IntentMessage, applied: [TextSplice]?, ids: inout some RandomNumberGenerator, faults: inout [SessionFault]
+    ) throws(ProtocolError) -> Outcome {
+        let intent: Intent
+        switch message.action {
+        case .focus(let key): intent = .focus(key)
+        case .edit(let key, let text): intent = .edit(key, text)
+        case .splice(let key, _, _, _, _):
+            guard let applied else {
+                throw ProtocolError(.badSplice, "A splice reached the session without the splices it was rebased into.", seq: message.seq)
+            }
+            let text = state[message.screen]?.values[key] ?? ""
+            intent = .splice(key, TextOperation(splices: applied, length: text.utf16Length))
+        case .submit: intent = .submit
+        case .next: intent = .next
+        case .previous: intent = .previous
+        case .validate: intent = .validate
+        case .addRow(let list): intent = .addRow(list)
+        case .removeRow(let list, let row): intent = .removeRow(list, row)
+        case .navigate(let screen): intent = .navigate(to: screen)
+        case .configure(let patch): intent = .configure(patch)
+        case .lesson(let id, let step):
+            return try startLesson(id, step: step, seq: message.seq, ids: &ids, faults: &faults)
+        }
+        do {
+            return try program.apply(intent, on: message.screen, ids: &ids)
+        } catch {
+            throw ProtocolError(error, seq: message.seq)
+        }
+    }
+
+    /// Starts a lesson at `step`, showing the lesson's screen and applying the settings that step
+    /// needs, or stops it.
+    private mutating func startLesson(
+        _ id: LessonID?, step: Int, seq: Int, ids: inout some RandomNumberGenerator, faults: inout [SessionFault]
+    ) throws(ProtocolError) -> Outcome {
+        guard let id else {
+            guard lessons.progress != nil else { return .unchanged(.unchanged) }
+            lessons.follow(nil)
+            return .applied(events: [], effects: [])
+        }
+        let start = try lessons.start(id, step: step, showing: state.current, settings: state.settings, seq: seq)
+        var events: [FocusEvent] = []
+        var effects: [Effect] = []
+        if let screen = start.screen {
+            do {
+                let shown = try program.apply(.navigate(to: screen), on: state.current, ids: &ids)
+                events += shown.events
+                effects += shown.effects
+            } catch {
+                faults.append(.lessonScreen(id, error))
+            }
+        }
+        if !start.settings.isEmpty {
+            let configured = program.configure(start.settings)
+            events += configured.events
+            effects += configured.effects
+        }
+        guard start.progress != lessons.progress || !events.isEmpty else { return .unchanged(.unchanged) }
+        lessons.follow(start.progress)
+        return .applied(events: events, effects: effects)
+    }
+
+    /// After an applied change: checks it against the lesson's current step. A passed step moves
+    /// the lesson on, and the next step's settings are applied in the same change (their events
+    /// and effects are added).
+    private mutating func followLesson(_ outcome: inout Outcome, faults: inout [SessionFault]) {
+        guard case .applied(var events, var effects) = outcome, let followed = lessons.current else { return }
+        let program = self.program
+        var failure: FocusError?
+        let settings = lessons.observe(
+            events: events,
+            after: { () -> ScreenSnapshot? in
+                do throws(FocusError) {
+                    return try program.snapshot(of: followed.lesson.screen)
+                } catch {
+                    failure = error
+                    return nil
+                }
+            }(),
+            settings: program.state.settings)
+        if let failure { faults.append(.lessonScreen(followed.lesson.id, failure)) }
+        guard let settings, !settings.isEmpty else { return }
+        let configured = self.program.configure(settings)
+        events += configured.events
+        effects += configured.effects
+        outcome = .applied(events: events, effects: effects)
+    }
+
+    /// The author's bookkeeping for an applied intent: its last `seq`, and for a splice the `seq`
+    /// its next snapshot reports for the field. A replayed change by a tab the snapshot no longer
+    /// remembers brings it back.
+    private mutating func noteHandled(_ message: IntentMessage, clientId: String, author: MemberID) {
+        if membership[clientId] == nil {
+            membership.restore(DurableMember(
+                clientId: clientId, member: Member(member: author, name: author.rawValue, color: MemberColors.palette[0]), lastSeq: 0))
+        }
+        membership.update(clientId) { record in
+            record.lastSeq = max(record.lastSeq, message.seq)
+            if case .splice(let key, _, _, _, _) = message.action {
+                record.splices[FieldName(message.screen, key).description] = message.seq
+            }
+        }
+    }
+
+    /// Hands the timeline a checkpoint when one is due.
+    private mutating func checkpointIfDue() {
+        guard timeline.wantsCheckpoint else { return }
+        // Only what rebuilding needs: replay restores the members a change names.
+        timeline.checkpoint(DurableSession(
+            id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: [], joinedEver: 0,
+            log: Array(log.recent), lesson: lessons.progress))
+    }
+}
+
+extension IntentMessage {
+    /// Whether the intent starts, moves or stops a lesson (such a change is not itself a move the
+    /// lesson checks).
+    var isLesson: Bool {
+        if case .lesson = action { return true }
+        return false
+    }
+}

@@ -1,0 +1,115 @@
+import FocusCore
+import FocusProtocol
+
+/// The live path: an intent or a timer decided into a change record, evolved, stored and
+/// published.
+extension SessionMachine {
+    mutating func apply(
+        _ message: IntentMessage, from connection: ConnectionID, clientId: String, role: Role, at time: MachineTime,
+        ids: inout some RandomNumberGenerator, into outputs: inout [SessionOutput]
+    ) {
+        guard role == .editor else {
+            refuse(connection, ProtocolError(.readOnly, "This is a viewer link: it shows the session but cannot change it.", seq: message.seq), into: &outputs)
+            return
+        }
+        guard let record = membership[clientId] else { return }
+        guard message.seq > record.lastSeq else {
+            outputs.append(.send(.ack(seq: message.seq, reason: .duplicate), to: connection))
+            return
+        }
+        let cause: ChangeRecord.Cause
+        do {
+            cause = try decide(message, clientId: clientId, member: record.member.member)
+        } catch {
+            refuse(connection, error, into: &outputs)
+            return
+        }
+        let decided = ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: cause, draws: [])
+        guard let reason = change(decided, at: time, ids: &ids, refusingTo: connection, into: &outputs) else { return }
+        // No change record carries this seq, so the member's record does: after a restart a
+        // resent copy is still a duplicate, never applied late to a newer state.
+        membership.update(clientId) { $0.lastSeq = message.seq }
+        if let handled = membership[clientId] { outputs.append(.persist(.member(handled))) }
+        outputs.append(.send(.ack(seq: message.seq, reason: reason), to: connection))
+    }
+
+    /// What an intent will change, decided against the session now: a splice is rebased over
+    /// its field's history, and the change records the splices it became (replay applies those).
+    private func decide(_ message: IntentMessage, clientId: String, member: MemberID) throws(ProtocolError) -> ChangeRecord.Cause {
+        guard case .splice(let key, let base, let at, let delete, let insert) = message.action else {
+            return .intent(message, clientId: clientId, member: member, applied: nil)
+        }
+        let text: String
+        do {
+            // The field first: a splice of a field that is gone (its row removed) says so,
+            // before any rebasing over a history that went with it.
+            text = try program.text(of: key, on: message.screen)
+        } catch {
+            throw ProtocolError(error, seq: message.seq)
+        }
+        let splice = TextSplice(at: at, delete: delete, insert: insert)
+        switch texts.rebase(splice, of: FieldName(message.screen, key), base: base, member: member, current: revision, text: text) {
+        case .success(let rebased): return .intent(message, clientId: clientId, member: member, applied: rebased.splices)
+        case .failure(let error): throw ProtocolError(FocusError.splice(error), seq: message.seq)
+        }
+    }
+
+    /// Evolves a decided change and performs what it asks: the record stored, the update
+    /// broadcast, the effects run. Returns why nothing changed, if nothing did; a refused change
+    /// is answered on `connection` (a timer's change has nobody to answer).
+    @discardableResult
+    mutating func change(
+        _ change: ChangeRecord, at time: MachineTime, ids: inout some RandomNumberGenerator, refusingTo connection: ConnectionID? = nil,
+        into outputs: inout [SessionOutput]
+    ) -> AckReason? {
+        var recorder = RecordingGenerator(ids)
+        let evolution: Evolution
+        do {
+            evolution = try evolve(change, ids: &recorder)
+        } catch {
+            if let connection { refuse(connection, error, into: &outputs) }
+            return nil
+        }
+        ids = recorder.base
+        switch evolution {
+        case .unchanged(let reason):
+            return reason
+        case .applied(let applied):
+            outputs.append(.persist(.change(applied.record)))
+            for fault in applied.faults { outputs.append(.fault(fault)) }
+            publish(applied, into: &outputs)
+            run(applied.effects, into: &outputs)
+            return nil
+        }
+    }
+
+    /// Broadcasts one update for an evolved change: its events and a merge patch of what they
+    /// changed.
+    private func publish(_ applied: Evolution.Applied, into outputs: inout [SessionOutput]) {
+        var rendered: [ScreenID: [RowID: String]] = [:]
+        for screen in StatePatch.screensWithNewNotes(applied.events) {
+            rendered[screen] = program.notesHTML(of: screen)
+        }
+        var patch = StatePatch(engine: program.engine, before: applied.before, after: program.state) { rendered[$0] }.build(from: applied.events)
+        if lessons.progress != applied.lessonBefore {
+            patch["lesson"] = JSONValue(encoding: lessons.progress)
+        }
+        let record = applied.record
+        outputs.append(.broadcast(.update(UpdateMessage(
+            revision: record.revision, by: record.author, seq: record.seq, at: record.at, events: applied.events, patch: patch))))
+    }
+}
+
+extension ChangeRecord {
+    /// The member whose intent made the change (`nil` for the server's own timer).
+    var author: MemberID? {
+        if case .intent(_, _, let member, _) = cause { return member }
+        return nil
+    }
+
+    /// The `seq` of the intent that made the change.
+    var seq: Int? {
+        if case .intent(let intent, _, _, _) = cause { return intent.seq }
+        return nil
+    }
+}

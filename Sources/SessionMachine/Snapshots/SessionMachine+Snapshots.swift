@@ -1,0 +1,65 @@
+import FocusCore
+import FocusProtocol
+
+/// What a session shows: its state as snapshots carry it, each member's part of a snapshot, and
+/// the session as it was at an earlier revision. Reading changes nothing: the encodings shared by
+/// a burst of joins are the host's to keep.
+extension SessionMachine {
+    /// The session state as a snapshot and `GET /api/sessions/{id}` carry it.
+    public func sessionSnapshot() -> SessionSnapshot {
+        var snapshot = program.snapshot()
+        snapshot.lesson = lessons.progress
+        return snapshot
+    }
+
+    /// The schema of the screens the session runs.
+    public var schema: Schema { program.engine.schema }
+
+    /// A member's snapshot with the schema and state encoded afresh (a host keeps them encoded
+    /// for every member joining at one revision instead).
+    public func snapshotMessage(_ member: MemberSnapshot) -> SnapshotMessage {
+        member.message(schema: EncodedJSON(schema), state: EncodedJSON(sessionSnapshot()))
+    }
+
+    /// The members a snapshot names: the named present ones, and everyone its log mentions.
+    private var membersToName: [Member] {
+        var seen = Set<MemberID>()
+        var named: [Member] = []
+        let directory = membership.members
+        for member in membership.roster.named.map(\.member) + log.recent.compactMap({ $0.by.flatMap(directory.member) })
+        where seen.insert(member.member).inserted {
+            named.append(member)
+        }
+        return named
+    }
+
+    func memberSnapshot(for clientId: String, role: Role) -> MemberSnapshot {
+        let record = membership[clientId]
+        return MemberSnapshot(
+            revision: revision, you: record?.member ?? Member(member: MemberID(rawValue: "?"), name: "?", color: MemberColors.palette[0]),
+            role: role, members: membersToName, present: present, count: presenceCount, log: Array(log.recent),
+            earliest: timeline.earliest, viewer: role == .editor ? viewerID.rawValue : nil, lastSeq: record?.lastSeq ?? 0,
+            lastSplices: record?.splices ?? [:])
+    }
+
+    /// The session as it was at `revision` (or the nearest revision the timeline keeps),
+    /// rebuilt from a checkpoint by evolving the changes after it again.
+    func past(at revision: Int, time: MachineTime) -> ServerMessage {
+        let plan = timeline.rebuilding(revision)
+        guard var then = SessionMachine(
+            restoring: plan.start, engine: program.engine, configuration: configuration, renderNotes: program.notes.render, at: time)
+        else { return .error(ProtocolError(.internalError, "The session could not rebuild revision \(plan.revision).")) }
+        do {
+            for change in plan.changes { try then.replay(change) }
+        } catch {
+            return .error(ProtocolError(.internalError, "The session could not rebuild revision \(plan.revision): \(error)."))
+        }
+        let log = Array(then.log.recent)
+        var seen = Set<MemberID>()
+        let directory = membership.members
+        let named = log.compactMap { $0.by }.filter { seen.insert($0).inserted }.compactMap { directory.member($0) }
+        return .past(PastMessage(
+            revision: plan.revision, earliest: timeline.earliest, latest: self.revision, state: then.sessionSnapshot(), log: log,
+            members: named))
+    }
+}

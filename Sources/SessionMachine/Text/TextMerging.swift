@@ -1,0 +1,44 @@
+import FocusCore
+import FocusProtocol
+
+/// The server's half of the text merging, as a child machine of ``SessionMachine``: every text
+/// change of each field since ``start``, so a splice made on an older text is transformed to the
+/// text now (docs/TEXT-MERGING.md). Its inputs are the splices to rebase and the events of each
+/// applied change; its output is the operation a splice becomes, or why it cannot be applied.
+struct TextMerging: Sendable {
+    private var histories: [FieldName: FieldHistory] = [:]
+    /// The revision from which every text change is in the histories (0, or the revision a
+    /// restore started from): a splice based on an earlier revision is `stale_base`.
+    let start: Int
+
+    init(start: Int) {
+        self.start = start
+    }
+
+    /// `splice`, made by `member` on the text `field` had at revision `base`, as an operation on
+    /// `text`, the field's text at revision `current`.
+    func rebase(
+        _ splice: TextSplice, of field: FieldName, base: Int, member: MemberID, current: Int, text: String
+    ) -> Result<TextOperation, SpliceError> {
+        let history = histories[field] ?? FieldHistory(since: start)
+        return history.rebase(splice, base: base, member: member.rawValue, current: current, text: text)
+    }
+
+    /// Records every text change of an applied change in its field's history (whole-value edits
+    /// too: a splice made before one must be transformed over it), under the revision it makes;
+    /// a removed row's fields take their histories with them.
+    mutating func record(_ events: [FocusEvent], before: SessionState, revision: Int, by member: MemberID?) {
+        for event in events {
+            switch event {
+            case .edit(let screen, let key, let ops):
+                let length = (before[screen]?.values[key] ?? "").utf16Length
+                histories[FieldName(screen, key), default: FieldHistory(since: start)]
+                    .record(splices: ops, length: length, revision: revision, member: member?.rawValue ?? "")
+            case .rowRemoved(let screen, _, let row):
+                histories = histories.filter { $0.key.screen != screen || $0.key.key.rowID != row }
+            default:
+                break
+            }
+        }
+    }
+}
