@@ -39,6 +39,9 @@ struct ClientMessageDecodingTests {
          .intent(IntentMessage(seq: 3, screen: .profile, action: .edit(.firstName, "Ada")))),
         (#"{"type":"intent","seq":4,"screen":"profile","action":"splice","key":"firstName","base":7,"at":3,"delete":1,"insert":"x"}"#,
          .intent(IntentMessage(seq: 4, screen: .profile, action: .splice(.firstName, base: 7, at: 3, delete: 1, insert: "x")))),
+        // Negative offsets are read; the splice rules refuse them with bad_splice (issue 25).
+        (#"{"type":"intent","seq":4,"screen":"profile","action":"splice","key":"firstName","base":0,"at":-1,"delete":-2,"insert":"x"}"#,
+         .intent(IntentMessage(seq: 4, screen: .profile, action: .splice(.firstName, base: 0, at: -1, delete: -2, insert: "x")))),
         (#"{"type":"intent","seq":5,"screen":"gift","action":"addRow","list":"emails"}"#,
          .intent(IntentMessage(seq: 5, screen: .gift, action: .addRow(.emails)))),
         (#"{"type":"intent","seq":6,"screen":"tasks","action":"removeRow","list":"tasks","row":"6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55"}"#,
@@ -79,7 +82,7 @@ struct ClientMessageDecodingTests {
         (#"{"type":"intent","seq":1,"screen":"profile","action":"focus","key":"first name"}"#, .unknownKey),
         (#"{"type":"intent","seq":1,"screen":"tasks","action":"removeRow","list":"tasks","row":"nope"}"#, .unknownRow),
         (#"{"type":"intent","seq":1,"screen":"profile","action":"configure","settings":{"dark":true}}"#, .badMessage),
-        (#"{"type":"intent","seq":1,"screen":"profile","action":"splice","key":"firstName","base":0,"at":-1,"delete":0,"insert":"x"}"#, .badMessage),
+        (#"{"type":"intent","seq":1,"screen":"profile","action":"splice","key":"firstName","base":0,"at":1.5,"delete":0,"insert":"x"}"#, .badMessage),
     ])
     func refused(text: String, code: ErrorCode) {
         #expect(Self.refusal(text)?.code == code)

@@ -62,8 +62,10 @@ extension IntentMessage {
         case "splice":
             action = .splice(
                 try fields.key("key"), base: try fields.whole("base", in: 0...IntentMessage.maximumSeq),
-                at: try fields.whole("at", in: 0...IntentMessage.maximumSeq),
-                delete: try fields.whole("delete", in: 0...IntentMessage.maximumSeq),
+                // Negative offsets are read, and refused by the splice rules with `bad_splice`
+                // (docs/PROTOCOL.md, "Text edits"): an offset outside the text, as one past its end.
+                at: try fields.whole("at", in: -IntentMessage.maximumSeq...IntentMessage.maximumSeq),
+                delete: try fields.whole("delete", in: -IntentMessage.maximumSeq...IntentMessage.maximumSeq),
                 insert: try fields.string("insert"))
         case "submit": action = .submit
         case "next": action = .next
