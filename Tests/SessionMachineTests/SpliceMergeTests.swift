@@ -9,7 +9,6 @@ import Testing
 /// members falling behind, reconnects. Nothing anyone typed is lost.
 @Suite("Lossless typing through the session machine")
 struct SpliceMergeTests {
-    static let field = "profile/firstName"
 
     /// One page: its connection, its client for the field, the seq of its splice in flight.
     struct Page {
@@ -25,6 +24,8 @@ struct SpliceMergeTests {
         var needsResync = false
         /// Characters this page deleted (its own or others'): only those may be missing at the end.
         var deleted: Set<Character> = []
+        /// Whether it learnt that the field's row was removed: it types there no more.
+        var gone = false
         /// Its own characters in the order its text last showed them.
         var ownOrder: [Character] = []
         /// Times its own characters changed their order in its text.
@@ -36,9 +37,29 @@ struct SpliceMergeTests {
         var pages: [Page] = []
         var random: SplitMix64
         var nextConnection: UInt64 = 1
+        /// The field everyone types into.
+        var screen = ScreenID.profile
+        var key = FocusKey.firstName
+        /// The revision that removed the field's row, once someone removed it.
+        var removedAt: Int?
+        /// Each page's last `seq` when the row went: splices after it reached a field that was gone.
+        var seqsAtRemoval: [Int]?
+        /// Splices that reached the field after its row went, refused with `unknown_key`.
+        var refusedAsGone = 0
 
-        init(seed: UInt64) {
+        /// `screen/key` as a snapshot's `you.splices` names it.
+        var field: String { screen.rawValue + "/" + key.wireString }
+
+        /// Three pages on the profile screen's first name or, `onGiftRow`, on the gift screen's
+        /// first email row, which a page may remove while the others type.
+        init(seed: UInt64, onGiftRow: Bool = false) {
             random = SplitMix64(seed: seed)
+            if onGiftRow {
+                harness.join(99)
+                harness.intent(99, seq: 1, .profile, .navigate(.gift))
+                screen = .gift
+                key = FocusKey(FocusCase(rawValue: "row"), id: harness.machine.state[.gift]!.rows(in: .emails)[0])
+            }
             for index in 0..<3 {
                 // Tags from private-use planes, astral on purpose: two UTF-16 code units each.
                 let page = Page(
@@ -79,13 +100,14 @@ struct SpliceMergeTests {
             pages[index].inFlight = (pages[index].seq, outgoing)
             let splice = outgoing.splice
             let message = IntentMessage(
-                seq: pages[index].seq, screen: .profile,
-                action: .splice(.firstName, base: outgoing.base, at: splice.at, delete: splice.delete, insert: splice.insert))
+                seq: pages[index].seq, screen: screen,
+                action: .splice(key, base: outgoing.base, at: splice.at, delete: splice.delete, insert: splice.insert))
             deliver(harness.handle(.received(.intent(message), from: pages[index].connection)))
         }
 
         /// The page types: an insert at its caret, sometimes replacing a selection or deleting.
         mutating func type(_ index: Int) {
+            guard !pages[index].gone else { return }
             var page = pages[index]
             let length = page.client.text.utf16Length
             let text = Array(page.client.text.unicodeScalars)
@@ -135,14 +157,19 @@ struct SpliceMergeTests {
             case .snapshot(let snapshot):
                 let state = try? snapshot.state.decoded()
                 #expect(state != nil, "a snapshot's state reads back")
-                let text = state?.screens[.profile]?.values[.firstName] ?? ""
+                let text = state?.screens[screen]?.values[key] ?? ""
+                if removedAt != nil, state?.screens[screen]?.values[key] == nil {
+                    pages[index].gone = true
+                    pages[index].inFlight = nil
+                    return
+                }
                 if pages[index].client.member.isEmpty {
                     pages[index].client = SpliceClient(member: snapshot.you.member.rawValue, text: text, revision: snapshot.revision)
                     return
                 }
                 var outcome = SpliceClient.InFlightOutcome.unanswered
                 if let flight = pages[index].inFlight {
-                    if (snapshot.lastSplices[SpliceMergeTests.field] ?? 0) >= flight.seq {
+                    if (snapshot.lastSplices[field] ?? 0) >= flight.seq {
                         outcome = .applied
                     } else if snapshot.lastSeq >= flight.seq || pages[index].needsResync {
                         outcome = .refused
@@ -153,8 +180,14 @@ struct SpliceMergeTests {
                 send(index, pages[index].client.resync(text: text, revision: snapshot.revision, inFlight: outcome))
             case .update(let update):
                 let ops = update.events.flatMap { event -> [TextSplice] in
-                    if case .edit(.profile, .firstName, let ops) = event { return ops }
+                    if case .edit(screen, key, let ops) = event { return ops }
                     return []
+                }
+                if update.events.contains(where: { if case .rowRemoved(screen, _, key.rowID) = $0 { true } else { false } }) {
+                    // The field is gone: what the page had unsent for it goes with it.
+                    pages[index].gone = true
+                    pages[index].inFlight = nil
+                    return
                 }
                 if update.by?.rawValue == me, let flight = pages[index].inFlight, update.seq == flight.seq {
                     pages[index].inFlight = nil
@@ -168,6 +201,14 @@ struct SpliceMergeTests {
                     send(index, pages[index].client.acknowledge(revision: pages[index].client.revision, applied: []))
                 }
             case .error(let error):
+                if let sent = seqsAtRemoval?[index], let seq = error.seq, seq > sent {
+                    // A splice the server met after the row went is refused as gone, never as a bad splice.
+                    #expect(error.code == .unknownKey, "a splice of a removed row: \(error)")
+                    refusedAsGone += 1
+                    pages[index].inFlight = nil
+                    pages[index].gone = true
+                    return
+                }
                 guard let flight = pages[index].inFlight, error.seq == flight.seq else { return }
                 switch error.code {
                 case .staleBase, .badSplice:
@@ -194,6 +235,60 @@ struct SpliceMergeTests {
             pages[index].needsResync = pages[index].inFlight != nil
             connect(index)
         }
+    }
+
+    @Test("A row removed while three pages type into it: splices in flight are refused as unknown_key, and every page lets the field go",
+          arguments: Array(0..<60) as [UInt64])
+    func rowRemovedUnderInFlightSplices(seed: UInt64) throws {
+        var world = World(seed: seed, onGiftRow: true)
+        for index in 0..<3 { while !world.pages[index].inbox.isEmpty { world.read(index) } }
+        for step in 0..<240 {
+            let index = Int(world.random.next() % 3)
+            if world.removedAt == nil, step >= 40, world.pages.contains(where: { $0.inFlight != nil }), world.random.next() % 8 == 0 {
+                // A fourth member removes the row while splices are on their way.
+                world.deliver(world.harness.intent(99, seq: 2, .gift, .removeRow(.emails, world.key.rowID!)))
+                world.removedAt = world.harness.machine.revision
+                world.seqsAtRemoval = world.pages.map(\.seq)
+            world.seqsAtRemoval = world.pages.map(\.seq)
+                continue
+            }
+            switch world.random.next() % 20 {
+            case 0..<9: world.type(index)
+            case 9..<19: for _ in 0..<(1 + world.random.next() % 4) { world.read(index) }
+            default: world.reconnect(index)
+            }
+        }
+        var rounds = 0
+        while world.pages.contains(where: { !$0.inbox.isEmpty }) && rounds < 100_000 {
+            for index in 0..<3 { world.read(index) }
+            rounds += 1
+        }
+        guard let removedAt = world.removedAt else { return }
+        #expect(world.harness.machine.state[.gift]?.values[world.key] == nil, "seed \(seed): the row is gone")
+        #expect(world.harness.log.contains { if case .persist(.change(let change)) = $0 { change.revision > removedAt } else { false } } == false,
+                "seed \(seed): nothing applied after the removal")
+        for page in world.pages {
+            #expect(page.gone && page.inFlight == nil, "seed \(seed): every page let the field go")
+        }
+    }
+
+    @Test("Across seeds, rows are removed under splices in flight, and those splices are refused as gone")
+    func rowRemovalsHappen() throws {
+        var removals = 0
+        var refused = 0
+        for seed in 0..<60 as Range<UInt64> {
+            var world = World(seed: seed, onGiftRow: true)
+            for index in 0..<3 { while !world.pages[index].inbox.isEmpty { world.read(index) } }
+            for _ in 0..<60 { world.type(Int(world.random.next() % 3)) }
+            world.deliver(world.harness.intent(99, seq: 2, .gift, .removeRow(.emails, world.key.rowID!)))
+            world.removedAt = world.harness.machine.revision
+            world.seqsAtRemoval = world.pages.map(\.seq)
+            removals += 1
+            for index in 0..<3 { world.type(index) }
+            for index in 0..<3 { while !world.pages[index].inbox.isEmpty { world.read(index) } }
+            refused += world.refusedAsGone
+        }
+        #expect(removals == 60 && refused > 0, "\(refused) splices in flight were refused as gone")
     }
 
     @Test("Three pages typing at once through the machine converge and lose nothing, each in its own order",
