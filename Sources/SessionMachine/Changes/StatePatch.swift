@@ -48,7 +48,9 @@ struct StatePatch {
         return screens
     }
 
-    func build(from events: [FocusEvent]) -> JSONObject {
+    /// The patch for `events`; a screen the engine could not read goes into `faults`, and the
+    /// patch says nothing of it.
+    func build(from events: [FocusEvent], faults: inout [SessionFault]) -> JSONObject {
         var patch = JSONObject()
         var touched: [(ScreenID, Touched)] = []
         func touch(_ screen: ScreenID, _ change: (inout Touched) -> Void) {
@@ -102,7 +104,13 @@ struct StatePatch {
         }
         var screens = JSONObject()
         for (screen, parts) in touched {
-            let changes = screenPatch(screen, parts)
+            let changes: JSONObject
+            do {
+                changes = try screenPatch(screen, parts)
+            } catch {
+                faults.append(.screenUnreadable(screen, error))
+                continue
+            }
             if !changes.isEmpty { screens[screen.rawValue] = .object(changes) }
         }
         if !screens.isEmpty {
@@ -111,13 +119,13 @@ struct StatePatch {
         return patch
     }
 
-    private func screenPatch(_ screen: ScreenID, _ parts: Touched) -> JSONObject {
+    private func screenPatch(_ screen: ScreenID, _ parts: Touched) throws(FocusError) -> JSONObject {
         var patch = JSONObject()
         guard let old = before[screen], let declaration = engine.schema.screen(screen) else { return patch }
         let new = after[screen] ?? old
         if parts.presentations {
-            let was = (try? engine.presentations(of: screen, in: before)) ?? [:]
-            let now = (try? engine.presentations(of: screen, in: after)) ?? [:]
+            let was = try engine.presentations(of: screen, in: before)
+            let now = try engine.presentations(of: screen, in: after)
             var changed = JSONObject()
             for key in Set(was.keys).union(now.keys).sorted() where was[key] != now[key] {
                 changed[key] = now[key].map { JSONValue(encoding: $0) } ?? .null
@@ -154,7 +162,8 @@ struct StatePatch {
             for row in parts.rows + parts.notes { notes[row.uuidString] = html[row].map(JSONValue.string) ?? .null }
             patch["notesHTML"] = .object(notes)
         }
-        if parts.bindings, let report = try? engine.bindingReport(of: screen, in: after) {
+        if parts.bindings {
+            let report = try engine.bindingReport(of: screen, in: after)
             patch["bindings"] = JSONValue(encoding: report.entries)
             patch["diagnostics"] = JSONValue(encoding: report.diagnostics)
         }

@@ -5,10 +5,13 @@ import FocusCore
 public enum SessionFault: Error, Equatable, Sendable, CustomStringConvertible {
     /// A lesson names a screen the session's program cannot show or check.
     case lessonScreen(LessonID, FocusError)
+    /// An update could not say what changed on a screen its events name (its members resync to see it).
+    case screenUnreadable(ScreenID, FocusError)
 
     public var description: String {
         switch self {
         case .lessonScreen(let lesson, let error): "lesson '\(lesson.rawValue)' names a screen the session cannot use: \(error.message)"
+        case .screenUnreadable(let screen, let error): "the update leaves out screen '\(screen.rawValue)': \(error.message)"
         }
     }
 }

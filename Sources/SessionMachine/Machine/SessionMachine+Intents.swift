@@ -76,27 +76,30 @@ extension SessionMachine {
             return reason
         case .applied(let applied):
             outputs.append(.persist(.change(applied.record)))
-            for fault in applied.faults { outputs.append(.fault(fault)) }
-            publish(applied, into: &outputs)
+            var faults = applied.faults
+            let update = publish(applied, faults: &faults)
+            for fault in faults { outputs.append(.fault(fault)) }
+            outputs.append(update)
             run(applied.effects, into: &outputs)
             return nil
         }
     }
 
-    /// Broadcasts one update for an evolved change: its events and a merge patch of what they
+    /// The one update broadcast for an evolved change: its events and a merge patch of what they
     /// changed.
-    private func publish(_ applied: Evolution.Applied, into outputs: inout [SessionOutput]) {
+    private func publish(_ applied: Evolution.Applied, faults: inout [SessionFault]) -> SessionOutput {
         var rendered: [ScreenID: [RowID: String]] = [:]
         for screen in StatePatch.screensWithNewNotes(applied.events) {
             rendered[screen] = program.notesHTML(of: screen)
         }
-        var patch = StatePatch(engine: program.engine, before: applied.before, after: program.state) { rendered[$0] }.build(from: applied.events)
+        var patch = StatePatch(engine: program.engine, before: applied.before, after: program.state) { rendered[$0] }
+            .build(from: applied.events, faults: &faults)
         if lessons.progress != applied.lessonBefore {
             patch["lesson"] = JSONValue(encoding: lessons.progress)
         }
         let record = applied.record
-        outputs.append(.broadcast(.update(UpdateMessage(
-            revision: record.revision, by: record.author, seq: record.seq, at: record.at, events: applied.events, patch: patch))))
+        return .broadcast(.update(UpdateMessage(
+            revision: record.revision, by: record.author, seq: record.seq, at: record.at, events: applied.events, patch: patch)))
     }
 }
 
