@@ -71,7 +71,7 @@ public struct ConnectionMachine<Code: Equatable & Sendable>: Sendable {
     /// A write to the socket failed: the connection is dead, and the next writeable callback
     /// disconnects it.
     public mutating func writeFailed() {
-        phase = .closed
+        end(in: .closed)
     }
 
     /// A writeable callback: what to write now. `queueIsEmpty` is the transport's outbound queue.
@@ -81,9 +81,7 @@ public struct ConnectionMachine<Code: Equatable & Sendable>: Sendable {
             break
         case .closing(let code, let reason, let flush):
             guard flush && !queueIsEmpty else {
-                phase = .closeSent(code)
-                owedPongs = []
-                owesPing = false
+                end(in: .closeSent(code))
                 return .sendClose(code: code, reason: reason)
             }
         case .closeSent, .peerClosed:
@@ -138,7 +136,7 @@ public struct ConnectionMachine<Code: Equatable & Sendable>: Sendable {
     /// connection without a close frame, which the peer would not read.
     public mutating func pongOverdue() -> Bool {
         guard isOpen else { return false }
-        phase = .peerClosed(nil)
+        end(in: .peerClosed(nil))
         return true
     }
 
@@ -149,10 +147,10 @@ public struct ConnectionMachine<Code: Equatable & Sendable>: Sendable {
         if case .closeSent = phase { return .completeHandshake }
         switch close {
         case .valid(let code):
-            phase = .peerClosed(code)
+            end(in: .peerClosed(code))
             return .echo
         case .invalidReason(let answer):
-            phase = .closeSent(answer)
+            end(in: .closeSent(answer))
             return .refuse
         }
     }
@@ -162,7 +160,7 @@ public struct ConnectionMachine<Code: Equatable & Sendable>: Sendable {
     /// from now on, so nothing of ours follows that frame. True: drop the queue.
     public mutating func libraryClosed(with code: Code) -> Bool {
         guard mayBeClosedByLibrary else { return false }
-        phase = .closeSent(code)
+        end(in: .closeSent(code))
         return true
     }
 
@@ -174,7 +172,15 @@ public struct ConnectionMachine<Code: Equatable & Sendable>: Sendable {
             case .peerClosed(let code): code
             case .open, .closing, .closed: nil
             }
-        phase = .closed
+        end(in: .closed)
         return code
+    }
+
+    /// Enters a phase where nothing more is written: what was owed is dropped.
+    private mutating func end(in phase: ConnectionPhase<Code>) {
+        self.phase = phase
+        owedPongs = []
+        owesPing = false
+        reportsDrain = false
     }
 }
