@@ -64,7 +64,7 @@ final class SessionOwnership: @unchecked Sendable {
     private enum Step: Sendable {
         case acquired(SessionID, Result<LeaseAcquisition, RedisCoordinationError>)
         case viewer(SessionID, Result<String?, RedisCoordinationError>)
-        case loaded(SessionID, Lease, Result<StoredSession?, RedisCoordinationError>)
+        case loaded(SessionID, Lease, Result<LoadedSession?, RedisCoordinationError>)
         case claimed(SessionID, Result<LeaseAcquisition, RedisCoordinationError>)
     }
 
@@ -181,7 +181,7 @@ final class SessionOwnership: @unchecked Sendable {
         }
     }
 
-    private func loaded(_ id: SessionID, _ lease: Lease, _ stored: StoredSession?) {
+    private func loaded(_ id: SessionID, _ lease: Lease, _ stored: LoadedSession?) {
         guard let stored else {
             letGo(lease)
             return finish(id, .unknown)

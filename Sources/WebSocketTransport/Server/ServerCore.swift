@@ -22,7 +22,7 @@ final class ServerCore: @unchecked Sendable {
     /// The keepalive PINGs of every WebSocket, on one timer.
     let keepalive: KeepaliveScheduler
     var connections: [OpaquePointer: WebSocketConnection] = [:]
-    var exchanges: [OpaquePointer: HTTPExchange] = [:]
+    var exchanges: [OpaquePointer: ServerHTTPExchange] = [:]
     /// Set in `HTTP_CONFIRM_UPGRADE` and taken in `ESTABLISHED`, which libwebsockets calls
     /// for the same wsi in the same turn when the upgrade succeeds.
     var acceptedUpgrade: (wsi: OpaquePointer, request: HTTPRequest)?

@@ -5,7 +5,7 @@ import WebSocketTransport
 
 /// A running FocusSync server: the transport bound to a port, with the application behind it
 /// and, unless it runs in memory, the session store.
-public final class FocusSyncServer: Sendable {
+public final class PlaygroundServer: Sendable {
     private let transport: WebSocketServer
     private let application: Application
     private let persistence: (any SessionPersistence)?
