@@ -13,19 +13,6 @@ public final class WebSocketConnection: KeepaliveMember {
     /// returns (keep what you need of them then): a browser's dozen headers would otherwise stay
     /// with every idle connection for its whole life.
     public private(set) var request: HTTPRequest
-    /// Free for the application (for example the session this connection belongs to).
-    public var context: AnyObject? {
-        get {
-            assertOnServiceThread()
-            return storedContext
-        }
-        set {
-            assertOnServiceThread()
-            storedContext = newValue
-        }
-    }
-    private var storedContext: AnyObject?
-
     /// Bytes waiting in the outbound queue.
     public var queuedBytes: Int {
         assertOnServiceThread()
