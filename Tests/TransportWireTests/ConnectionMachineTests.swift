@@ -20,8 +20,8 @@ struct ConnectionMachineTests {
 
     @Test func anOwedPongGoesOutBeforeAnyFrame() {
         var machine = Machine()
-        #expect(machine.pingReceived(payload: [1]))
-        #expect(machine.pingReceived(payload: [2]))
+        #expect(machine.pingReceived(payload: [1]) == true)
+        #expect(machine.pingReceived(payload: [2]) == true)
         // A message may not overtake the PONGs: it waits in the queue behind them.
         #expect(send(machine) == .enqueue(requestsWritable: true))
         #expect(machine.writable(queueIsEmpty: false) == .writePong([1]))
@@ -34,7 +34,7 @@ struct ConnectionMachineTests {
     @Test func onlyTheLatestPongsAreKept() {
         var machine = Machine()
         for payload in 0..<(Machine.maxOwedPongs + 3) {
-            #expect(machine.pingReceived(payload: [UInt8(payload)]))
+            #expect(machine.pingReceived(payload: [UInt8(payload)]) == true)
         }
         #expect(machine.owedPongCount == Machine.maxOwedPongs)
         #expect(machine.writable(queueIsEmpty: true) == .writePong([3]))
@@ -42,19 +42,19 @@ struct ConnectionMachineTests {
 
     @Test func aKeepalivePingComesAfterPongsAndAsksAgainForWhatWaitsBehindIt() {
         var machine = Machine()
-        #expect(machine.pingDue())
-        #expect(machine.pingReceived(payload: [9]))
+        #expect(machine.pingDue() == true)
+        #expect(machine.pingReceived(payload: [9]) == true)
         #expect(machine.writable(queueIsEmpty: false) == .writePong([9]))
         #expect(machine.writable(queueIsEmpty: false) == .writePing(requestsWritable: true))
         #expect(machine.writable(queueIsEmpty: false) == .writeFrames)
         #expect(machine.framesWritten(queueIsEmpty: false))
-        #expect(machine.pingDue())
+        #expect(machine.pingDue() == true)
         #expect(machine.writable(queueIsEmpty: true) == .writePing(requestsWritable: false))
     }
 
     @Test func aDiscardedBacklogIsReportedOnceTheQueueDrains() {
         var machine = Machine()
-        #expect(machine.discardBacklog())
+        #expect(machine.discardBacklog() == true)
         #expect(machine.writable(queueIsEmpty: false) == .writeFrames)
         #expect(machine.framesWritten(queueIsEmpty: true), "the drain still waits to be reported")
         #expect(machine.writable(queueIsEmpty: true) == .reportDrain)
@@ -81,7 +81,7 @@ struct ConnectionMachineTests {
 
     @Test func aCloseWithoutFlushDropsTheQueueAndOwedPongs() {
         var machine = Machine()
-        #expect(machine.pingReceived(payload: [1]))
+        #expect(machine.pingReceived(payload: [1]) == true)
         #expect(machine.close(code: 1008, reason: "slow", flush: false) == .started(dropsQueue: true))
         #expect(machine.writable(queueIsEmpty: true) == .sendClose(code: 1008, reason: "slow"))
         #expect(machine.writable(queueIsEmpty: true) == .nothing)
@@ -106,7 +106,7 @@ struct ConnectionMachineTests {
     @Test func aCloseByLibWebSocketsEndsTheConnectionForTheApplication() {
         var machine = Machine()
         #expect(machine.mayBeClosedByLibrary)
-        #expect(machine.libraryClosed(with: 1002))
+        #expect(machine.libraryClosed(with: 1002) == true)
         #expect(!machine.mayBeClosedByLibrary)
         #expect(machine.libraryClosed(with: 1002) == false)
         #expect(machine.writable(queueIsEmpty: false) == .nothing)
@@ -123,7 +123,7 @@ struct ConnectionMachineTests {
 
     @Test func aPeerThatStopsAnsweringPingsIsDroppedWithoutACode() {
         var machine = Machine()
-        #expect(machine.pongOverdue())
+        #expect(machine.pongOverdue() == true)
         #expect(machine.pongOverdue() == false)
         #expect(machine.writable(queueIsEmpty: true) == .nothing)
         #expect(machine.closed() == nil)
