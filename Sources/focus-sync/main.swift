@@ -30,9 +30,9 @@ var shutdownSignals = ShutdownSignals.set()
 pthread_sigmask(SIG_BLOCK, &shutdownSignals, nil)
 
 let logger = Logger(level: options.logLevel)
-let server: FocusSyncServer
+let server: PlaygroundServer
 do {
-    server = try FocusSyncServer(
+    server = try PlaygroundServer(
         options: options, publicDirectory: PublicDirectory.locate(explicit: options.publicDirectory), logger: logger)
     try server.start()
 } catch {

@@ -9,7 +9,7 @@ struct BatchPlanTests {
     private func change(_ lease: Lease, _ revision: Int64, ticket: UInt64) -> CoordinatorRequest {
         .write(SessionWrite(
             ticket: WriteTicket(rawValue: ticket), lease: lease,
-            kind: .change(ChangeRecord(sessionID: lease.sessionID, revision: revision, at: 0, payload: []))))
+            kind: .change(StreamedChange(sessionID: lease.sessionID, revision: revision, at: 0, payload: []))))
     }
 
     /// Each step as the tickets of its writes, or the session of its request.

@@ -40,7 +40,7 @@ struct SessionStorageTests {
         #expect(loaded.metadata == metadata)
         #expect(loaded.snapshot == SnapshotRecord(sessionID: session, revision: 200, payload: bytes("state at 200")))
         #expect(loaded.changes.map(\.revision) == Array(201...250))
-        #expect(loaded.changes.first == ChangeRecord(sessionID: session, revision: 201, at: 1201, payload: bytes("change 201")))
+        #expect(loaded.changes.first == StreamedChange(sessionID: session, revision: 201, at: 1201, payload: bytes("change 201")))
         #expect(loaded.members.map(\.clientID) == ["tab-a", "tab-b"])
         #expect(loaded.members.map(\.payload) == [bytes("Ada"), bytes("Grace")])
         #expect(loaded.owner == "node2")

@@ -20,7 +20,7 @@ struct MigrationTests {
         writer.flush()
         #expect(try store.loadAll().first?.revision == 3)
         store.close()
-        #expect(try SQLiteConnection(path: folder.databasePath).integer("PRAGMA user_version") == Int64(Schema.currentVersion))
+        #expect(try SQLiteConnection(path: folder.databasePath).integer("PRAGMA user_version") == Int64(SQLiteSchema.currentVersion))
     }
 
     /// The runner itself, with made-up later versions: a file at version 1 with data runs the
@@ -29,7 +29,7 @@ struct MigrationTests {
         let folder = TemporaryFolder()
         try OpenCheckTests.makeDatabase(in: folder, changes: 5)
         let connection = try SQLiteConnection(path: folder.databasePath)
-        let migrator = SchemaMigrator(migrations: Schema.migrations + [
+        let migrator = SchemaMigrator(migrations: SQLiteSchema.migrations + [
             Migration(version: 2, sql: "ALTER TABLE sessions ADD COLUMN title TEXT NOT NULL DEFAULT 'untitled'"),
             Migration(version: 3, sql: "UPDATE sessions SET title = 'v3 saw ' || title"),
         ])
@@ -46,7 +46,7 @@ struct MigrationTests {
         let folder = TemporaryFolder()
         try OpenCheckTests.makeDatabase(in: folder, changes: 1)
         let connection = try SQLiteConnection(path: folder.databasePath)
-        let migrator = SchemaMigrator(migrations: Schema.migrations + [
+        let migrator = SchemaMigrator(migrations: SQLiteSchema.migrations + [
             Migration(version: 2, sql: "CREATE TABLE notes (text TEXT)"),
             Migration(version: 3, sql: "CREATE TABLE tags (name TEXT); CREATE TABLE sessions (id TEXT)"),
         ])

@@ -137,7 +137,7 @@ struct OpenCheckTests {
         let folder = TemporaryFolder()
         try Self.makeDatabase(in: folder, changes: 1)
         try SQLiteConnection(path: folder.databasePath).execute("PRAGMA user_version = 99")
-        Self.expectRefusal(folder, .newerSchema(path: folder.databasePath, found: 99, supported: Schema.currentVersion))
+        Self.expectRefusal(folder, .newerSchema(path: folder.databasePath, found: 99, supported: SQLiteSchema.currentVersion))
         #expect(StorageError.newerSchema(path: "/d/f", found: 99, supported: 1).description
             == "The database /d/f was written by a newer FocusSync (schema version 99; this one reads up to 1); run the newer FocusSync, or move it and its -wal file, if any, aside to start empty.")
     }

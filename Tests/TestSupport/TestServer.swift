@@ -6,7 +6,7 @@ import WebSocketTransport
 
 /// A real FocusSync server on a kernel-chosen port, serving a temporary public folder.
 public final class TestServer: Sendable {
-    public let server: FocusSyncServer
+    public let server: PlaygroundServer
     public let publicDirectory: String
     public var port: Int { server.port }
 
@@ -32,7 +32,7 @@ public final class TestServer: Sendable {
         // Tests keep nothing unless they ask for a data folder (and then set inMemory to false).
         options.inMemory = true
         configure(&options)
-        server = try FocusSyncServer(options: options, publicDirectory: publicDirectory, logger: Logger(level: .error))
+        server = try PlaygroundServer(options: options, publicDirectory: publicDirectory, logger: Logger(level: .error))
         try server.start()
     }
 

@@ -17,13 +17,10 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     private let limits: SessionLimits
     private let startedAt = HostClock.monotonicSeconds()
     private let sessions: SessionHost
-    /// Set once, before the transport starts.
-    weak var transport: WebSocketServer? {
-        didSet {
-            transport.map(sessions.attach)
-            if let transport { ownership?.attach(transport) }
-        }
-    }
+    /// Every open WebSocket the application has not refused, by its transport id.
+    private var admissions: [UInt64: ConnectionAdmission] = [:]
+    /// The transport's service thread: timers, and the hop back from other threads.
+    private let serviceThread: ServiceThread
 
     private let persistence: (any SessionPersistence)?
     /// This process's name: `/healthz` and `GET /api/sessions/{id}` say it.
@@ -31,17 +28,23 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     /// With Redis: which sessions this process holds (docs/SCALING.md).
     private let ownership: SessionOwnership?
 
-    init(options: ServerOptions, files: StaticFileStore, persistence: (any SessionPersistence)?, logger: Logger) {
+    init(options: ServerOptions, files: StaticFileStore, store: SessionStore, serviceThread: ServiceThread, logger: Logger) {
         self.files = files
+        self.serviceThread = serviceThread
         self.logger = logger
         self.limits = options.sessions
         self.hostPolicy = HostPolicy(options: options, machineName: ProcessInfo.processInfo.hostName)
         self.originPolicy = OriginPolicy(allowedOrigins: Set(options.allowedOrigins))
-        self.persistence = persistence
+        persistence = store.persistence
         nodeID = options.nodeID ?? options.defaultNodeID
-        let sessions = SessionHost(limits: options.sessions, persistence: persistence, logger: logger)
+        let sessions = SessionHost(limits: options.sessions, persistence: store.persistence, serviceThread: serviceThread, logger: logger)
         self.sessions = sessions
-        ownership = (persistence as? RedisPersistence).map { SessionOwnership(store: $0, host: sessions, logger: logger) }
+        ownership =
+            if case .redis(let redis) = store {
+                SessionOwnership(store: redis, host: sessions, serviceThread: serviceThread, logger: logger)
+            } else {
+                nil
+            }
         router.add("GET", "/healthz") { [unowned self] _, _ in JSONResponse.make(status: 200, health()) }
         router.add("POST", "/api/sessions") { [unowned self] request, _ in createSession(for: request) }
         router.add("GET", "/api/sessions/{id}") { [unowned self] _, parameters in readSession(parameters["id"] ?? "") }
@@ -70,7 +73,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     static let durabilityRetrySeconds = 5.0
 
     private func sweep(every seconds: Double, _ work: @escaping (Application) -> Void) {
-        transport?.schedule(after: .milliseconds(Int(seconds * 1000))) { [weak self] in
+        serviceThread.schedule(after: .milliseconds(Int(seconds * 1000))) { [weak self] in
             guard let self else { return }
             work(self)
             sweep(every: seconds, work)
@@ -79,12 +82,12 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
 
     /// The store reported a commit (on its own thread). Hops to the service thread.
     func storageCommitted(through ticket: UInt64, failure: String?) {
-        transport?.execute { [weak self] in self?.sessions.committed(through: ticket, failure: failure) }
+        serviceThread.execute { [weak self] in self?.sessions.committed(through: ticket, failure: failure) }
     }
 
     /// The Redis coordinator reported something (on its own thread). Hops to the service thread.
     func clusterEvent(_ event: ClusterEvent) {
-        transport?.execute { [weak self] in self?.ownership?.handle(event) }
+        serviceThread.execute { [weak self] in self?.ownership?.handle(event) }
     }
 
     /// Stores every session's snapshot; at shutdown, on the service thread.
@@ -176,11 +179,11 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     private func health() -> Health {
         let storage = persistence?.health ?? PersistenceHealth(kind: "memory", location: nil, healthy: true, error: nil)
         let notDurable = sessions.notDurable.count
-        let outOfDescriptors = transport?.isOutOfDescriptors ?? false
+        let outOfDescriptors = serviceThread.isOutOfDescriptors
         return Health(
             status: storage.healthy && notDurable == 0 && !outOfDescriptors ? "ok" : "degraded", node: nodeID,
             uptimeSeconds: ((HostClock.monotonicSeconds() - startedAt) * 10).rounded() / 10,
-            connections: transport?.connectionCount ?? 0, sessions: sessions.registry.count,
+            connections: serviceThread.connectionCount, sessions: sessions.registry.count,
             largestQueueBytes: sessions.largestQueuedBytes, storage: storage, notDurableSessions: notDurable,
             outOfDescriptors: outOfDescriptors)
     }
@@ -255,7 +258,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         let capability = Application.sessionParameter(in: connection.request.query)
         if let ownership, let capability, sessions.registry.lookup(capability) == nil {
             // Its messages wait with it until the session is taken (or found missing).
-            connection.context = WaitingConnection()
+            admissions[connection.id] = .waiting(WaitingConnection())
             ownership.hold(capability) { [weak self] outcome in self?.admit(connection, after: outcome) }
             return
         }
@@ -264,9 +267,8 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
 
     /// Admits a connection that waited for its session, then handles what it sent meanwhile.
     private func admit(_ connection: WebSocketConnection, after outcome: SessionOwnership.Outcome) {
-        // A connection that closed meanwhile has no context any more.
-        guard let waiting = connection.context as? WaitingConnection else { return }
-        connection.context = nil
+        // A connection that closed meanwhile is no longer waiting.
+        guard case .waiting(let waiting) = admissions.removeValue(forKey: connection.id) else { return }
         if case .unavailable(let reason) = outcome {
             refuse(connection, ProtocolError(.sessionUnavailable, reason))
             return
@@ -294,16 +296,18 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         let context = ConnectionContext(
             session: id, connection: ConnectionID(connection.id), messagesPerSecond: limits.messagesPerSecond,
             now: HostClock.monotonicSeconds())
-        connection.context = context
+        admissions[connection.id] = .admitted(context)
         sessions.opened(connection, context: context, role: role)
     }
 
     func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8]) {
-        if let waiting = connection.context as? WaitingConnection, !waiting.keep(text) {
-            connection.context = nil
-            connection.close(code: .policyViolation, reason: "too many messages before the session was ready")
+        guard case .admitted(let context) = admissions[connection.id] else {
+            if case .waiting(let waiting) = admissions[connection.id], !waiting.keep(text) {
+                admissions[connection.id] = nil
+                connection.close(code: .policyViolation, reason: "too many messages before the session was ready")
+            }
+            return
         }
-        guard let context = connection.context as? ConnectionContext else { return }
         switch context.admit(now: HostClock.monotonicSeconds()) {
         case .allowed:
             break
@@ -334,7 +338,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     }
 
     func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage) {
-        guard let context = connection.context as? ConnectionContext else {
+        guard case .admitted(let context) = admissions[connection.id] else {
             connection.close(code: .policyViolation, reason: "client is not reading its messages", flush: false)
             return
         }
@@ -342,15 +346,14 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     }
 
     func connectionDidDrain(_ connection: WebSocketConnection) {
-        guard let context = connection.context as? ConnectionContext else { return }
+        guard case .admitted(let context) = admissions[connection.id] else { return }
         sessions.handle(.caughtUp(context.connection), in: context.session)
     }
 
     func connectionDidClose(_ connection: WebSocketConnection, code: CloseCode?) {
-        if let context = connection.context as? ConnectionContext {
+        if case .admitted(let context) = admissions.removeValue(forKey: connection.id) {
             sessions.closed(context)
         }
-        connection.context = nil
         logger.info("websocket closed", ["conn.id": String(connection.id), "code": code.map(\.description) ?? "none"])
     }
 

@@ -104,7 +104,7 @@ final class RedisPersistence: SessionPersistence {
                 under: lease)
         case .change(_, let change):
             return try coordinator.append(
-                RedisCoordination.ChangeRecord(
+                StreamedChange(
                     sessionID: id, revision: Int64(change.revision), at: change.at, payload: change.encodedBody()),
                 under: lease)
         case .member(_, let member):
@@ -141,7 +141,7 @@ final class RedisPersistence: SessionPersistence {
 
 extension SessionLog {
     /// The log of a session as Redis handed it to a new owner.
-    init(_ stored: StoredSession) {
+    init(_ stored: LoadedSession) {
         self.init(
             snapshot: stored.snapshot?.payload, members: stored.members.map(\.payload),
             changes: stored.changes.map { SessionLog.Change(revision: $0.revision, at: $0.at, body: $0.payload) })

@@ -2,7 +2,7 @@ import SessionMachine
 import WebSocketTransport
 
 /// What the server keeps for one WebSocket connection: the session it opened and its rate
-/// limit. Stored in `WebSocketConnection.context`; service thread only.
+/// limit. Kept as its ``ConnectionAdmission``; service thread only.
 final class ConnectionContext {
     let session: SessionID
     let connection: ConnectionID

@@ -1,6 +1,5 @@
 import FocusCore
 import FocusProtocol
-import MarkdownRendering
 import SessionMachine
 import WebSocketTransport
 
@@ -12,9 +11,9 @@ final class SessionHost {
     private(set) var registry: SessionRegistry
     private let persistence: (any SessionPersistence)?
     private let logger: Logger
-    private weak var transport: WebSocketServer?
-    /// Every open WebSocket, by the id the machines know it by.
-    private var connections: [ConnectionID: WebSocketConnection] = [:]
+    private let serviceThread: ServiceThread
+    /// Every open WebSocket of a session, by the id the machines know it by.
+    private var connections: [ConnectionID: (connection: WebSocketConnection, session: SessionID)] = [:]
     private var timers: [TimerKey: ScheduledWork] = [:]
     /// Reused for every input, so handling one allocates no output array.
     private var outputs: [SessionOutput] = []
@@ -38,17 +37,13 @@ final class SessionHost {
         let timer: SessionTimer
     }
 
-    init(limits: SessionLimits, persistence: (any SessionPersistence)?, logger: Logger) {
+    init(limits: SessionLimits, persistence: (any SessionPersistence)?, serviceThread: ServiceThread, logger: Logger) {
         let notes = NotesRendererCache()
         registry = SessionRegistry(limits: limits, renderNotes: notes.html(from:))
         self.notes = notes
         self.persistence = persistence
+        self.serviceThread = serviceThread
         self.logger = logger
-    }
-
-    /// Set once, before the transport starts.
-    func attach(_ transport: WebSocketServer) {
-        self.transport = transport
     }
 
     // MARK: Sessions
@@ -175,10 +170,10 @@ final class SessionHost {
         snapshotRevisions[id] = nil
         snapshots.drop(id)
         notDurable.remove(id)
-        let held = connections.filter { ($0.value.context as? ConnectionContext)?.session == id }
+        let held = connections.filter { $0.value.session == id }
         let code = CloseCode(rawValue: WireCloseCode.reconnect.rawValue)
         let close = {
-            for connection in held.values { connection.close(code: code, reason: "the session moved; reconnect") }
+            for held in held.values { held.connection.close(code: code, reason: "the session moved; reconnect") }
         }
         if afterStored {
             deliver(close)
@@ -196,13 +191,13 @@ final class SessionHost {
 
     /// The bytes the slowest joined connection has waiting.
     var largestQueuedBytes: Int {
-        connections.values.lazy.map(\.queuedBytes).max() ?? 0
+        connections.values.lazy.map(\.connection.queuedBytes).max() ?? 0
     }
 
     // MARK: Connections
 
     func opened(_ connection: WebSocketConnection, context: ConnectionContext, role: Role) {
-        connections[context.connection] = connection
+        connections[context.connection] = (connection, context.session)
         handle(.opened(context.connection, role: role), in: context.session)
     }
 
@@ -239,7 +234,7 @@ final class SessionHost {
             case .schedule(let timer, let milliseconds):
                 let key = TimerKey(session: session, timer: timer)
                 timers.removeValue(forKey: key)?.cancel()
-                timers[key] = transport?.schedule(after: .milliseconds(milliseconds)) { [weak self] in
+                timers[key] = serviceThread.schedule(after: .milliseconds(milliseconds)) { [weak self] in
                     self?.timers[key] = nil
                     self?.handle(.timerFired(timer), in: session)
                 }
@@ -269,23 +264,23 @@ final class SessionHost {
         switch output {
         case .send(let message, let connection):
             let encoded = OutboundMessage(utf8: message.encoded())
-            return { [weak self] in self?.connections[connection]?.send(encoded) }
+            return { [weak self] in self?.connections[connection]?.connection.send(encoded) }
         case .sendSnapshot(let member, let connection):
             guard let message = registry.read(session, { snapshots.message(for: member, of: $0) }) else { return {} }
             let encoded = OutboundMessage(utf8: message.encoded())
-            return { [weak self] in self?.connections[connection]?.send(encoded) }
+            return { [weak self] in self?.connections[connection]?.connection.send(encoded) }
         case .broadcast(let message):
             if case .presence = message { snapshots.drop(session) }
             let encoded = OutboundMessage(utf8: message.encoded())
             let recipients = registry.recipients(of: session)
             return { [weak self] in
                 guard let self else { return }
-                for connection in recipients { connections[connection]?.send(encoded) }
+                for connection in recipients { connections[connection]?.connection.send(encoded) }
             }
         case .close(let connection, let code, let reason):
-            return { [weak self] in self?.connections[connection]?.close(code: CloseCode(rawValue: code.rawValue), reason: reason) }
+            return { [weak self] in self?.connections[connection]?.connection.close(code: CloseCode(rawValue: code.rawValue), reason: reason) }
         case .dropBacklog(let connection):
-            return { [weak self] in self?.connections[connection]?.discardBacklog() }
+            return { [weak self] in self?.connections[connection]?.connection.discardBacklog() }
         case .persist, .schedule, .cancel, .fault:
             return {}
         }

@@ -291,7 +291,7 @@ final class CoordinatorLoop: @unchecked Sendable {
     /// Answers a load, or queues its next page first when this page was full: one page per
     /// round trip, so renewals and deadlines are looked after between pages.
     private func continueLoading(
-        _ session: StoredSession?, page: Int, _ answer: @escaping CoordinatorRequest.Reply<StoredSession?>
+        _ session: LoadedSession?, page: Int, _ answer: @escaping CoordinatorRequest.Reply<LoadedSession?>
     ) {
         if let session, page == configuration.loadPageSize {
             inbox.putBack([.continueLoad(session, reply: answer)])

@@ -10,10 +10,10 @@ enum CoordinatorRequest: Sendable {
     case acquire(sessionID: String, ttl: Duration, mustExist: Bool, reply: Reply<LeaseAcquisition>)
     case renew(Lease, reply: Reply<Bool>)
     case release(Lease, reply: Reply<Bool>)
-    case load(sessionID: String, reply: Reply<StoredSession?>)
+    case load(sessionID: String, reply: Reply<LoadedSession?>)
     /// The next page of a long stream for a load under way: queued again at the front after
     /// each page, so a long load never holds up renewals.
-    case continueLoad(StoredSession, reply: Reply<StoredSession?>)
+    case continueLoad(LoadedSession, reply: Reply<LoadedSession?>)
     case viewer(capability: String, reply: Reply<String?>)
     case owner(sessionID: String, reply: Reply<String?>)
 

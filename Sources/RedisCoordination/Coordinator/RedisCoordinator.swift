@@ -113,7 +113,7 @@ public final class RedisCoordinator: Sendable {
     /// Appends `change` to its session's stream as entry `<revision>-1`. Redis refuses it when
     /// `lease` is no longer the newest acquisition, or when the revision is not above the
     /// last one stored (a repeat of a stored change is accepted).
-    public func append(_ change: ChangeRecord, under lease: Lease) throws(RedisCoordinationError) -> WriteTicket {
+    public func append(_ change: StreamedChange, under lease: Lease) throws(RedisCoordinationError) -> WriteTicket {
         try inbox.submitWrite(.change(change), under: lease)
     }
 
@@ -145,7 +145,7 @@ public final class RedisCoordinator: Sendable {
     /// members, and the node holding its lease; nil when Redis has no such session. Take the
     /// lease first, so nobody else writes it meanwhile.
     public func loadSession(
-        _ sessionID: String, _ reply: @escaping @Sendable (Result<StoredSession?, RedisCoordinationError>) -> Void
+        _ sessionID: String, _ reply: @escaping @Sendable (Result<LoadedSession?, RedisCoordinationError>) -> Void
     ) throws(RedisCoordinationError) {
         try inbox.submit(.load(sessionID: sessionID, reply: reply))
     }

@@ -36,7 +36,7 @@ enum ReplyDecoding {
 
     /// The load script's reply: the session with the first page of changes, or `.some(nil)`
     /// for an unknown session.
-    static func storedSession(_ reply: RedisReply, sessionID: String) -> StoredSession?? {
+    static func storedSession(_ reply: RedisReply, sessionID: String) -> LoadedSession?? {
         guard let elements = reply.elements, let found = elements.first?.integer else { return nil }
         if found == 0 { return .some(nil) }
         guard elements.count == 8, let data = elements[1].bytes, let viewer = elements[2].text,
@@ -57,21 +57,21 @@ enum ReplyDecoding {
         }
         members.sort { $0.clientID.utf8.lexicographicallyPrecedes($1.clientID.utf8) }
         let metadata = SessionMetadata(sessionID: sessionID, viewerCapability: viewer.isEmpty ? nil : viewer, payload: data)
-        return StoredSession(
+        return LoadedSession(
             metadata: metadata, snapshot: snapshot, changes: changes, members: members, owner: Lease.node(ofHolder: holder))
     }
 
     /// Stream entries as `XRANGE` returns them: `[[id, [at, ms, change, payload]], …]`.
-    static func changes(_ reply: RedisReply, sessionID: String) -> [ChangeRecord]? {
+    static func changes(_ reply: RedisReply, sessionID: String) -> [StreamedChange]? {
         guard let entries = reply.elements else { return nil }
-        var changes: [ChangeRecord] = []
+        var changes: [StreamedChange] = []
         changes.reserveCapacity(entries.count)
         for entry in entries {
             guard let parts = entry.elements, parts.count == 2, let id = parts[0].text,
                 let revision = Int64(id.prefix { $0 != "-" }), let fields = parts[1].elements, fields.count == 4,
                 fields[0].text == "at", let at = fields[1].integer, fields[2].text == "change", let payload = fields[3].bytes
             else { return nil }
-            changes.append(ChangeRecord(sessionID: sessionID, revision: revision, at: at, payload: payload))
+            changes.append(StreamedChange(sessionID: sessionID, revision: revision, at: at, payload: payload))
         }
         return changes
     }

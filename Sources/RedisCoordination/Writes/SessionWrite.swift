@@ -1,7 +1,7 @@
 /// One write to a session, with the ticket it was given and the lease it was made under.
 struct SessionWrite: Sendable {
     enum Kind: Sendable {
-        case change(ChangeRecord)
+        case change(StreamedChange)
         case snapshot(SnapshotRecord)
         case member(MemberRecord)
         case create(SessionMetadata)
@@ -25,7 +25,7 @@ struct SessionWrite: Sendable {
 
     var sessionID: String { lease.sessionID }
 
-    var change: ChangeRecord? {
+    var change: StreamedChange? {
         if case .change(let change) = kind { change } else { nil }
     }
 }

@@ -52,7 +52,7 @@ public final class SQLiteStore: Sendable {
         // checks refuse the file, closing leaves the -wal beside it, not copied into it and deleted.
         let connection = try SQLiteConnection.configured(
             path: location.path, options: options, keepingWriteAheadLog: location.hasWriteAheadLog)
-        let migrator = SchemaMigrator(migrations: Schema.migrations)
+        let migrator = SchemaMigrator(migrations: SQLiteSchema.migrations)
         try migrator.checkVersion(on: connection, path: location.path)
         let check = try IntegrityCheck.run(on: connection, path: location.path, limit: options.integrityCheckLimit)
         try migrator.migrate(connection, path: location.path)

@@ -8,7 +8,7 @@ import TransportWire
 /// spinning. Service thread only, but for ``exhaustion``.
 final class Acceptor {
     /// Whether accepting is paused for want of descriptors, and how often it paused. Any thread.
-    let exhaustion = Locked(DescriptorExhaustion())
+    let exhaustion: Locked<DescriptorExhaustion>
 
     private let loop: ServiceLoop
     private let configuration: WebSocketServerConfiguration
@@ -27,9 +27,10 @@ final class Acceptor {
     /// libwebsockets' read buffer and header storage (``ServerCore/readBufferBytes``).
     static let maxHeadBytes = 15 * 1024
 
-    init(loop: ServiceLoop, configuration: WebSocketServerConfiguration) {
+    init(loop: ServiceLoop, configuration: WebSocketServerConfiguration, exhaustion: Locked<DescriptorExhaustion>) {
         self.loop = loop
         self.configuration = configuration
+        self.exhaustion = exhaustion
     }
 
     /// Has libwebsockets watch `listener` for `vhost`, its events going to the protocol named

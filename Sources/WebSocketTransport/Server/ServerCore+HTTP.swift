@@ -90,12 +90,12 @@ extension ServerCore {
         guard let verdict = tappedSocket(wsi)?.nextVerdict() else { return -1 }
         switch verdict {
         case .refused(let refusal):
-            let exchange = HTTPExchange(request: HTTPRequest(method: "GET", path: "/", peer: RequestReader.read(wsi).peer))
+            let exchange = ServerHTTPExchange(request: HTTPRequest(method: "GET", path: "/", peer: RequestReader.read(wsi).peer))
             exchanges[wsi] = exchange
             return respond(wsi, exchange, with: handler.response(to: TransportRefusal(refusal), for: nil), closesConnection: true)
         case .accepted(let head):
             let request = RequestReader.read(wsi)
-            let exchange = HTTPExchange(request: request)
+            let exchange = ServerHTTPExchange(request: request)
             exchanges[wsi] = exchange
             guard head.contentLength > 0 else {
                 return answer(wsi, exchange)
@@ -116,7 +116,7 @@ extension ServerCore {
 
     /// Asks the handler for the response: written now, or once the handler's ``HTTPResponder``
     /// is called (on a writeable callback, if the connection is still there).
-    private func answer(_ wsi: OpaquePointer, _ exchange: HTTPExchange) -> Int32 {
+    private func answer(_ wsi: OpaquePointer, _ exchange: ServerHTTPExchange) -> Int32 {
         exchange.handlerAsked = true
         // Only the exchanges table holds an exchange, so a live one is still this connection's.
         // Not `[weak self]`: a weak reference would give the core a side table, and every
@@ -135,7 +135,7 @@ extension ServerCore {
     /// whole answer goes out now, so the transaction is complete when `HTTP_BODY_COMPLETION`
     /// returns: libwebsockets 4.1.6 calls it again in a loop while the transaction stays open
     /// and more bytes are waiting.
-    private func respond(_ wsi: OpaquePointer, _ exchange: HTTPExchange, with response: HTTPResponse,
+    private func respond(_ wsi: OpaquePointer, _ exchange: ServerHTTPExchange, with response: HTTPResponse,
                          closesConnection: Bool = false) -> Int32 {
         let isHead = exchange.request.method == "HEAD"
         exchange.startResponse(body: isHead ? [] : response.body, closesConnection: closesConnection)
@@ -170,7 +170,7 @@ extension ServerCore {
         return 0
     }
 
-    private func completeExchange(_ wsi: OpaquePointer, _ exchange: HTTPExchange) -> Int32 {
+    private func completeExchange(_ wsi: OpaquePointer, _ exchange: ServerHTTPExchange) -> Int32 {
         exchanges[wsi] = nil
         if exchange.closesConnection {
             return -1

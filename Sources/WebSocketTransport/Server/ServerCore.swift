@@ -16,13 +16,13 @@ final class ServerCore: @unchecked Sendable {
     let handler: any WebSocketServerHandler
     let loop: ServiceLoop
     /// Open WebSocket connections, readable from any thread.
-    let openConnections = Locked(0)
+    let openConnections: Locked<Int>
     // Service thread (see the extensions for HTTP and WebSockets).
     let acceptor: Acceptor
     /// The keepalive PINGs of every WebSocket, on one timer.
     let keepalive: KeepaliveScheduler
     var connections: [OpaquePointer: WebSocketConnection] = [:]
-    var exchanges: [OpaquePointer: HTTPExchange] = [:]
+    var exchanges: [OpaquePointer: ServerHTTPExchange] = [:]
     /// Set in `HTTP_CONFIRM_UPGRADE` and taken in `ESTABLISHED`, which libwebsockets calls
     /// for the same wsi in the same turn when the upgrade succeeds.
     var acceptedUpgrade: (wsi: OpaquePointer, request: HTTPRequest)?
@@ -58,11 +58,13 @@ final class ServerCore: @unchecked Sendable {
     /// later turn of the loop.
     static let webSocketSendBytes = WebSocketConnection.maxFrameBytes
 
-    init(configuration: WebSocketServerConfiguration, handler: any WebSocketServerHandler) {
+    init(serviceThread: ServiceThread, handler: any WebSocketServerHandler) {
+        let configuration = serviceThread.configuration
         self.configuration = configuration
         self.handler = handler
-        loop = ServiceLoop(name: "lws-server", usesLibUV: configuration.useLibUV)
-        acceptor = Acceptor(loop: loop, configuration: configuration)
+        loop = serviceThread.loop
+        openConnections = serviceThread.openConnections
+        acceptor = Acceptor(loop: loop, configuration: configuration, exhaustion: serviceThread.descriptorExhaustion)
         keepalive = KeepaliveScheduler(configuration: configuration, loop: loop)
         httpChunk = .allocate(byteCount: OutboundMessage.headroom + Self.httpChunkBytes, alignment: 16)
 

@@ -13,19 +13,6 @@ public final class WebSocketConnection: KeepaliveMember {
     /// returns (keep what you need of them then): a browser's dozen headers would otherwise stay
     /// with every idle connection for its whole life.
     public private(set) var request: HTTPRequest
-    /// Free for the application (for example the session this connection belongs to).
-    public var context: AnyObject? {
-        get {
-            assertOnServiceThread()
-            return storedContext
-        }
-        set {
-            assertOnServiceThread()
-            storedContext = newValue
-        }
-    }
-    private var storedContext: AnyObject?
-
     /// Bytes waiting in the outbound queue.
     public var queuedBytes: Int {
         assertOnServiceThread()
@@ -37,20 +24,7 @@ public final class WebSocketConnection: KeepaliveMember {
     public var isClosing: Bool {
         assertOnServiceThread()
         noticeLibraryClose()
-        if case .open = state { return false }
-        return true
-    }
-
-    private enum State {
-        case open
-        /// `close` was called; the close frame goes out at the next writeable callback
-        /// (after the queue drains when `flush`).
-        case closing(code: CloseCode, reason: String, flush: Bool)
-        /// A close frame went out or came in; libwebsockets finishes the closing handshake.
-        case closeSent(CloseCode)
-        case peerClosed(CloseCode?)
-        /// `LWS_CALLBACK_CLOSED` arrived: the wsi no longer exists.
-        case closed
+        return !machine.isOpen
     }
 
     /// Frames larger than this are split, one frame per writeable callback.
@@ -63,18 +37,12 @@ public final class WebSocketConnection: KeepaliveMember {
     /// Only valid while the state is not `.closed`; the core outlives every open connection.
     private unowned let core: ServerCore
     private let wsi: OpaquePointer
-    private var state = State.open
+    /// The state, write priority and close handshake; this class performs what it decides.
+    private var machine = ConnectionMachine<CloseCode>()
     private var outbound = OutboundQueue()
-    /// Set by `discardBacklog`: the next writeable callback with nothing queued is reported.
-    private var reportsDrain = false
     private var assembler: MessageAssembler
     /// When this connection last answered a keepalive PING; see ``KeepaliveWheel``.
     var keepalive: KeepaliveState
-    /// A keepalive PING waits for the next writeable callback.
-    private var owesPing = false
-    /// PONGs owed to the peer, oldest first.
-    private var owedPongs: [[UInt8]] = []
-    private static let maxOwedPongs = 16
 
     init(request: HTTPRequest, wsi: OpaquePointer, core: ServerCore) {
         id = Self.lastID.withLock { last in
@@ -100,29 +68,30 @@ public final class WebSocketConnection: KeepaliveMember {
     public func send(_ message: OutboundMessage) {
         assertOnServiceThread()
         noticeLibraryClose()
-        guard case .open = state else { return }
-        if outbound.isEmpty && owedPongs.isEmpty && message.count <= Self.maxFrameBytes && !kernelFellBehind {
+        let limits = core.configuration
+        let route = machine.send(
+            queueIsEmpty: outbound.isEmpty, messageFitsOneFrame: message.count <= Self.maxFrameBytes,
+            kernelKeepsUp: !kernelFellBehind,
+            queueHasRoom: outbound.bytes + message.count <= limits.maxQueuedBytes && outbound.count < limits.maxQueuedMessages)
+        switch route {
+        case .drop:
+            return
+        case .writeAtOnce:
             // Straight to the socket: one send() now, where a writeable callback would cost a
             // wake-up and two epoll_ctl calls (POLLOUT on, then off) per message.
             guard message.write(on: wsi, loop: core.loop.id, offset: 0, length: message.count, isFirst: true, isLast: true) >= message.count else {
                 // The socket failed; the next writeable callback tells libwebsockets to close it.
-                state = .closed
+                machine.writeFailed()
                 lws_callback_on_writable(wsi)
                 return
             }
-            return
-        }
-        let limits = core.configuration
-        guard outbound.bytes + message.count <= limits.maxQueuedBytes,
-            outbound.count < limits.maxQueuedMessages
-        else {
+        case .enqueue(let requestsWritable):
+            outbound.append(message)
+            if requestsWritable {
+                lws_callback_on_writable(wsi)
+            }
+        case .overflow:
             core.handler.connection(self, didOverflowWith: message)
-            return
-        }
-        let wasIdle = outbound.isEmpty
-        outbound.append(message)
-        if wasIdle {
-            lws_callback_on_writable(wsi)
         }
     }
 
@@ -132,9 +101,8 @@ public final class WebSocketConnection: KeepaliveMember {
     public func discardBacklog() {
         assertOnServiceThread()
         noticeLibraryClose()
-        guard case .open = state else { return }
+        guard machine.discardBacklog() else { return }
         outbound.discardUnstarted()
-        reportsDrain = true
         lws_callback_on_writable(wsi)
     }
 
@@ -144,9 +112,8 @@ public final class WebSocketConnection: KeepaliveMember {
     public func close(code: CloseCode, reason: String = "", flush: Bool = true) {
         assertOnServiceThread()
         noticeLibraryClose()
-        guard case .open = state else { return }
-        state = .closing(code: code, reason: reason, flush: flush)
-        if !flush {
+        guard case .started(let dropsQueue) = machine.close(code: code, reason: reason, flush: flush) else { return }
+        if dropsQueue {
             outbound.removeAll()
         }
         lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_SEND, Self.closeGraceSeconds)
@@ -157,7 +124,7 @@ public final class WebSocketConnection: KeepaliveMember {
 
     /// `LWS_CALLBACK_RECEIVE`: a piece of a message.
     func receive(_ input: UnsafeMutableRawPointer?, length: Int) -> Int32 {
-        guard case .open = state else { return 0 }
+        guard machine.isOpen else { return 0 }
         let kind: MessageAssembler.Kind = lws_frame_is_binary(wsi) != 0 ? .binary : .text
         if kind == .binary && !core.configuration.acceptsBinaryMessages {
             return fail(.unsupportedData, reason: "binary messages are not accepted")
@@ -204,74 +171,55 @@ public final class WebSocketConnection: KeepaliveMember {
     /// requests into one) find nothing to do.
     func writeNext() -> Int32 {
         noticeLibraryClose()
-        switch state {
-        case .open:
-            break
-        case .closing(let code, let reason, let flush):
-            if !flush || outbound.isEmpty {
-                state = .closeSent(code)
-                outbound.removeAll()
-                CloseFrame.send(code: code, reason: reason, on: wsi)
-                // Wait for the peer's close frame before dropping the socket: closing at once
-                // while the peer is still sending makes the kernel answer with a reset, and the
-                // peer loses our close frame (and its code) with it.
-                lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, Self.closeAckSeconds)
-                return 0
-            }
-        case .closeSent, .peerClosed:
+        switch machine.writable(queueIsEmpty: outbound.isEmpty) {
+        case .nothing:
             return 0
-        case .closed:
+        case .disconnect:
             return -1
-        }
-        if !owedPongs.isEmpty {
-            let pong = owedPongs.removeFirst()
-            if owedPongs.isEmpty {
-                owedPongs = []  // its storage too: a peer pings every few seconds at most
-            }
-            guard Self.writeControlFrame(pong, kind: LWS_WRITE_PONG, on: wsi) else {
-                state = .closed
-                return -1
-            }
+        case .sendClose(let code, let reason):
+            outbound.removeAll()
+            CloseFrame.send(code: code, reason: reason, on: wsi)
+            // Wait for the peer's close frame before dropping the socket: closing at once
+            // while the peer is still sending makes the kernel answer with a reset, and the
+            // peer loses our close frame (and its code) with it.
+            lws_set_timeout(wsi, PENDING_TIMEOUT_CLOSE_ACK, Self.closeAckSeconds)
+            return 0
+        case .writePong(let pong):
+            guard Self.writeControlFrame(pong, kind: LWS_WRITE_PONG, on: wsi) else { return writeFailed() }
             lws_callback_on_writable(wsi)
             return 0
-        }
-        if owesPing {
-            // Between two fragments of a message is fine: control frames may interleave.
-            owesPing = false
-            guard core.keepalive.writePing(on: wsi) else {
-                state = .closed
-                return -1
+        case .writePing(let requestsWritable):
+            guard core.keepalive.writePing(on: wsi) else { return writeFailed() }
+            if requestsWritable {
+                lws_callback_on_writable(wsi)
             }
-            if !outbound.isEmpty || reportsDrain {
+            return 0
+        case .reportDrain:
+            core.handler.connectionDidDrain(self)
+            return 0
+        case .writeFrames:
+            var frames = 0
+            while frames < Self.framesPerWriteableCallback, !kernelFellBehind,
+                let fragment = outbound.nextFragment(maxBytes: Self.maxFrameBytes)
+            {
+                let written = fragment.message.write(
+                    on: wsi, loop: core.loop.id, offset: fragment.offset, length: fragment.length,
+                    isFirst: fragment.isFirst, isLast: fragment.isLast)
+                guard written >= fragment.length else { return writeFailed() }
+                outbound.didWrite(fragment)
+                frames += 1
+            }
+            if machine.framesWritten(queueIsEmpty: outbound.isEmpty) {
                 lws_callback_on_writable(wsi)
             }
             return 0
         }
-        guard !outbound.isEmpty else {
-            if reportsDrain {
-                reportsDrain = false
-                core.handler.connectionDidDrain(self)
-            }
-            return 0
-        }
-        var frames = 0
-        while frames < Self.framesPerWriteableCallback, !kernelFellBehind,
-            let fragment = outbound.nextFragment(maxBytes: Self.maxFrameBytes)
-        {
-            let written = fragment.message.write(
-                on: wsi, loop: core.loop.id, offset: fragment.offset, length: fragment.length,
-                isFirst: fragment.isFirst, isLast: fragment.isLast)
-            guard written >= fragment.length else {
-                state = .closed
-                return -1
-            }
-            outbound.didWrite(fragment)
-            frames += 1
-        }
-        if !outbound.isEmpty || !isOpen || reportsDrain {
-            lws_callback_on_writable(wsi)
-        }
-        return 0
+    }
+
+    /// A write in a writeable callback failed: libwebsockets drops the connection (-1).
+    private func writeFailed() -> Int32 {
+        machine.writeFailed()
+        return -1
     }
 
     /// The receive tap found a frame from the peer without a mask (RFC 6455 section 5.1) or a
@@ -283,12 +231,7 @@ public final class WebSocketConnection: KeepaliveMember {
     /// The peer sent a PING (the receive tap took it out of libwebsockets' view): a PONG with
     /// its payload goes out ahead of anything queued, in the order the PINGs came.
     func answerPing(_ payload: [UInt8]) {
-        guard isOpen else { return }
-        if owedPongs.count == Self.maxOwedPongs {
-            // RFC 6455 5.5.3 allows answering only the latest of several PINGs.
-            owedPongs.removeFirst()
-        }
-        owedPongs.append(payload)
+        guard machine.pingReceived(payload: payload) else { return }
         lws_callback_on_writable(wsi)
     }
 
@@ -309,16 +252,14 @@ public final class WebSocketConnection: KeepaliveMember {
 
     /// The keepalive wheel wants a PING sent.
     func sendKeepalivePing() {
-        guard isOpen else { return }
-        owesPing = true
+        guard machine.pingDue() else { return }
         lws_callback_on_writable(wsi)
     }
 
     /// No PONG within the hang-up time: the peer is gone. Dropped without a close frame, which
     /// it would not read; the handler hears of it with no close code.
     func hangUp() {
-        guard isOpen else { return }
-        state = .peerClosed(nil)
+        guard machine.pongOverdue() else { return }
         outbound.removeAll()
         lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, LWS_TO_KILL_ASYNC)
     }
@@ -330,33 +271,31 @@ public final class WebSocketConnection: KeepaliveMember {
     /// itself (returns 0), unless ours already went out: then this frame is the answer, the
     /// closing handshake is complete, and -1 drops the connection without a second close frame.
     func peerDidClose(payload: UnsafeRawBufferPointer) -> Int32 {
-        if case .closeSent = state { return -1 }
         var reason = UTF8Validator()
-        guard payload.count < 2 || (reason.validate(payload.dropFirst(2)) && reason.isAtBoundary) else {
-            // The text checks are the transport's (libwebsockets' are off): refuse the close
-            // reason that is not UTF-8 with 1007, and drop the connection after it.
+        // The text checks are the transport's (libwebsockets' are off).
+        let close: PeerClose<CloseCode> =
+            payload.count < 2 || (reason.validate(payload.dropFirst(2)) && reason.isAtBoundary)
+            ? .valid(payload.count >= 2 ? CloseCode(rawValue: UInt16(payload[0]) << 8 | UInt16(payload[1])) : nil)
+            : .invalidReason(answer: .invalidPayload)
+        switch machine.peerSentClose(close) {
+        case .completeHandshake:
+            return -1
+        case .echo:
+            outbound.removeAll()
+            return 0
+        case .refuse:
+            // The close reason that is not UTF-8 is refused with 1007, and the connection dropped after it.
             var reasonBytes = CloseFrame.reasonBytes("close reason is not valid UTF-8")
             lws_close_reason(wsi, LWS_CLOSE_STATUS_INVALID_PAYLOAD, &reasonBytes, reasonBytes.count)
-            state = .closeSent(.invalidPayload)
             outbound.removeAll()
             return -1
         }
-        state = .peerClosed(payload.count >= 2 ? CloseCode(rawValue: UInt16(payload[0]) << 8 | UInt16(payload[1])) : nil)
-        outbound.removeAll()
-        return 0
     }
 
     /// `LWS_CALLBACK_CLOSED`: the connection is gone. Returns the close code that was sent or received.
     func didClose() -> CloseCode? {
-        let code: CloseCode? =
-            switch state {
-            case .closeSent(let code): code
-            case .peerClosed(let code): code
-            case .open, .closing, .closed: nil
-            }
-        state = .closed
         outbound.removeAll()
-        return code
+        return machine.closed()
     }
 
     /// libwebsockets fails a connection (reserved bits, a bad opcode, …) by storing a close
@@ -364,27 +303,18 @@ public final class WebSocketConnection: KeepaliveMember {
     /// until `LWS_CALLBACK_CLOSED`; a stored reason is the only sign. From then on the
     /// connection counts as closed, so nothing of ours follows that close frame.
     private func noticeLibraryClose() {
-        switch state {
-        case .open, .closing:
-            guard lws_get_close_length(wsi) > 0 else { return }
-            let payload = UnsafeMutableRawPointer(lws_get_close_payload(wsi))
-            state = .closeSent(CloseFrame.code(in: payload, length: Int(lws_get_close_length(wsi))) ?? .protocolError)
+        guard machine.mayBeClosedByLibrary, lws_get_close_length(wsi) > 0 else { return }
+        let payload = UnsafeMutableRawPointer(lws_get_close_payload(wsi))
+        if machine.libraryClosed(with: CloseFrame.code(in: payload, length: Int(lws_get_close_length(wsi))) ?? .protocolError) {
             outbound.removeAll()
-        case .closeSent, .peerClosed, .closed:
-            return
         }
     }
 
-    var needsKeepalive: Bool { isOpen }
+    var needsKeepalive: Bool { machine.isOpen }
 
     /// Debug builds trap when the connection is used off its service thread.
     private func assertOnServiceThread(file: StaticString = #file, line: UInt = #line) {
         core.loop.assertServiceThread(file: file, line: line)
-    }
-
-    private var isOpen: Bool {
-        if case .open = state { return true }
-        return false
     }
 
     /// Closes because of what the peer sent: the close frame goes out at the next writeable

@@ -19,9 +19,11 @@ public final class WebSocketServer: @unchecked Sendable {
     /// The bound port (the kernel's choice when the configuration asked for 0). Valid after `start()`.
     public private(set) var port: Int = 0
 
-    /// Number of open WebSocket connections the handler has been told of (counted after its
-    /// open callback returns and uncounted after its close callback returns). Safe to read from any thread.
-    public var connectionCount: Int { core.openConnections.withLock { $0 } }
+    /// The service thread, which the handler may keep (see ``ServiceThread``).
+    public let serviceThread: ServiceThread
+
+    /// See ``ServiceThread/connectionCount``.
+    public var connectionCount: Int { serviceThread.connectionCount }
 
     private let core: ServerCore
     private let lifecycle = Locked(Lifecycle.created)
@@ -30,9 +32,17 @@ public final class WebSocketServer: @unchecked Sendable {
         case created, running, stopping, stopped
     }
 
-    public init(configuration: WebSocketServerConfiguration, handler: any WebSocketServerHandler) {
-        self.configuration = configuration
-        core = ServerCore(configuration: configuration, handler: handler)
+    /// A server on `serviceThread`, with its configuration, calling `handler`.
+    public init(on serviceThread: ServiceThread, handler: any WebSocketServerHandler) {
+        self.serviceThread = serviceThread
+        configuration = serviceThread.configuration
+        core = ServerCore(serviceThread: serviceThread, handler: handler)
+    }
+
+    /// A server on a service thread of its own, for a handler that does not need the thread
+    /// before the server exists.
+    public convenience init(configuration: WebSocketServerConfiguration, handler: any WebSocketServerHandler) {
+        self.init(on: ServiceThread(configuration: configuration), handler: handler)
     }
 
     deinit {
@@ -83,30 +93,24 @@ public final class WebSocketServer: @unchecked Sendable {
     /// The kernel thread id of the service thread, once started.
     var serviceThreadID: Int32? { core.loop.threadID }
 
-    /// True from the moment an `accept` failed for want of descriptors (the process's limit, the
-    /// system's, or libwebsockets' table) until one succeeds again; meanwhile accepting pauses
-    /// for a moment at a time and new connections wait in the kernel's backlog. Safe to read
-    /// from any thread (for a health check).
-    public var isOutOfDescriptors: Bool { core.acceptor.exhaustion.withLock { $0.isOutOfDescriptors } }
+    /// See ``ServiceThread/isOutOfDescriptors``.
+    public var isOutOfDescriptors: Bool { serviceThread.isOutOfDescriptors }
 
-    /// How many times accepting paused for want of descriptors since the server started.
-    /// Safe to read from any thread.
-    public var acceptPausesForDescriptors: Int { core.acceptor.exhaustion.withLock { $0.pauses } }
+    /// See ``ServiceThread/acceptPausesForDescriptors``.
+    public var acceptPausesForDescriptors: Int { serviceThread.acceptPausesForDescriptors }
 
-    /// True when called on the service thread (inside handler callbacks and executed work).
-    public var isServiceThread: Bool { core.loop.isServiceThread }
+    /// See ``ServiceThread/isCurrent``.
+    public var isServiceThread: Bool { serviceThread.isCurrent }
 
-    /// Runs `work` on the service thread. Callable from any thread, including the service thread
-    /// (the work then runs later, not inside the caller). Work queued after shutdown is dropped.
+    /// See ``ServiceThread/execute(_:)``.
     public func execute(_ work: @escaping @Sendable () -> Void) {
-        core.loop.execute(work)
+        serviceThread.execute(work)
     }
 
-    /// Runs `work` on the service thread after `delay`. Cancel it with the returned timer.
-    /// Call on the service thread.
+    /// See ``ServiceThread/schedule(after:_:)``.
     @discardableResult
     public func schedule(after delay: Duration, _ work: @escaping () -> Void) -> ScheduledWork {
-        core.loop.schedule(after: delay, work)
+        serviceThread.schedule(after: delay, work)
     }
 
     /// Stops accepting, closes every WebSocket with 1001, stops the service thread and returns

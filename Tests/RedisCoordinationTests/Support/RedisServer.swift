@@ -93,7 +93,7 @@ final class RedisServer {
     }
 
     /// The changes stored in a session's stream, read directly.
-    func storedChanges(of session: String) throws -> [ChangeRecord] {
+    func storedChanges(of session: String) throws -> [StreamedChange] {
         let reply = try command("XRANGE", SessionKeys(sessionID: session).log, "-", "+")
         guard let changes = ReplyDecoding.changes(reply, sessionID: session) else {
             throw SetupError(description: "XRANGE of \(session) answered \(reply)")

@@ -67,7 +67,7 @@ struct TestNode {
         return lease
     }
 
-    func load(_ sessionID: String) async throws -> StoredSession? {
+    func load(_ sessionID: String) async throws -> LoadedSession? {
         try await reply { try coordinator.loadSession(sessionID, $0) }
     }
 
@@ -76,7 +76,7 @@ struct TestNode {
     func append(_ revisions: ClosedRange<Int64>, under lease: Lease, payload: (Int64) -> String = { "change \($0)" }) throws -> WriteTicket {
         var ticket: WriteTicket?
         for revision in revisions {
-            let change = ChangeRecord(sessionID: lease.sessionID, revision: revision, at: 1_000 + revision, payload: Array(payload(revision).utf8))
+            let change = StreamedChange(sessionID: lease.sessionID, revision: revision, at: 1_000 + revision, payload: Array(payload(revision).utf8))
             ticket = try coordinator.append(change, under: lease)
         }
         return ticket!

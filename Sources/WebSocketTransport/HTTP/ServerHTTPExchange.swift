@@ -1,5 +1,5 @@
 /// One HTTP request/response on a connection: the body being read, then the response being written.
-final class HTTPExchange {
+final class ServerHTTPExchange {
     var request: HTTPRequest
     /// The response body and how much of it is written; nil until the response has started.
     private(set) var responseBody: [UInt8]?

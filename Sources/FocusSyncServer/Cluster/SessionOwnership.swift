@@ -21,7 +21,7 @@ import WebSocketTransport
 /// Service thread only: the coordinator's replies hop back with `WebSocketServer.execute`.
 final class SessionOwnership: @unchecked Sendable {
     // @unchecked: every property is touched only on the service thread; the coordinator's
-    // replies come back through `transport.execute` as `Step` values.
+    // replies come back through `serviceThread.execute` as `Step` values.
 
     /// What came of asking for a session.
     enum Outcome {
@@ -36,7 +36,7 @@ final class SessionOwnership: @unchecked Sendable {
     private let store: RedisPersistence
     private let host: SessionHost
     private let logger: Logger
-    private weak var transport: WebSocketServer?
+    private let serviceThread: ServiceThread
     /// Sessions being taken, by id (or by the capability asked for, until it is known to be a
     /// viewer's), with who waits for them.
     private var loads: [SessionID: Load] = [:]
@@ -64,19 +64,15 @@ final class SessionOwnership: @unchecked Sendable {
     private enum Step: Sendable {
         case acquired(SessionID, Result<LeaseAcquisition, RedisCoordinationError>)
         case viewer(SessionID, Result<String?, RedisCoordinationError>)
-        case loaded(SessionID, Lease, Result<StoredSession?, RedisCoordinationError>)
+        case loaded(SessionID, Lease, Result<LoadedSession?, RedisCoordinationError>)
         case claimed(SessionID, Result<LeaseAcquisition, RedisCoordinationError>)
     }
 
-    init(store: RedisPersistence, host: SessionHost, logger: Logger) {
+    init(store: RedisPersistence, host: SessionHost, serviceThread: ServiceThread, logger: Logger) {
         self.store = store
         self.host = host
+        self.serviceThread = serviceThread
         self.logger = logger
-    }
-
-    /// Set once, before the transport starts.
-    func attach(_ transport: WebSocketServer) {
-        self.transport = transport
     }
 
     /// How long a request waits for a session before it is answered `session_unavailable`:
@@ -110,8 +106,8 @@ final class SessionOwnership: @unchecked Sendable {
     private func acquire(_ id: SessionID) {
         if let until = handedOver[id] {
             handedOver[id] = nil
-            if until > .now, let transport {
-                _ = transport.schedule(after: ContinuousClock.now.duration(to: until)) { [weak self] in self?.acquire(id) }
+            if until > .now {
+                _ = serviceThread.schedule(after: ContinuousClock.now.duration(to: until)) { [weak self] in self?.acquire(id) }
                 return
             }
         }
@@ -125,7 +121,7 @@ final class SessionOwnership: @unchecked Sendable {
     }
 
     private func hop(_ step: Step) {
-        transport?.execute { [weak self] in self?.advance(step) }
+        serviceThread.execute { [weak self] in self?.advance(step) }
     }
 
     private func advance(_ step: Step) {
@@ -181,7 +177,7 @@ final class SessionOwnership: @unchecked Sendable {
         }
     }
 
-    private func loaded(_ id: SessionID, _ lease: Lease, _ stored: StoredSession?) {
+    private func loaded(_ id: SessionID, _ lease: Lease, _ stored: LoadedSession?) {
         guard let stored else {
             letGo(lease)
             return finish(id, .unknown)
@@ -203,10 +199,10 @@ final class SessionOwnership: @unchecked Sendable {
 
     private func retry(_ id: SessionID, after delay: Duration, because reason: String) {
         guard let load = loads[id] else { return }
-        guard .now + delay < load.deadline, let transport else {
+        guard .now + delay < load.deadline else {
             return finish(id, .unavailable("The session cannot be taken now: \(reason). Try again in a moment."))
         }
-        _ = transport.schedule(after: delay) { [weak self] in self?.acquire(id) }
+        _ = serviceThread.schedule(after: delay) { [weak self] in self?.acquire(id) }
     }
 
     private func finish(_ id: SessionID, _ outcome: Outcome) {

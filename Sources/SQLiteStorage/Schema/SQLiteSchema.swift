@@ -2,7 +2,7 @@
 ///
 /// Every schema change is a new ``Migration`` appended here, never an edit of an old one: a file at
 /// version N runs the steps after N in order, each in its own transaction.
-enum Schema {
+enum SQLiteSchema {
     static let migrations = [
         Migration(
             version: 1,

@@ -1,5 +1,5 @@
 /// One applied change of a session: an entry of its Redis stream, whose id is the revision.
-public struct ChangeRecord: Sendable, Hashable {
+public struct StreamedChange: Sendable, Hashable {
     public var sessionID: String
     /// The session's revision after this change; strictly increasing within a session.
     public var revision: Int64

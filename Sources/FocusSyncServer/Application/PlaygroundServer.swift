@@ -5,7 +5,7 @@ import WebSocketTransport
 
 /// A running FocusSync server: the transport bound to a port, with the application behind it
 /// and, unless it runs in memory, the session store.
-public final class FocusSyncServer: Sendable {
+public final class PlaygroundServer: Sendable {
     private let transport: WebSocketServer
     private let application: Application
     private let persistence: (any SessionPersistence)?
@@ -17,36 +17,39 @@ public final class FocusSyncServer: Sendable {
         self.options = options
         let files = try StaticFileStore(directory: publicDirectory)
         let relay = CommitRelay()
+        let store: SessionStore
         if let redis = options.redis {
             do {
-                persistence = try RedisPersistence(
+                store = .redis(try RedisPersistence(
                     url: redis, nodeID: options.nodeID ?? options.defaultNodeID, leaseSeconds: options.leaseSeconds,
                     retentionSeconds: options.sessions.idleTTLSeconds
-                ) { relay.cluster($0) }
+                ) { relay.cluster($0) })
             } catch {
                 throw .storage(error.description)
             }
         } else if options.inMemory {
-            persistence = nil
+            store = .memory
         } else {
             do {
-                persistence = try SQLitePersistence(folder: options.dataDirectory ?? ServerOptions.defaultDataDirectory) {
+                store = .sqlite(try SQLitePersistence(folder: options.dataDirectory ?? ServerOptions.defaultDataDirectory) {
                     relay.committed(through: $0, failure: $1?.description)
-                }
+                })
             } catch {
                 throw .storage(error.description)
             }
         }
+        persistence = store.persistence
         var configuration = WebSocketServerConfiguration()
         configuration.host = options.host
         configuration.port = options.port
         configuration.maxMessageBytes = options.maxMessageBytes
         configuration.useLibUV = options.eventLoop == .libuv
         configuration.subprotocol = WireProtocol.subprotocol
-        application = Application(options: options, files: files, persistence: persistence, logger: logger)
+        // In the order each needs the one before: the thread, the application on it, the server calling it.
+        let serviceThread = ServiceThread(configuration: configuration)
+        application = Application(options: options, files: files, store: store, serviceThread: serviceThread, logger: logger)
         relay.connect(application)
-        transport = WebSocketServer(configuration: configuration, handler: application)
-        application.transport = transport
+        transport = WebSocketServer(on: serviceThread, handler: application)
         do {
             try application.restoreSessions()
         } catch {
