@@ -16,7 +16,7 @@ import PackageDescription
 /// - `RedisCoordination`: the only place that touches hiredis (`CHiredis`): leases, the fenced
 ///   change log and snapshots in Redis, for running several processes (docs/SCALING.md).
 /// - `FocusProtocol`: the wire vocabulary: client messages read strictly, server messages, error codes.
-/// - `SessionMachine`: a session as a pure state machine, and the registry of sessions.
+/// - `Sessions`: a session as a pure state machine (`SessionMachine`), and the registry of sessions.
 /// - `FocusSyncServer`: HTTP routes, static files and the drivers that run the machines on the transport.
 /// - `CommandLineParsing`: the argument-parser-style command line both executables share.
 /// - `Locking`: `Locked`, the one lock type, on `NSLock` so ThreadSanitizer sees it (`make sanitize`).
@@ -64,7 +64,7 @@ let package = Package(
         .systemLibrary(name: "CLinuxEvents"),
         .target(name: "FocusCore"),
         .target(name: "FocusProtocol", dependencies: ["FocusCore"]),
-        .target(name: "SessionMachine", dependencies: ["FocusCore", "FocusProtocol"]),
+        .target(name: "Sessions", dependencies: ["FocusCore", "FocusProtocol"]),
         .target(name: "CommandLineParsing"),
         .target(name: "Locking"),
         .target(name: "TransportWire"),
@@ -77,7 +77,7 @@ let package = Package(
         .target(
             name: "FocusSyncServer",
             dependencies: [
-                "FocusCore", "FocusProtocol", "SessionMachine", "TransportWire", "WebSocketTransport", "MarkdownRendering",
+                "FocusCore", "FocusProtocol", "Sessions", "TransportWire", "WebSocketTransport", "MarkdownRendering",
                 "CommandLineParsing", "Locking", "SQLiteStorage", "RedisCoordination",
             ]
         ),
@@ -97,7 +97,7 @@ let package = Package(
             path: "Tests/TestSupport"),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "FocusProtocol", "TestSupport"]),
         .testTarget(name: "FocusProtocolTests", dependencies: ["FocusProtocol", "FocusCore", "TestSupport"]),
-        .testTarget(name: "SessionMachineTests", dependencies: ["SessionMachine", "FocusProtocol", "FocusCore", "TestSupport"]),
+        .testTarget(name: "SessionMachineTests", dependencies: ["Sessions", "FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "TransportWireTests", dependencies: ["TransportWire"]),
         .testTarget(name: "FuzzChecksTests", dependencies: ["FuzzChecks"]),
         .testTarget(
@@ -109,7 +109,7 @@ let package = Package(
         .testTarget(
             name: "FocusSyncServerTests",
             dependencies: [
-                "FocusSyncServer", "FocusProtocol", "SessionMachine", "WebSocketTransport", "WebSocketClient", "FocusCore",
+                "FocusSyncServer", "FocusProtocol", "Sessions", "WebSocketTransport", "WebSocketClient", "FocusCore",
                 "CommandLineParsing", "RedisCoordination", "Locking", "TestSupport",
             ]
         ),

@@ -1,6 +1,6 @@
 import FocusCore
 import FocusProtocol
-import SessionMachine
+import Sessions
 import Testing
 
 @Suite("Intents")

@@ -1,6 +1,6 @@
 import FocusCore
 import FocusProtocol
-import SessionMachine
+import Sessions
 import Testing
 
 /// Issue 15, point 2: 60,000 bytes of `> ` render to about 14 times as much HTML, sent to every

@@ -1,4 +1,4 @@
-import SessionMachine
+import Sessions
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import FocusCore
 import FocusProtocol
 import Foundation
-import SessionMachine
+import Sessions
 import TestSupport
 import Testing
 

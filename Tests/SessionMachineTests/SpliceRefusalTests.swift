@@ -1,6 +1,6 @@
 import FocusCore
 import FocusProtocol
-import SessionMachine
+import Sessions
 import Testing
 
 /// Issue 25: splices are refused with the codes docs/PROTOCOL.md gives, and their messages are

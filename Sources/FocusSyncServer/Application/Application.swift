@@ -1,7 +1,7 @@
 import FocusCore
 import FocusProtocol
 import Foundation
-import SessionMachine
+import Sessions
 import WebSocketTransport
 
 /// The FocusSync side of the transport: routes HTTP requests, admits WebSockets to sessions, and

@@ -1,5 +1,5 @@
 import RedisCoordination
-import SessionMachine
+import Sessions
 
 /// What Redis tells a process about the sessions it holds, carried from the coordinator's
 /// thread to the service thread, where ``SessionOwnership`` acts on it.

@@ -1,6 +1,6 @@
 import FocusProtocol
 import RedisCoordination
-import SessionMachine
+import Sessions
 import WebSocketTransport
 
 /// Which sessions this process holds when several share one Redis (docs/SCALING.md): a

@@ -1,6 +1,6 @@
 import Foundation
 import RedisCoordination
-import SessionMachine
+import Sessions
 
 /// Everything `focus-sync` can be told on its command line.
 public struct ServerOptions: Sendable, Equatable {

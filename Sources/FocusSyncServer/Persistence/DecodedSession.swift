@@ -2,7 +2,7 @@ import Dispatch
 import FocusProtocol
 import Foundation
 import Locking
-import SessionMachine
+import Sessions
 
 /// A ``SessionLog`` with its JSON read: the snapshot, the members and the changes after the
 /// snapshot, ready to rebuild and replay.

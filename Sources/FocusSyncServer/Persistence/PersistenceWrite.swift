@@ -1,4 +1,4 @@
-import SessionMachine
+import Sessions
 
 /// One thing to keep durably for a session.
 enum PersistenceWrite: Sendable {

@@ -1,6 +1,6 @@
 import Locking
 import RedisCoordination
-import SessionMachine
+import Sessions
 
 /// Sessions kept in Redis through a ``RedisCoordinator``: per session a change stream fenced by
 /// the lease, its latest snapshot, its members and its metadata (docs/SCALING.md).

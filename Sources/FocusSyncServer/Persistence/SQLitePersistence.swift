@@ -1,5 +1,5 @@
 import SQLiteStorage
-import SessionMachine
+import Sessions
 
 /// Sessions kept in SQLite (``SQLiteStore``): a change log per session, its latest snapshot and
 /// its members, written in group commits by the store's writer thread.

@@ -1,5 +1,5 @@
 import FocusProtocol
-import SessionMachine
+import Sessions
 
 /// A session as any store hands it back: its latest snapshot, the members stored after it and
 /// the changes after it, each as the bytes ``SessionLog/encode(_:)`` and

@@ -1,4 +1,4 @@
-import SessionMachine
+import Sessions
 
 /// Where sessions are kept so that a restart, a crash or the loss of a process loses nothing
 /// anyone saw. Writes are grouped and committed on a thread of the store's own; the store

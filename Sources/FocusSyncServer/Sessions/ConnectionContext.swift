@@ -1,4 +1,4 @@
-import SessionMachine
+import Sessions
 import WebSocketTransport
 
 /// What the server keeps for one WebSocket connection: the session it opened and its rate

@@ -1,5 +1,5 @@
 import Glibc
-import SessionMachine
+import Sessions
 
 /// The server's clocks, read once per input and handed to the session machines.
 enum HostClock {

@@ -1,6 +1,6 @@
 import FocusCore
 import FocusProtocol
-import SessionMachine
+import Sessions
 import WebSocketTransport
 
 /// Drives the session machines: hands each input to its session and performs the outputs on

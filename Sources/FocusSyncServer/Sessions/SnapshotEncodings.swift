@@ -1,6 +1,6 @@
 import FocusCore
 import FocusProtocol
-import SessionMachine
+import Sessions
 
 /// The schema and session state of each session's snapshots, encoded once and shared by every
 /// member joining at one revision: a burst of a thousand joins costs one encoding, not a

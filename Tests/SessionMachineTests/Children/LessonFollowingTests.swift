@@ -1,6 +1,6 @@
 import FocusCore
 import FocusProtocol
-@testable import SessionMachine
+@testable import Sessions
 import Testing
 
 /// ``LessonFollowing`` alone: what starting a lesson asks of the program, and its check of a change.

@@ -1,6 +1,6 @@
 import FocusCore
 import FocusProtocol
-@testable import SessionMachine
+@testable import Sessions
 import Testing
 
 /// ``Membership`` alone, without the session around it: its inputs and the outputs it asks for.

@@ -1,6 +1,6 @@
 import FocusCore
 import FocusProtocol
-@testable import SessionMachine
+@testable import Sessions
 import TestSupport
 import Testing
 

@@ -1,7 +1,7 @@
 import TestSupport
 import FocusCore
 import FocusProtocol
-import SessionMachine
+import Sessions
 
 /// A session machine driven as a host would drive it, with a clock and timers of its own:
 /// `advance(by:)` moves time on and fires every timer that falls due, in order. No sockets, no
