@@ -1,5 +1,36 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// The toolchain's own swift-syntax (`SwiftParser`, `SwiftParserDiagnostics`, …): host libraries in
+/// `<toolchain>/usr/lib/swift/host/`, found from the `swiftc` on the `PATH` (the one building
+/// this package), never from a fixed path. `nil` where that folder has no `SwiftParser`.
+let swiftSyntaxHost: String? = {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? ""
+    for folder in path.split(separator: ":") {
+        let candidate = URL(fileURLWithPath: String(folder)).appendingPathComponent("swiftc")
+        guard FileManager.default.isExecutableFile(atPath: candidate.path) else { continue }
+        let host = candidate.resolvingSymlinksInPath().deletingLastPathComponent()
+            .appendingPathComponent("../lib/swift/host").standardizedFileURL.path
+        return FileManager.default.fileExists(atPath: host + "/SwiftParser.swiftmodule") ? host : nil
+    }
+    return nil
+}()
+
+/// How a target links the toolchain's swift-syntax libraries `names`.
+func swiftSyntax(_ names: [String]) -> (swift: [SwiftSetting], linker: [LinkerSetting]) {
+    guard let host = swiftSyntaxHost else {
+        fatalError(
+            "FocusSync reads SwiftUI sources with the Swift toolchain's own parser, but the swiftc on the PATH has no "
+                + "usr/lib/swift/host/SwiftParser.swiftmodule beside it; use a Swift 6 toolchain from swift.org (see README).")
+    }
+    return (
+        [.unsafeFlags(["-I", host])],
+        [.unsafeFlags(["-L", host] + names.map { "-l" + $0 } + ["-Xlinker", "-rpath", "-Xlinker", host])]
+    )
+}
+
+let parser = swiftSyntax(["SwiftSyntax", "SwiftParser", "SwiftDiagnostics", "SwiftParserDiagnostics"])
 
 /// FocusSync: a shared, live model of SwiftUI's `@FocusState`, served over WebSockets.
 ///
@@ -16,6 +47,8 @@ import PackageDescription
 /// - `RedisCoordination`: the only place that touches hiredis (`CHiredis`): leases, the fenced
 ///   change log and snapshots in Redis, for running several processes (docs/SCALING.md).
 /// - `FocusProtocol`: the wire vocabulary: client messages read strictly, server messages, error codes.
+/// - `SwiftUISource`: a session's SwiftUI source read by the toolchain's own parser (swift-syntax,
+///   linked from the toolchain's host libraries): its diagnostics with line and column.
 /// - `Sessions`: a session as a pure state machine (`SessionMachine`), and the registry of sessions.
 /// - `FocusSyncServer`: HTTP routes, static files and the drivers that run the machines on the transport.
 /// - `CommandLineParsing`: the argument-parser-style command line both executables share.
@@ -65,6 +98,7 @@ let package = Package(
         .target(name: "FocusCore"),
         .target(name: "FocusProtocol", dependencies: ["FocusCore"]),
         .target(name: "Sessions", dependencies: ["FocusCore", "FocusProtocol"]),
+        .target(name: "SwiftUISource", swiftSettings: parser.swift, linkerSettings: parser.linker),
         .target(name: "CommandLineParsing"),
         .target(name: "Locking"),
         .target(name: "TransportWire"),
@@ -99,6 +133,7 @@ let package = Package(
         .testTarget(name: "FocusProtocolTests", dependencies: ["FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "SessionMachineTests", dependencies: ["Sessions", "FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "TransportWireTests", dependencies: ["TransportWire"]),
+        .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource"], swiftSettings: parser.swift),
         .testTarget(name: "FuzzChecksTests", dependencies: ["FuzzChecks"]),
         .testTarget(
             name: "WebSocketTransportTests",

@@ -1,0 +1,31 @@
+import SwiftDiagnostics
+import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
+
+/// A source read by the Swift compiler's own parser, with the parser's own diagnostics: no
+/// lexer or parser of FocusSync's.
+public enum SyntaxCheck {
+    /// Every syntax diagnostic of `source`, in source order; empty when it parses cleanly.
+    public static func diagnostics(of source: String) -> [SourceDiagnostic] {
+        let tree = Parser.parse(source: source)
+        let converter = SourceLocationConverter(fileName: "source.swift", tree: tree)
+        return ParseDiagnosticsGenerator.diagnostics(for: tree).map { diagnostic in
+            let location = diagnostic.location(converter: converter)
+            return SourceDiagnostic(
+                line: location.line, column: location.column, severity: SourceDiagnostic.Severity(diagnostic.diagMessage.severity),
+                message: diagnostic.message)
+        }
+    }
+}
+
+extension SourceDiagnostic.Severity {
+    init(_ severity: DiagnosticSeverity) {
+        switch severity {
+        case .error: self = .error
+        case .warning: self = .warning
+        case .note, .remark: self = .note
+        @unknown default: self = .note
+        }
+    }
+}

@@ -1,0 +1,42 @@
+import Foundation
+import SwiftUISource
+import Testing
+
+/// The toolchain's parser, linked from its host libraries, reads a SwiftUI source and says where
+/// it is broken with the compiler's own words.
+@Suite("Syntax check with the toolchain's parser")
+struct SyntaxCheckTests {
+    static let login = """
+        import SwiftUI
+
+        struct LoginForm: View {
+            enum Field: Hashable { case username, password }
+            @FocusState private var focusedField: Field?
+            @State private var username = ""
+
+            var body: some View {
+                Form {
+                    TextField("Username", text: $username)
+                        .focused($focusedField, equals: .username)
+                        .onSubmit { focusedField = .password }
+                }
+            }
+        }
+        """
+
+    @Test("A well-formed view has no diagnostics")
+    func clean() {
+        #expect(SyntaxCheck.diagnostics(of: Self.login).isEmpty)
+    }
+
+    @Test("A call left open is an error where the next line goes on without it, in the parser's words")
+    func missingParenthesis() throws {
+        let broken = Self.login.replacingOccurrences(of: "TextField(\"Username\", text: $username)", with: "TextField(\"Username\", text: $username")
+        let diagnostics = SyntaxCheck.diagnostics(of: broken)
+        let first = try #require(diagnostics.first)
+        #expect(first.severity == .error)
+        #expect(first.message.contains("expected ')'"), "\(first.message)")
+        #expect(first.line == 12, "line \(first.line): \(diagnostics)")
+        #expect(first.column >= 1)
+    }
+}
