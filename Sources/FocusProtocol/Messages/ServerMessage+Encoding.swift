@@ -117,7 +117,7 @@ private struct AckBody: Encodable {
         var container = encoder.container(keyedBy: MessageKeys.self)
         try container.encode("ack", forKey: .type)
         try container.encode(seq, forKey: .seq)
-        try container.encode(reason, forKey: .reason)
+        try container.encode(reason.wireName, forKey: .reason)
     }
 }
 
