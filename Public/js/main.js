@@ -12,7 +12,7 @@ import { Tabs } from './tabs.js';
 import { ScreenView } from './screens/screen-view.js';
 import { SCREEN_MODULES } from './screens/index.js';
 import { FocusFollower } from './focus-follower.js';
-import { SimulatedKeyboard, passesThroughNil } from './keyboard.js';
+import { SimulatedKeyboard } from './keyboard.js';
 import { Inspector } from './inspector.js';
 import { EventLog } from './event-log.js';
 import { CodePanel, highlightTags } from './code-panel.js';
@@ -293,7 +293,7 @@ class Playground {
   #reactTo(update) {
     const { store } = this;
     const events = update.events ?? [];
-    if (passesThroughNil(events, store.screen)) this.keyboard.dip();
+    if (update.keyboardDips?.includes(store.screen)) this.keyboard.dip();
     this.code.highlight(highlightTags(events, store.screen));
     const moves = events.filter((event) => event.kind === 'focus' && event.screen === store.screen);
     const who = store.person(update.by);
