@@ -1,5 +1,6 @@
 import Foundation
 import FocusCore
+import FocusProtocol
 import Testing
 
 /// The JSON the core's types encode to matches protocol v1.
