@@ -7,7 +7,7 @@
 import { SpliceClient, APPLIED, REFUSED, UNANSWERED } from './splice-client.js';
 import { spliceBetween } from './text-ot.js';
 import { RATE_LIMIT_RETRY_MS } from './connection.js';
-import { ErrorCode } from './protocol.js';
+import { ErrorCode, EventKind } from './protocol.js';
 
 /** Refusals after which the field needs a fresh copy of its text. */
 const NEEDS_FRESH_TEXT = new Set([ErrorCode.staleBase, ErrorCode.badSplice]);
@@ -96,7 +96,7 @@ export class FieldTexts {
     }
     const changed = new Set();
     for (const event of events) {
-      const field = event.kind === 'edit' ? this.#fields.get(fieldName(event.screen, event.key)) : null;
+      const field = event.kind === EventKind.edit ? this.#fields.get(fieldName(event.screen, event.key)) : null;
       if (!field) continue;
       changed.add(field);
       if (by === this.#member && field.intent?.seq === seq) {

@@ -3,7 +3,7 @@
 import { byId } from './dom.js';
 import { resolveSession, tabClientId, tabName } from './session.js';
 import { Connection } from './connection.js';
-import { ErrorCode } from './protocol.js';
+import { ErrorCode, EventKind } from './protocol.js';
 import { Store, pastStore } from './store.js';
 import { FieldTexts, fieldName } from './field-texts.js';
 import { TextEditing, typeInto } from './text-editing.js';
@@ -295,7 +295,7 @@ class Playground {
     const events = update.events ?? [];
     if (update.keyboardDips?.includes(store.screen)) this.keyboard.dip();
     this.code.highlight(highlightTags(events, store.screen));
-    const moves = events.filter((event) => event.kind === 'focus' && event.screen === store.screen);
+    const moves = events.filter((event) => event.kind === EventKind.focus && event.screen === store.screen);
     const who = store.person(update.by);
     if (!moves.length || who.isYou) return;
     const to = moves.at(-1).to;
@@ -361,7 +361,7 @@ function eventsAt(log, revision) {
 
 /** Whether an update's events move focus (or change screens). */
 function movesFocus(events) {
-  return events.some((event) => event.kind === 'focus' || event.kind === 'navigate');
+  return events.some((event) => event.kind === EventKind.focus || event.kind === EventKind.navigate);
 }
 
 async function start() {
