@@ -74,7 +74,8 @@ extension ListDeclaration {
         try container.encode(maxRows, forKey: .maxRows)
         try container.encode(fields, forKey: .fields)
         try container.encode(initialRows, forKey: .initialRows)
-        let labels = Dictionary(uniqueKeysWithValues: fields.map { ($0.rowCase, label(of: $0, atRow: nil)) })
+        // The first field of a case names it, as `field(_:)` finds it.
+        let labels = Dictionary(fields.map { ($0.rowCase, label(of: $0, atRow: nil)) }, uniquingKeysWith: { first, _ in first })
         try container.encode(labels, forKey: .rowLabels)
     }
 }
