@@ -7,6 +7,7 @@
 
 import { h } from './dom.js';
 import { keyCase } from './keys.js';
+import { EventKind } from './protocol.js';
 
 const TOKEN = /(\/\/.*$)|("(?:[^"\\]|\\.)*")|(@\w+)|\b(struct|enum|case|var|let|private|func|if|else|guard|return|switch|for|in|some|nil|try|await|true|false|extension|self|import)\b|(\.\w+)/g;
 const TOKEN_CLASSES = ['tok-comment', 'tok-string', 'tok-attribute', 'tok-keyword', 'tok-member'];
@@ -29,12 +30,12 @@ export function highlightTags(events, screen) {
   const here = events.filter((event) => (event.screen ?? screen) === screen);
   const tags = [];
   const kinds = new Set(here.map((event) => event.kind));
-  if (kinds.has('settings')) tags.push(REWRITTEN);
-  if (kinds.has('autoFocusCancelled')) tags.push('autoFocusCancelled');
-  for (const event of here.filter((candidate) => candidate.kind === 'validation')) {
+  if (kinds.has(EventKind.settings)) tags.push(REWRITTEN);
+  if (kinds.has(EventKind.autoFocusCancelled)) tags.push(EventKind.autoFocusCancelled);
+  for (const event of here.filter((candidate) => candidate.kind === EventKind.validation)) {
     tags.push(`validation:>${keyCase(event.firstInvalid)}`, `validation:${event.valid ? 'valid' : 'invalid'}`);
   }
-  const moves = here.filter((event) => event.kind === 'focus');
+  const moves = here.filter((event) => event.kind === EventKind.focus);
   if (moves.length) {
     // An animated move is two events (field → nil → field): read it as one.
     const { cause } = moves[0];
@@ -42,10 +43,10 @@ export function highlightTags(events, screen) {
     const to = keyCase(moves.at(-1).to);
     tags.push(`${cause}:${from}>${to}`, `${cause}:${from}>`, `${cause}:>${to}`, cause);
   }
-  for (const kind of ['rowAdded', 'rowRemoved', 'autoFocusScheduled', 'navigate']) {
+  for (const kind of [EventKind.rowAdded, EventKind.rowRemoved, EventKind.autoFocusScheduled, EventKind.navigate]) {
     if (kinds.has(kind)) tags.push(kind);
   }
-  for (const event of here.filter((candidate) => candidate.kind === 'edit' || candidate.kind === 'splice')) {
+  for (const event of here.filter((candidate) => candidate.kind === EventKind.edit)) {
     tags.push(`edit:${keyCase(event.key)}`);
   }
   return [...new Set(tags)];

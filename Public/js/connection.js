@@ -2,18 +2,17 @@
 // server has not answered yet (resent after every reconnect's snapshot; see PROTOCOL.md), kept in
 // sessionStorage one key per intent, so queuing one never rewrites the others.
 
-const SUBPROTOCOL = 'focus-sync.v3';
+import { SUBPROTOCOL, CloseCode, ErrorCode } from './protocol.js';
+
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
 const PING_EVERY_MS = 15000;
 const SILENCE_LIMIT_MS = 40000;
 
-/** Another connection said hello with this client id (a duplicated tab). */
-const DUPLICATE_CLIENT = 4001;
 /** How long to wait before resending an intent the server refused as rate-limited. */
 export const RATE_LIMIT_RETRY_MS = 1000;
 
 /** Close codes, and the errors announcing them, after which reconnecting cannot help. */
-const FINAL_CLOSE = new Map([[4404, 'unknown_session']]);
+const FINAL_CLOSE = new Map([[CloseCode.unknownSession, ErrorCode.unknownSession]]);
 const FATAL_ERRORS = new Set(FINAL_CLOSE.values());
 
 /**
@@ -128,8 +127,8 @@ export class Connection extends EventTarget {
     this.#holdUntil = Date.now() + holdMs;
     // Detached first: the page counts as disconnected now, not when the close handshake ends.
     this.#socket = null;
-    socket.close(1000, 'dropped by the page');
-    this.#closed(1000);
+    socket.close(CloseCode.normalClosure, 'dropped by the page');
+    this.#closed(CloseCode.normalClosure);
   }
 
   #leave() {
@@ -138,7 +137,7 @@ export class Connection extends EventTarget {
     if (!socket) return;
     this.#socket = null;
     this.#ready = false;
-    socket.close(1000, 'left the page');
+    socket.close(CloseCode.normalClosure, 'left the page');
   }
 
   #open() {
@@ -168,7 +167,7 @@ export class Connection extends EventTarget {
     if (!message || typeof message.type !== 'string') return;
     if (message.type === 'snapshot') this.member = message.you.member;
     if (message.type === 'update' && message.by === this.member && Number.isInteger(message.seq)) this.#settle(message.seq);
-    if (message.type === 'error' && message.code === 'rate_limited') this.#retryLater(message.seq);
+    if (message.type === 'error' && message.code === ErrorCode.rateLimited) this.#retryLater(message.seq);
     else if ((message.type === 'ack' || message.type === 'error') && Number.isInteger(message.seq)) this.#settle(message.seq);
     if (message.type === 'error' && FATAL_ERRORS.has(message.code)) this.#fatal = message.code;
     const newConnection = message.type === 'snapshot' && !this.#ready;
@@ -224,7 +223,8 @@ export class Connection extends EventTarget {
   #closed(code) {
     this.#socket = null;
     this.#ready = false;
-    if (code === DUPLICATE_CLIENT) this.#becomeNewClient();
+    // Another connection said hello with this client id (a duplicated tab).
+    if (code === CloseCode.replaced) this.#becomeNewClient();
     const problem = FINAL_CLOSE.get(code) ?? this.#fatal;
     this.#fatal = null;
     if (problem) {
@@ -239,7 +239,7 @@ export class Connection extends EventTarget {
     const delay = Math.max(backoff, this.#holdUntil - Date.now());
     this.#attempt += 1;
     this.#retryTimer = setTimeout(() => this.#open(), delay);
-    this.#setStatus('reconnecting', { retryAt: Date.now() + delay, problem: code === 4409 ? 'session_full' : null });
+    this.#setStatus('reconnecting', { retryAt: Date.now() + delay, problem: code === CloseCode.sessionFull ? ErrorCode.sessionFull : null });
   }
 
   /** Seqs count per client id: a new id starts again at 1, with the queued intents renumbered. */
@@ -261,7 +261,7 @@ export class Connection extends EventTarget {
 
   #heartbeat() {
     if (!this.#ready) return;
-    if (Date.now() - this.#lastHeard > SILENCE_LIMIT_MS) this.#socket.close(4000, 'no answer');
+    if (Date.now() - this.#lastHeard > SILENCE_LIMIT_MS) this.#socket.close(CloseCode.noAnswer, 'no answer');
     else this.#socket.send(JSON.stringify({ type: 'ping' }));
   }
 

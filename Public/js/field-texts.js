@@ -7,9 +7,10 @@
 import { SpliceClient, APPLIED, REFUSED, UNANSWERED } from './splice-client.js';
 import { spliceBetween } from './text-ot.js';
 import { RATE_LIMIT_RETRY_MS } from './connection.js';
+import { ErrorCode, EventKind } from './protocol.js';
 
 /** Refusals after which the field needs a fresh copy of its text. */
-const NEEDS_FRESH_TEXT = new Set(['stale_base', 'bad_splice']);
+const NEEDS_FRESH_TEXT = new Set([ErrorCode.staleBase, ErrorCode.badSplice]);
 
 /** How a field is named in a snapshot's `you.splices`: `profile/firstName`, `tasks/notes/6F1C…`. */
 export function fieldName(screen, key) {
@@ -95,7 +96,7 @@ export class FieldTexts {
     }
     const changed = new Set();
     for (const event of events) {
-      const field = event.kind === 'edit' ? this.#fields.get(fieldName(event.screen, event.key)) : null;
+      const field = event.kind === EventKind.edit ? this.#fields.get(fieldName(event.screen, event.key)) : null;
       if (!field) continue;
       changed.add(field);
       if (by === this.#member && field.intent?.seq === seq) {
@@ -127,7 +128,7 @@ export class FieldTexts {
         field.intent = null;
         return { sent: client.acknowledge(revision, []) };
       });
-    } else if (message.code === 'rate_limited') {
+    } else if (message.code === ErrorCode.rateLimited) {
       // Not applied: the same splice, same base, goes again after a pause, with a new seq.
       field.unsent = true;
       setTimeout(() => {

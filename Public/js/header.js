@@ -3,10 +3,11 @@
 
 import { h, byId } from './dom.js';
 import { copyLink, sessionLink } from './session.js';
+import { ErrorCode } from './protocol.js';
 
 /** Why a session cannot be reached, in plain words, for the one explanation the page shows. */
 const ENDED = {
-  unknown_session: 'There is no session at this link. It may have expired (a session is kept for a day after the last person leaves it), or the link may be incomplete.',
+  [ErrorCode.unknownSession]: 'There is no session at this link. It may have expired (a session is kept for a day after the last person leaves it), or the link may be incomplete.',
 };
 
 export class Header {

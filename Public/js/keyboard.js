@@ -1,18 +1,12 @@
 // The simulated on-screen keyboard: up while a field has focus, down without focus, and a visible
-// dip when an animated focus change passes through nil (the bounce seed 000 describes).
+// dip when an animated focus change passes through nil (the bounce seed 000 describes), which an
+// update names in its `keyboardDips`.
 
 import { h } from './dom.js';
 
 const DIP_MS = 420;
 const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
 const RETURN_LABELS = { next: 'next', done: 'done', go: 'go', send: 'send', return: 'return' };
-
-/** True when the focus events on `screen` walk from a field to nil and on to a field, as one animated move. */
-export function passesThroughNil(events, screen) {
-  const moves = events.filter((event) => event.kind === 'focus' && event.screen === screen);
-  return moves.some((event, index) => event.from !== null && event.to === null
-    && moves[index + 1]?.from === null && moves[index + 1]?.to !== null);
-}
 
 export class SimulatedKeyboard {
   #up = false;

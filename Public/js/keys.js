@@ -1,4 +1,4 @@
-// Focus keys (`address`, `row/6F1C…`, `title/6F1C…`) and the labels people read for them.
+// Focus keys (`address`, `row/6F1C…`, `title/6F1C…`) and the labels the server gives them.
 
 /** `{kase, row}` for a key string; `row` is null for simple cases. */
 export function parseKey(key) {
@@ -16,28 +16,21 @@ export function keyCase(key) {
   return parseKey(key)?.kase ?? 'nil';
 }
 
-/** The label people see for a key on a screen: `Address`, `Email 2`, `Reminder 3 notes`. */
+/**
+ * The label people see for a key on a screen (`Address`, `Email 2`, `Reminder 3 notes`), as the
+ * server names it in `byFocus`; a field of a row the list no longer holds reads as the list's
+ * `rowLabels` name it (`Email`, `Reminder notes`). A field id reads as its field's label.
+ */
 export function keyLabel(schema, screenState, screen, key) {
   const parsed = parseKey(key);
   if (!parsed) return 'nothing';
+  const label = screenState?.byFocus?.[key]?.label;
+  if (label) return label;
   const declaration = schema?.[screen];
-  if (!parsed.row) {
-    const field = declaration?.fields.find((candidate) => candidate.id === key)
-      ?? declaration?.fields.find((candidate) => candidate.key === key);
-    return field?.label ?? key;
-  }
+  if (!parsed.row) return declaration?.fields.find((field) => field.id === key)?.label ?? key;
   for (const list of declaration?.lists ?? []) {
-    const field = list.fields.find((candidate) => candidate.case === parsed.kase);
-    if (!field) continue;
-    const index = (screenState?.rows?.[list.id] ?? []).indexOf(parsed.row);
-    return rowFieldLabel(list, field, index);
+    const rowLabel = list.rowLabels?.[parsed.kase];
+    if (rowLabel) return rowLabel;
   }
   return key;
-}
-
-/** `Email 2` for a list with one field per row; `Reminder 3 notes` when rows have several. */
-export function rowFieldLabel(list, field, index) {
-  const position = index >= 0 ? ` ${index + 1}` : '';
-  if (list.fields.length === 1) return `${field.label}${position}`;
-  return `${list.rowNoun}${position} ${field.label.toLowerCase()}`;
 }

@@ -3,6 +3,7 @@
 import { byId } from './dom.js';
 import { resolveSession, tabClientId, tabName } from './session.js';
 import { Connection } from './connection.js';
+import { ErrorCode, EventKind } from './protocol.js';
 import { Store, pastStore } from './store.js';
 import { FieldTexts, fieldName } from './field-texts.js';
 import { TextEditing, typeInto } from './text-editing.js';
@@ -11,7 +12,7 @@ import { Tabs } from './tabs.js';
 import { ScreenView } from './screens/screen-view.js';
 import { SCREEN_MODULES } from './screens/index.js';
 import { FocusFollower } from './focus-follower.js';
-import { SimulatedKeyboard, passesThroughNil } from './keyboard.js';
+import { SimulatedKeyboard } from './keyboard.js';
 import { Inspector } from './inspector.js';
 import { EventLog } from './event-log.js';
 import { CodePanel, highlightTags } from './code-panel.js';
@@ -23,7 +24,7 @@ import { NameChooser } from './name-chooser.js';
 
 const NOTICE_MS = 6000;
 /** Refusals of a splice the page recovers from by itself: nothing to tell the person. */
-const QUIET_SPLICE_ERRORS = new Set(['rate_limited', 'stale_base', 'bad_splice']);
+const QUIET_SPLICE_ERRORS = new Set([ErrorCode.rateLimited, ErrorCode.staleBase, ErrorCode.badSplice]);
 /** Why the page changes nothing, told on the controls that do nothing. */
 const LOCKED = {
   viewer: 'You are watching: only the people with the edit link change this session.',
@@ -152,17 +153,17 @@ class Playground {
         break;
       case 'error': {
         // Without a seq, a request for the past was refused: the timeline asks again if it still wants it.
-        if (message.code === 'rate_limited' && !Number.isInteger(message.seq)) {
+        if (message.code === ErrorCode.rateLimited && !Number.isInteger(message.seq)) {
           this.timeline.rateLimited();
           return;
         }
-        if (message.code === 'read_only') {
+        if (message.code === ErrorCode.readOnly) {
           this.#tellReadOnly();
           return;
         }
         const splice = this.texts.answer(message);
         // An unknown session is explained once, by the page that replaces the playground.
-        if (message.code !== 'unknown_session' && !(splice && QUIET_SPLICE_ERRORS.has(message.code))) this.#showNotice(message.message);
+        if (message.code !== ErrorCode.unknownSession && !(splice && QUIET_SPLICE_ERRORS.has(message.code))) this.#showNotice(message.message);
         if (splice || !this.store.ready) return;
         this.#render();
         this.follower.apply({ force: true });
@@ -292,9 +293,9 @@ class Playground {
   #reactTo(update) {
     const { store } = this;
     const events = update.events ?? [];
-    if (passesThroughNil(events, store.screen)) this.keyboard.dip();
+    if (update.keyboardDips?.includes(store.screen)) this.keyboard.dip();
     this.code.highlight(highlightTags(events, store.screen));
-    const moves = events.filter((event) => event.kind === 'focus' && event.screen === store.screen);
+    const moves = events.filter((event) => event.kind === EventKind.focus && event.screen === store.screen);
     const who = store.person(update.by);
     if (!moves.length || who.isYou) return;
     const to = moves.at(-1).to;
@@ -360,7 +361,7 @@ function eventsAt(log, revision) {
 
 /** Whether an update's events move focus (or change screens). */
 function movesFocus(events) {
-  return events.some((event) => event.kind === 'focus' || event.kind === 'navigate');
+  return events.some((event) => event.kind === EventKind.focus || event.kind === EventKind.navigate);
 }
 
 async function start() {

@@ -5,6 +5,7 @@
 
 import { mergePatch } from './merge-patch.js';
 import { textsOf } from './field-texts.js';
+import { EventKind } from './protocol.js';
 
 const LOG_LIMIT = 200;
 const SERVER = Object.freeze({ name: 'server', color: '#57606a', isServer: true, isYou: false });
@@ -120,7 +121,7 @@ export class Store {
   }
 
   #record(entry) {
-    if (entry.event?.kind !== 'focus') return;
+    if (entry.event?.kind !== EventKind.focus) return;
     this.log.unshift(entry);
     if (this.log.length > LOG_LIMIT) this.log.length = LOG_LIMIT;
   }
@@ -157,7 +158,7 @@ export function pastStore(live, past) {
 function withFocusMoves(state, events) {
   let screens = state.screens;
   for (const event of events) {
-    if (event.kind === 'focus') screens = { ...screens, [event.screen]: { ...screens[event.screen], focus: event.to } };
+    if (event.kind === EventKind.focus) screens = { ...screens, [event.screen]: { ...screens[event.screen], focus: event.to } };
   }
   return screens === state.screens ? state : { ...state, screens };
 }

@@ -157,6 +157,12 @@ struct ProtocolDocumentTests {
         #expect(documented == Set(LessonMove.allCases.map(\.rawValue)))
     }
 
+    @Test func everyCloseCodeIsDocumented() {
+        for code in WireCloseCode.allCases {
+            #expect(Self.document.contains("| \(code.rawValue) |"), "close code \(code.rawValue) is not in PROTOCOL.md's table")
+        }
+    }
+
     @Test func everyErrorCodeIsDocumented() {
         for code in ErrorCode.allCases {
             #expect(Self.document.contains("| `\(code.rawValue)` |"), "\(code.rawValue) is not in PROTOCOL.md's table")

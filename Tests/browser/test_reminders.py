@@ -109,3 +109,23 @@ def test_markdown_notes_are_rendered_inert(pair):
             assert not (link.get_attribute("href") or "").lower().startswith("javascript:")
             assert link.get_attribute("onclick") is None
         assert page.js("return window.__pwned === undefined"), "nothing in the note may run"
+
+
+def test_row_labels_are_the_servers_and_renumber_after_a_delete(pair):
+    a, b = pair
+    rows = open_reminders(pair, at_least=3)
+    a.tap("tasks", f"title/{rows[0]}")
+    for page in pair:
+        page.wait_focus(f".title(id: {rows[0]})", f"title/{rows[0]}")
+    model = a.server_state()["state"]["screens"]["tasks"]
+    assert model["byFocus"][f"title/{rows[2]}"]["label"] == "Reminder 3 title"
+    for page in pair:
+        page.wait(lambda page=page: page.field("tasks", f"title/{rows[2]}").get_attribute("aria-label") == "Reminder 3 title",
+                  "the third row's title reads as the server labels it")
+    row_element(a, rows[0]).find_element(By.CSS_SELECTOR, ".row-delete").click()
+    for page in pair:
+        page.wait(lambda page=page: page.field("tasks", f"title/{rows[2]}").get_attribute("aria-label") == "Reminder 2 title",
+                  "deleting the first row renumbers the others")
+        page.wait(lambda page=page: page.log_entries()[0]["cause"] == "row removed", "the delete is in the log")
+        # The focus left the deleted row's title: the log names that field without a number.
+        assert any(entry["move"].startswith("Reminder title → ") for entry in page.log_entries()[:3]), page.log_entries()[:3]

@@ -2,7 +2,7 @@
 // state. Inputs are created once and updated in place, so the caret and DOM focus survive renders.
 
 import { h, domId, arrange } from '../dom.js';
-import { rowKey, rowFieldLabel } from '../keys.js';
+import { rowKey } from '../keys.js';
 import { notesFragment } from '../notes.js';
 import { typeInto } from '../text-editing.js';
 
@@ -229,7 +229,7 @@ export class ScreenView {
   #renderRow(list, row, index, active, state, context) {
     row.element.classList.toggle('row-active', active);
     for (const field of row.fields) {
-      field.label = rowFieldLabel(list, field.declaration, index);
+      field.label = state.byFocus?.[field.fieldId]?.label ?? field.declaration.label;
       field.setLabel(field.label);
       field.wrapper.hidden = !active && field.declaration.onlyWhileRowFocused;
       this.#renderField(field, state, context);

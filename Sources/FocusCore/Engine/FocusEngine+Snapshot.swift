@@ -65,7 +65,8 @@ extension FocusEngine {
                 // `print` writes the type path, then the case as source names it: `.row(id: …)`.
                 focusPrinted: key.map { "Optional(\(Schema.swiftModule).\(slot.declaration.focusType)\($0))" } ?? "nil",
                 toolbar: hasToolbar ? toolbar : nil,
-                focusedRow: key?.rowID
+                focusedRow: key?.rowID,
+                label: key.flatMap { slot.declaration.label(of: $0, rows: state.screens[slot.index].rows) }
             )
         }
         var table = [FocusPresentation.noFocus: presentation(nil, at: nil)]

@@ -18,13 +18,13 @@ public enum Outcome: Equatable, Sendable {
     }
 }
 
-/// Why an intent changed nothing, as the protocol's `ack` reasons name it.
-public enum AckReason: String, Codable, Sendable {
+/// Why an intent changed nothing. FocusProtocol gives each reason its word on the wire.
+public enum AckReason: Sendable, CaseIterable {
     /// Previous on the first field or Next on the last.
-    case toolbarAtEnd = "toolbar_at_end"
+    case toolbarAtEnd
     /// The intent asked for what already holds (or a stale timer fired).
     case unchanged
     /// The host saw this intent's `seq` before and did not apply it again (never returned by
-    /// the engine; listed here so every `ack` reason has one spelling).
+    /// the engine; listed here so every reason the host answers with is one of these).
     case duplicate
 }

@@ -1,5 +1,5 @@
-/// Something that happened while an intent was applied. Encodes to the protocol's event
-/// objects (`{"kind":"focus","screen":"gift","from":null,"to":"message","cause":"autoFocus"}`).
+/// Something that happened while an intent was applied. FocusProtocol gives it its wire shape
+/// (`{"kind":"focus","screen":"gift","from":null,"to":"message","cause":"autoFocus"}`).
 public enum FocusEvent: Equatable, Sendable {
     /// Focus moved from one value to another.
     case focus(screen: ScreenID, from: FocusKey?, to: FocusKey?, cause: FocusCause)

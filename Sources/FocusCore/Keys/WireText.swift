@@ -32,15 +32,3 @@ extension WireText {
         self.init(wireText: codingKey.stringValue)
     }
 }
-
-extension KeyedEncodingContainer {
-    /// Encodes an optional wire-text value as its string or `null`: the same JSON as encoding
-    /// the optional itself, without a nested encoder.
-    mutating func encode(wire value: (some WireText)?, forKey key: Key) throws {
-        if let value {
-            try encode(value.wireText, forKey: key)
-        } else {
-            try encodeNil(forKey: key)
-        }
-    }
-}

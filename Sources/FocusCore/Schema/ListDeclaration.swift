@@ -54,3 +54,28 @@ public struct ListDeclaration: Codable, Equatable, Sendable {
         fields.first { $0.rowCase == rowCase }
     }
 }
+
+extension ListDeclaration {
+    private enum EncodingKeys: String, CodingKey {
+        case id, rowNoun, heading, addButton, removable, rowActions, markdownPreview, maxRows, fields, initialRows, rowLabels
+    }
+
+    /// The declaration as written, and `rowLabels`: each row field's label without a row number
+    /// (``label(of:atRow:)``), for a client naming a field of a row the list no longer holds.
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: EncodingKeys.self)
+        try container.encode(id, forKey: .id)
+        try container.encode(rowNoun, forKey: .rowNoun)
+        try container.encodeIfPresent(heading, forKey: .heading)
+        try container.encodeIfPresent(addButton, forKey: .addButton)
+        try container.encode(removable, forKey: .removable)
+        try container.encode(rowActions, forKey: .rowActions)
+        try container.encodeIfPresent(markdownPreview, forKey: .markdownPreview)
+        try container.encode(maxRows, forKey: .maxRows)
+        try container.encode(fields, forKey: .fields)
+        try container.encode(initialRows, forKey: .initialRows)
+        // The first field of a case names it, as `field(_:)` finds it.
+        let labels = Dictionary(fields.map { ($0.rowCase, label(of: $0, atRow: nil)) }, uniquingKeysWith: { first, _ in first })
+        try container.encode(labels, forKey: .rowLabels)
+    }
+}

@@ -14,6 +14,9 @@ public struct FocusPresentation: Codable, Equatable, Sendable {
     public var toolbar: ToolbarState?
     /// The row one of whose fields the key names, on screens with lists.
     public var focusedRow: RowID?
+    /// The label a person reads for the field the key names (`Address`, `Email 2`); `nil` for
+    /// no focus and for a key no field is declared with.
+    public var label: String?
 
     /// The member of a screen's `byFocus` table that stands for no focus. No case can be named
     /// so (``FocusCase/isValidName(_:)``).
@@ -24,10 +27,10 @@ public struct FocusPresentation: Codable, Equatable, Sendable {
         key?.wireString ?? noFocus
     }
 
-    private enum CodingKeys: String, CodingKey { case focusedField, focusSwift, focusPrinted, toolbar, focusedRow }
+    private enum CodingKeys: String, CodingKey { case focusedField, focusSwift, focusPrinted, toolbar, focusedRow, label }
 
-    /// `focusedField` is written as `null` when no field shows focus; `toolbar` and `focusedRow`
-    /// only when set.
+    /// `focusedField` is written as `null` when no field shows focus; `toolbar`, `focusedRow`
+    /// and `label` only when set.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(focusedField, forKey: .focusedField)
@@ -35,5 +38,6 @@ public struct FocusPresentation: Codable, Equatable, Sendable {
         try container.encode(focusPrinted, forKey: .focusPrinted)
         try container.encodeIfPresent(toolbar, forKey: .toolbar)
         try container.encodeIfPresent(focusedRow, forKey: .focusedRow)
+        try container.encodeIfPresent(label, forKey: .label)
     }
 }

@@ -73,6 +73,11 @@ extension UpdateMessage {
         output.write(at)
         output.write(raw: #","events":"#)
         try output.encode(events)
+        let dips = FocusEvent.keyboardDips(in: events)
+        if !dips.isEmpty {
+            output.write(raw: #","keyboardDips":"#)
+            try output.encode(dips)
+        }
         output.write(raw: #","patch":"#)
         try output.write(json: .object(patch))
         output.write(raw: "}")
@@ -117,7 +122,7 @@ private struct AckBody: Encodable {
         var container = encoder.container(keyedBy: MessageKeys.self)
         try container.encode("ack", forKey: .type)
         try container.encode(seq, forKey: .seq)
-        try container.encode(reason, forKey: .reason)
+        try container.encode(reason.wireName, forKey: .reason)
     }
 }
 

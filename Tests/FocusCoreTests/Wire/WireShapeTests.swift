@@ -1,5 +1,6 @@
 import Foundation
 import FocusCore
+import FocusProtocol
 import Testing
 
 /// The JSON the core's types encode to matches protocol v1.
@@ -44,9 +45,9 @@ struct WireShapeTests {
           "focus": "address",
           "byFocus": {
             "nil": {"focusedField": null, "focusSwift": "nil", "focusPrinted": "nil"},
-            "name": {"focusedField": "name", "focusSwift": ".name", "focusPrinted": "Optional(FocusSync.CheckoutField.name)"},
-            "address": {"focusedField": "address", "focusSwift": ".address", "focusPrinted": "Optional(FocusSync.CheckoutField.address)"},
-            "phone": {"focusedField": "phone", "focusSwift": ".phone", "focusPrinted": "Optional(FocusSync.CheckoutField.phone)"}
+            "name": {"focusedField": "name", "focusSwift": ".name", "focusPrinted": "Optional(FocusSync.CheckoutField.name)", "label": "Name"},
+            "address": {"focusedField": "address", "focusSwift": ".address", "focusPrinted": "Optional(FocusSync.CheckoutField.address)", "label": "Address"},
+            "phone": {"focusedField": "phone", "focusSwift": ".phone", "focusPrinted": "Optional(FocusSync.CheckoutField.phone)", "label": "Phone"}
           },
           "values": {"name": "Ada Lovelace", "address": "", "phone": "+44 20 7946 0000"},
           "errors": {"address": "Enter a street address."}, "staleErrors": [],

@@ -1,3 +1,5 @@
+import FocusCore
+
 extension FocusEvent: Codable {
     private enum CodingKeys: String, CodingKey {
         case kind, screen, from, to, cause, key, ops, valid, firstInvalid, list, row, afterMilliseconds, settings
@@ -85,6 +87,18 @@ extension FocusEvent: Codable {
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: container, debugDescription: "'\(kind)' is not an event kind."
             )
+        }
+    }
+}
+
+extension KeyedEncodingContainer {
+    /// Encodes an optional wire-text value as its string or `null`: the same JSON as encoding
+    /// the optional itself, without a nested encoder.
+    fileprivate mutating func encode(wire value: (some WireText)?, forKey key: Key) throws {
+        if let value {
+            try encode(value.wireText, forKey: key)
+        } else {
+            try encodeNil(forKey: key)
         }
     }
 }

@@ -1,0 +1,79 @@
+// Generated from FocusProtocol (Sources/FocusProtocol/Vocabulary/PageProtocolModule.swift):
+// do not edit. After changing the Swift, write it again with
+//   FOCUS_SYNC_WRITE_PROTOCOL_JS=1 swift test --filter PageProtocolModuleTests
+// The words the page and the server share on the wire (docs/PROTOCOL.md).
+
+/** The WebSocket subprotocol the page offers. */
+export const SUBPROTOCOL = 'focus-sync.v3';
+
+/** WebSocket close codes: the server's, and the two the page closes with. */
+export const CloseCode = Object.freeze({
+  normalClosure: 1000,
+  goingAway: 1001,
+  policyViolation: 1008,
+  noAnswer: 4000,
+  replaced: 4001,
+  unknownSession: 4404,
+  sessionFull: 4409,
+  reconnect: 4503,
+});
+
+/** Every error code the server sends (`{"type":"error","code":…}`). */
+export const ErrorCode = Object.freeze({
+  badJSON: 'bad_json',
+  badMessage: 'bad_message',
+  unknownAction: 'unknown_action',
+  unknownScreen: 'unknown_screen',
+  unknownKey: 'unknown_key',
+  unknownRow: 'unknown_row',
+  unknownList: 'unknown_list',
+  notCurrentScreen: 'not_current_screen',
+  valueTooLong: 'value_too_long',
+  tooManyRows: 'too_many_rows',
+  badSplice: 'bad_splice',
+  staleBase: 'stale_base',
+  unknownLesson: 'unknown_lesson',
+  notHelloFirst: 'not_hello_first',
+  readOnly: 'read_only',
+  rateLimited: 'rate_limited',
+  sessionFull: 'session_full',
+  unknownSession: 'unknown_session',
+  sessionUnavailable: 'session_unavailable',
+  badPath: 'bad_path',
+  badRequest: 'bad_request',
+  notFound: 'not_found',
+  methodNotAllowed: 'method_not_allowed',
+  lengthRequired: 'length_required',
+  bodyTooLarge: 'body_too_large',
+  missingSubprotocol: 'missing_subprotocol',
+  forbiddenOrigin: 'forbidden_origin',
+  unknownHost: 'unknown_host',
+  shuttingDown: 'shutting_down',
+  internalError: 'internal',
+});
+
+/** Why an `ack` says an intent changed nothing. */
+export const AckReason = Object.freeze({
+  toolbarAtEnd: 'toolbar_at_end',
+  unchanged: 'unchanged',
+  duplicate: 'duplicate',
+});
+
+/** The `kind` of an event in an update or the log. */
+export const EventKind = Object.freeze({
+  focus: 'focus',
+  edit: 'edit',
+  validation: 'validation',
+  rowAdded: 'rowAdded',
+  rowRemoved: 'rowRemoved',
+  navigate: 'navigate',
+  autoFocusScheduled: 'autoFocusScheduled',
+  autoFocusCancelled: 'autoFocusCancelled',
+  settings: 'settings',
+});
+
+/** The engine's default bounds on what intents may ask for. */
+export const Limits = Object.freeze({
+  maxValueLength: 10000,
+  maxSessionTextBytes: 65536,
+});
