@@ -5,7 +5,7 @@ import Testing
 import WebSocketClient
 import WebSocketTransport
 
-@Suite("Serving Public/, /healthz and the API over real HTTP")
+@Suite("Serving Public/, /healthz and the API over real HTTP", .tags(.transport))
 struct HTTPServingTests {
     @Test(arguments: [
         ("/", "text/html; charset=utf-8"),

@@ -1,8 +1,9 @@
 import Testing
 @testable import RedisCoordination
+import TestSupport
 
 /// Leases between two coordinators with different node ids, on a real redis-server.
-@Suite("Redis leases")
+@Suite("Redis leases", .tags(.transport))
 struct LeaseTests {
     @Test func onlyOneNodeHoldsASessionAtATime() async throws {
         let redis = try RedisServer()

@@ -1,9 +1,10 @@
 import Testing
 @testable import RedisCoordination
+import TestSupport
 
 /// Redis frozen, killed and restarted, or never there: the coordinator degrades, keeps the
 /// writes in order, and catches up when Redis is back.
-@Suite("Redis outages")
+@Suite("Redis outages", .tags(.transport))
 struct OutageTests {
     private func isDegraded(_ node: TestNode) -> Bool {
         node.coordinator.health != .ok

@@ -5,7 +5,7 @@ import Testing
 import WebSocketClient
 @testable import WebSocketTransport
 
-@Suite("Service-thread confinement")
+@Suite("Service-thread confinement", .tags(.transport))
 struct ConfinementTests {
     /// A connection is not Sendable; smuggled to another thread anyway, debug builds trap
     /// (`assert`: SIGILL), where the same call on the service thread is fine.

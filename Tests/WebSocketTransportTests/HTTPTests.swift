@@ -3,8 +3,9 @@ import Locking
 import Testing
 import WebSocketClient
 @testable import WebSocketTransport
+import TestSupport
 
-@Suite("HTTP on the WebSocket port")
+@Suite("HTTP on the WebSocket port", .tags(.transport))
 struct HTTPTests {
     @Test(arguments: EventLoop.allCases)
     func answersWithStatusHeadersAndBody(loop: EventLoop) throws {

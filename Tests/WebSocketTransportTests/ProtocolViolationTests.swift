@@ -1,9 +1,10 @@
 import Testing
 import WebSocketClient
 @testable import WebSocketTransport
+import TestSupport
 
 /// What the server does with frames a conforming client never sends, seen byte for byte.
-@Suite("Protocol violations on the wire")
+@Suite("Protocol violations on the wire", .tags(.transport))
 struct ProtocolViolationTests {
     /// RFC 6455 section 5.1: a server must close the connection when a client frame is not masked.
     @Test(arguments: EventLoop.allCases)

@@ -1,12 +1,13 @@
 import Testing
 @testable import WebSocketTransport
+import TestSupport
 
 /// What reaches ``HTTPRequest/path`` and ``HTTPRequest/query`` for hostile or unusual request
 /// targets. libwebsockets 4.1.6 decodes `%XX` and then normalises the path while parsing
 /// (`//` → `/`, `/./` → `/`, `/x/..` → `/`, `+` → space, `&` and `;` split the target into
 /// pieces), after the transport's own parser refused malformed escapes; the transport re-encodes what is left, so the handler sees a percent-encoded,
 /// already-normalised path that it decodes exactly once. `..` never survives, even encoded.
-@Suite("Request targets as libwebsockets sanitises them")
+@Suite("Request targets as libwebsockets sanitises them", .tags(.transport))
 struct RequestTargetTests {
     static let cases: [(target: String, path: String, query: String)] = [
         ("/a/../b", "/b", ""),
