@@ -1,9 +1,9 @@
 import Foundation
 import Locking
+import TestSupport
 import Testing
 import WebSocketTransport
 @testable import focus_bench
-import TestSupport
 
 /// The bench's own client against the libwebsockets server the product runs on.
 @Suite("The bench's epoll client against a libwebsockets server", .serialized, .tags(.transport))

@@ -1,7 +1,7 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import focus_bench
-import TestSupport
 
 /// What the bench measures of persistence, run small against the debug `focus-sync`: the bytes a
 /// stored server writes per change, and restarts on a data folder the server wrote itself.

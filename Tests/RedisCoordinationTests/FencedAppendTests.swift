@@ -1,6 +1,6 @@
+import TestSupport
 import Testing
 @testable import RedisCoordination
-import TestSupport
 
 /// The change log: a stream per session whose entry ids are the revisions, written only by
 /// the newest lease holder.

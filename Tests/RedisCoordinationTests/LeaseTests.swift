@@ -1,6 +1,6 @@
+import TestSupport
 import Testing
 @testable import RedisCoordination
-import TestSupport
 
 /// Leases between two coordinators with different node ids, on a real redis-server.
 @Suite("Redis leases", .tags(.transport))

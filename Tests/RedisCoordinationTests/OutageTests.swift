@@ -1,6 +1,6 @@
+import TestSupport
 import Testing
 @testable import RedisCoordination
-import TestSupport
 
 /// Redis frozen, killed and restarted, or never there: the coordinator degrades, keeps the
 /// writes in order, and catches up when Redis is back.

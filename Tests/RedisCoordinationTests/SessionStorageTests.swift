@@ -1,6 +1,6 @@
+import TestSupport
 import Testing
 @testable import RedisCoordination
-import TestSupport
 
 /// Metadata, snapshots, members, loading for a new owner, and deleting a session.
 @Suite("Redis session storage", .tags(.transport))

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 import WebSocketClient
 @testable import WebSocketTransport
-import TestSupport
 
 /// The options a conformance test peer needs: no subprotocol, binary messages.
 @Suite("Binary messages and optional subprotocol", .tags(.transport))

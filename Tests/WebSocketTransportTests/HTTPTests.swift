@@ -1,9 +1,9 @@
 import Foundation
 import Locking
+import TestSupport
 import Testing
 import WebSocketClient
 @testable import WebSocketTransport
-import TestSupport
 
 @Suite("HTTP on the WebSocket port", .tags(.transport))
 struct HTTPTests {

@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 import WebSocketClient
 @testable import WebSocketTransport
-import TestSupport
 
 /// Requests whose head can be read two ways (request smuggling, RFC 9112 section 6.3 and 11.2),
 /// or that libwebsockets used to answer itself, sent byte for byte.

@@ -1,8 +1,8 @@
 import Foundation
+import TestSupport
 import Testing
 import WebSocketClient
 @testable import WebSocketTransport
-import TestSupport
 
 @Suite("Keepalive pings", .tags(.transport))
 struct KeepaliveTests {

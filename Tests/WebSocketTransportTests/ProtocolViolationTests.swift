@@ -1,7 +1,7 @@
+import TestSupport
 import Testing
 import WebSocketClient
 @testable import WebSocketTransport
-import TestSupport
 
 /// What the server does with frames a conforming client never sends, seen byte for byte.
 @Suite("Protocol violations on the wire", .tags(.transport))

@@ -1,6 +1,6 @@
+import TestSupport
 import Testing
 @testable import WebSocketTransport
-import TestSupport
 
 /// What reaches ``HTTPRequest/path`` and ``HTTPRequest/query`` for hostile or unusual request
 /// targets. libwebsockets 4.1.6 decodes `%XX` and then normalises the path while parsing
