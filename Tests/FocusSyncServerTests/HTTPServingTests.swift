@@ -119,11 +119,6 @@ struct HTTPServingTests {
         defer { server.stop() }
         let id = try server.createSession()
         #expect(try server.get("/api/sessions/\(id)").status == 200)
-        var status = 200
-        for _ in 0..<40 where status == 200 {
-            try await Task.sleep(for: .milliseconds(100))
-            status = try server.get("/api/sessions/\(id)").status
-        }
-        #expect(status == 404)
+        #expect(try await eventually { try server.get("/api/sessions/\(id)").status == 404 })
     }
 }
