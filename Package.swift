@@ -140,7 +140,7 @@ let package = Package(
             dependencies: ["WebSocketTransport", "WebSocketClient", "TransportWire", "Locking", "TestSupport"]),
         .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "storage-test-child", "Locking", "TestSupport"]),
-        .testTarget(name: "RedisCoordinationTests", dependencies: ["RedisCoordination", "Locking"]),
+        .testTarget(name: "RedisCoordinationTests", dependencies: ["RedisCoordination", "Locking", "TestSupport"]),
         .testTarget(
             name: "FocusSyncServerTests",
             dependencies: [
@@ -149,6 +149,6 @@ let package = Package(
             ]
         ),
         // WebSocketTransport: its server checks the bench's own client (the bench itself does not use it).
-        .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench", "CommandLineParsing", "Locking", "WebSocketTransport"]),
+        .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench", "CommandLineParsing", "Locking", "WebSocketTransport", "TestSupport"]),
     ]
 )

@@ -3,7 +3,8 @@
 # conformance-echo, an echo server on the project's WebSocket transport. Prints
 # "N passed, N failed", keeps the HTML report in test-output/autobahn/, and fails when any case
 # FAILED. Autobahn|Testsuite (PyPI autobahntestsuite) runs on Python 2.7 only; it is installed
-# once into .build/autobahn.
+# once into .build/autobahn. Without Python 2.7 (PYTHON2, python2.7 on the PATH, or pyenv's 2.7)
+# it prints why in one line and exits 77, which `make test` reports as skipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -21,8 +22,10 @@ if [ -z "$python2" ]; then
     done
 fi
 if [ -z "$python2" ]; then
-    echo "make conformance: Python 2.7 is missing. Autobahn|Testsuite runs only on Python 2.7: install it (for example 'pyenv install 2.7.18') or set PYTHON2 to its interpreter." >&2
-    exit 1
+    # 77: skipped, not failed (scripts/test.sh says so in its summary). Debian bookworm ships no
+    # Python 2.7, so this is the usual case on a fresh machine.
+    echo "Python 2.7 is missing, and Autobahn|Testsuite runs only on it ('pyenv install 2.7.18', or set PYTHON2 to one): conformance not run." >&2
+    exit 77
 fi
 
 site_packages=$prefix/lib/python2.7/site-packages

@@ -9,9 +9,17 @@ cd "$(dirname "$0")/.."
 
 seconds=${FUZZ_SECONDS:-60}
 build=.build/fuzz
-swift build --build-path "$build" --product focus-fuzz -Xswiftc -sanitize=fuzzer,address 2>&1 | grep -v "Cannot export local symbol" || true
+# The linker's "Cannot export local symbol" lines are noise; the build's own status decides (an old
+# binary from an earlier build must not be fuzzed in its place). grep's status is ignored: it is 1
+# when it filtered every line, and with pipefail the pipeline then reports swift build's status.
+built=0
+swift build --build-path "$build" --product focus-fuzz -Xswiftc -sanitize=fuzzer,address 2>&1 \
+    | { grep -v "Cannot export local symbol" || true; } || built=$?
 fuzzer=$build/debug/focus-fuzz
-[ -x "$fuzzer" ] || { echo "make fuzz: the instrumented build of focus-fuzz failed" >&2; exit 1; }
+if [ "$built" -ne 0 ] || [ ! -x "$fuzzer" ]; then
+    echo "make fuzz: the instrumented build of focus-fuzz failed (swift build exit $built); nothing was fuzzed" >&2
+    exit 1
+fi
 
 targets=${FUZZ_TARGETS:-$(ls Tests/Fuzz/Corpus)}
 failed=()

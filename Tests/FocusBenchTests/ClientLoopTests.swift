@@ -1,11 +1,12 @@
 import Foundation
 import Locking
+import TestSupport
 import Testing
 import WebSocketTransport
 @testable import focus_bench
 
 /// The bench's own client against the libwebsockets server the product runs on.
-@Suite("The bench's epoll client against a libwebsockets server", .serialized)
+@Suite("The bench's epoll client against a libwebsockets server", .serialized, .tags(.transport))
 struct ClientLoopTests {
     /// Echoes every text message; `close` makes it close the connection with 4001.
     final class EchoHandler: WebSocketServerHandler {

@@ -5,7 +5,7 @@ import WebSocketClient
 
 /// Issue 15, point 10: out of descriptors, the server stops accepting for a moment instead of
 /// spinning, and `/healthz` says so to a connection that was already open.
-@Suite("Health while out of descriptors", .serialized)
+@Suite("Health while out of descriptors", .serialized, .tags(.transport))
 struct DescriptorHealthTests {
     @Test func healthzSaysWhenNoDescriptorIsLeft() throws {
         let server = try TestServer()

@@ -5,7 +5,7 @@ import Testing
 import WebSocketClient
 import WebSocketTransport
 
-@Suite("Serving Public/, /healthz and the API over real HTTP")
+@Suite("Serving Public/, /healthz and the API over real HTTP", .tags(.transport))
 struct HTTPServingTests {
     @Test(arguments: [
         ("/", "text/html; charset=utf-8"),
@@ -119,11 +119,6 @@ struct HTTPServingTests {
         defer { server.stop() }
         let id = try server.createSession()
         #expect(try server.get("/api/sessions/\(id)").status == 200)
-        var status = 200
-        for _ in 0..<40 where status == 200 {
-            try await Task.sleep(for: .milliseconds(100))
-            status = try server.get("/api/sessions/\(id)").status
-        }
-        #expect(status == 404)
+        #expect(try await eventually { try server.get("/api/sessions/\(id)").status == 404 })
     }
 }

@@ -6,7 +6,7 @@ import Testing
 /// The faults a hostile client found in the first wave (issue 15, faults 1 and 2), tried again
 /// over real sockets: one member must not be able to make everyone else's messages huge or
 /// stall the server.
-@Suite("Hostile members")
+@Suite("Hostile members", .tags(.transport))
 struct HostileClientTests {
     /// A name of one letter and 30,000 combining marks: 40 "characters" of 60 KB before names
     /// were bounded in bytes.

@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 
 /// docs/PROTOCOL.md is what a client author reads: its examples must be real messages.
-@Suite("docs/PROTOCOL.md examples")
+@Suite("docs/PROTOCOL.md examples", .tags(.transport))
 struct ProtocolDocumentTests {
     static let document: String = {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -10,7 +10,7 @@ import WebSocketTransport
 /// shape, the security headers, a Content-Length, and the connection closed after it. (Before,
 /// libwebsockets answered with an HTTP/1.0 HTML page without them, which Python's `websockets`
 /// client cannot read.)
-@Suite("Transport refusals")
+@Suite("Transport refusals", .tags(.transport))
 struct TransportRefusalTests {
     static let subprotocol = "Sec-WebSocket-Protocol: \(WireProtocol.subprotocol)\r\n"
     static let handshake = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"

@@ -6,7 +6,7 @@ import WebSocketTransport
 import FocusProtocol
 import TestSupport
 
-@Suite("The /ws endpoint")
+@Suite("The /ws endpoint", .tags(.transport))
 struct WebSocketEndpointTests {
     @Test func upgradeSpeaksTheSubprotocolAndAnswersPing() async throws {
         let server = try TestServer()

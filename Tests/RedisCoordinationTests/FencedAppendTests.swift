@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 @testable import RedisCoordination
 
 /// The change log: a stream per session whose entry ids are the revisions, written only by
 /// the newest lease holder.
-@Suite("Redis fenced change log")
+@Suite("Redis fenced change log", .tags(.transport))
 struct FencedAppendTests {
     private func stream(_ redis: RedisServer, _ session: String) throws -> [(Int64, String)] {
         try redis.storedChanges(of: session).map { ($0.revision, String(decoding: $0.payload, as: UTF8.self)) }

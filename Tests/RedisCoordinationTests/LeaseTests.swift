@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 @testable import RedisCoordination
 
 /// Leases between two coordinators with different node ids, on a real redis-server.
-@Suite("Redis leases")
+@Suite("Redis leases", .tags(.transport))
 struct LeaseTests {
     @Test func onlyOneNodeHoldsASessionAtATime() async throws {
         let redis = try RedisServer()
@@ -61,7 +62,7 @@ struct LeaseTests {
 
         redis.pause()
         let paused = ContinuousClock.now
-        #expect(await waitUntil { !one.recorder.lostLeases.isEmpty })
+        #expect(await eventually(timeout: .seconds(10)) { !one.recorder.lostLeases.isEmpty })
         let reportedAfter = ContinuousClock.now - paused
         redis.resume()
         #expect(one.recorder.lostLeases == [LostLease(lease: lease, reason: .unconfirmed)])
@@ -69,7 +70,7 @@ struct LeaseTests {
 
         // Redis lets the lease lapse too (a renewal sent before the pause may extend it once).
         var acquisition = LeaseAcquisition.noSuchSession
-        #expect(await waitUntil(timeout: .seconds(10)) {
+        #expect(await eventually(timeout: .seconds(10)) {
             acquisition = (try? await two.acquire(session, ttl: TestNode.shortestLease)) ?? .noSuchSession
             if case .acquired = acquisition { return true }
             return false
@@ -90,7 +91,7 @@ struct LeaseTests {
         // As if node1 had stopped long enough for the lease to lapse and node2 took it.
         try redis.command("DEL", SessionKeys(sessionID: session).lease)
         _ = try await two.lease(session)
-        #expect(await waitUntil { !one.recorder.lostLeases.isEmpty })
+        #expect(await eventually(timeout: .seconds(10)) { !one.recorder.lostLeases.isEmpty })
         #expect(one.recorder.lostLeases == [LostLease(lease: lease, reason: .takenOver(by: "node2"))])
         #expect(try await reply { try one.coordinator.renewLease(lease, $0) } == false)
     }
@@ -109,7 +110,7 @@ struct LeaseTests {
             return
         }
         _ = try await two.acquire(session, ttl: TestNode.shortestLease)
-        #expect(await waitUntil { !one.recorder.handoffRequests.isEmpty })
+        #expect(await eventually(timeout: .seconds(10)) { !one.recorder.handoffRequests.isEmpty })
         // Heard once, however often node2 asks, and the lease is still node1's until it lets go.
         try await Task.sleep(for: TestNode.shortestLease / 2)
         #expect(one.recorder.handoffRequests.map(\.lease) == [lease])

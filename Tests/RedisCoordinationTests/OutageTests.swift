@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 @testable import RedisCoordination
 
 /// Redis frozen, killed and restarted, or never there: the coordinator degrades, keeps the
 /// writes in order, and catches up when Redis is back.
-@Suite("Redis outages")
+@Suite("Redis outages", .tags(.transport))
 struct OutageTests {
     private func isDegraded(_ node: TestNode) -> Bool {
         node.coordinator.health != .ok
@@ -19,7 +20,7 @@ struct OutageTests {
         #expect(await one.settled(try one.append(1...5, under: lease)))
 
         redis.pause()
-        #expect(await waitUntil { isDegraded(one) })
+        #expect(await eventually(timeout: .seconds(10)) { isDegraded(one) })
         let last = try one.append(6...40, under: lease)
         #expect(one.coordinator.pendingWriteCount > 0)
         await #expect(throws: RedisCoordinationError.self) { try await one.load(session) }
@@ -44,7 +45,7 @@ struct OutageTests {
         #expect(await one.settled(try one.append(1...5, under: lease)))
 
         redis.kill()
-        #expect(await waitUntil { isDegraded(one) })
+        #expect(await eventually(timeout: .seconds(10)) { isDegraded(one) })
         let last = try one.append(6...20, under: lease)
         try redis.restart()
 
@@ -67,7 +68,7 @@ struct OutageTests {
 
         try redis.command("CONFIG", "SET", "maxmemory", "1")
         let last = try one.append(4...10, under: lease)
-        #expect(await waitUntil { isDegraded(one) })
+        #expect(await eventually(timeout: .seconds(10)) { isDegraded(one) })
         guard case .degraded(let reason) = one.coordinator.health else { return }
         #expect(reason.contains("OOM command not allowed"))
         #expect(one.recorder.settledThrough.map { $0 < last } ?? true)
@@ -86,7 +87,7 @@ struct OutageTests {
         let lease = try await one.lease(session)
 
         redis.kill()
-        #expect(await waitUntil { isDegraded(one) })
+        #expect(await eventually(timeout: .seconds(10)) { isDegraded(one) })
         let last = try one.append(1...5, under: lease)
         let full = RedisCoordinationError.pendingWritesFull(limit: 5, url: redis.url)
         #expect(throws: full) { try one.append(6...6, under: lease) }

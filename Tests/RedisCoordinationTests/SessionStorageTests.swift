@@ -1,8 +1,9 @@
+import TestSupport
 import Testing
 @testable import RedisCoordination
 
 /// Metadata, snapshots, members, loading for a new owner, and deleting a session.
-@Suite("Redis session storage")
+@Suite("Redis session storage", .tags(.transport))
 struct SessionStorageTests {
     private func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
 

@@ -1,9 +1,10 @@
+import TestSupport
 import Testing
 import WebSocketClient
 @testable import WebSocketTransport
 
 /// The options a conformance test peer needs: no subprotocol, binary messages.
-@Suite("Binary messages and optional subprotocol")
+@Suite("Binary messages and optional subprotocol", .tags(.transport))
 struct BinaryMessageTests {
     @Test(arguments: EventLoop.allCases)
     func binaryMessagesReachTheHandlerWhenAccepted(loop: EventLoop) throws {

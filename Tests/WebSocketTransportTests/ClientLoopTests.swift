@@ -4,7 +4,7 @@ import Testing
 @testable import WebSocketClient
 @testable import WebSocketTransport
 
-@Suite("Callback-level client loop")
+@Suite("Callback-level client loop", .tags(.transport))
 struct ClientLoopTests {
     /// Many connections driven from one loop thread: every one opens, gets its echo, and is
     /// reported closed once when the loop shuts down.

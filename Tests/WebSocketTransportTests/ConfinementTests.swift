@@ -5,7 +5,7 @@ import Testing
 import WebSocketClient
 @testable import WebSocketTransport
 
-@Suite("Service-thread confinement")
+@Suite("Service-thread confinement", .tags(.transport))
 struct ConfinementTests {
     /// A connection is not Sendable; smuggled to another thread anyway, debug builds trap
     /// (`assert`: SIGILL), where the same call on the service thread is fine.
@@ -15,10 +15,11 @@ struct ConfinementTests {
             let opened = Locked<WebSocketConnection?>(nil)
             handler.onOpen = { connection in opened.withLock { $0 = connection } }
             let test = try TestServer(.poll, handler: handler)
-            _ = try await test.connect()
+            let client = try await test.connect()
             guard await eventually({ opened.withLock { $0 } != nil }) else { exit(2) }
             test.server.execute { opened.withLock { $0 }?.send(OutboundMessage(text: "from the service thread")) }
-            try await Task.sleep(for: .milliseconds(100))
+            // Arrived: the send on the service thread is over before the wrong thread's.
+            guard try await client.next() == .text("from the service thread") else { exit(3) }
             opened.withLock { $0 }?.send(OutboundMessage(text: "from the wrong thread"))
             exit(0)
         }

@@ -8,7 +8,7 @@ import WebSocketClient
 
 /// Serialized, and in a suite of its own: the test lowers the whole process's descriptor limit,
 /// and waits without tasks or dispatch, which may need a descriptor when none is left.
-@Suite("Running out of descriptors", .serialized)
+@Suite("Running out of descriptors", .serialized, .tags(.transport))
 struct DescriptorExhaustionTests {
     @Test(.serialized, arguments: EventLoop.allCases)
     func acceptPausesInsteadOfSpinningAndRecovers(loop: EventLoop) throws {

@@ -1,10 +1,11 @@
 import Foundation
 import Locking
+import TestSupport
 import Testing
 import WebSocketClient
 @testable import WebSocketTransport
 
-@Suite("HTTP on the WebSocket port")
+@Suite("HTTP on the WebSocket port", .tags(.transport))
 struct HTTPTests {
     @Test(arguments: EventLoop.allCases)
     func answersWithStatusHeadersAndBody(loop: EventLoop) throws {
@@ -62,7 +63,7 @@ struct HTTPTests {
     }
 
     @Test(arguments: EventLoop.allCases)
-    func aResponseGivenLaterArrivesWhileOtherRequestsAreAnswered(loop: EventLoop) throws {
+    func aResponseGivenLaterArrivesWhileOtherRequestsAreAnswered(loop: EventLoop) async throws {
         let test = try TestServer(loop)
         defer { test.stop() }
         test.handler.answerAfter = { request in request.path == "/later" ? .milliseconds(1500) : nil }
@@ -74,7 +75,8 @@ struct HTTPTests {
             later.withLock { $0 = Result { try test.get("/later?x=1") } }
             answered.signal()
         }.start()
-        Thread.sleep(forTimeInterval: 0.2)
+        // The handler holds /later before /now is asked.
+        #expect(await eventually { test.handler.snapshot.httpRequests.contains { $0.path == "/later" } })
         let meanwhile = try test.get("/now")
         #expect(meanwhile.text == "GET /now")
         #expect(ContinuousClock.now - started < .milliseconds(1500), "a request waiting for its answer holds up no other")

@@ -1,10 +1,11 @@
+import TestSupport
 import Testing
 import WebSocketClient
 @testable import WebSocketTransport
 
 /// Requests whose head can be read two ways (request smuggling, RFC 9112 section 6.3 and 11.2),
 /// or that libwebsockets used to answer itself, sent byte for byte.
-@Suite("Hostile request heads")
+@Suite("Hostile request heads", .tags(.transport))
 struct HostileRequestTests {
     /// Sends `head` (and `body`) on a fresh connection; returns the response and whether the
     /// server then closed the connection.

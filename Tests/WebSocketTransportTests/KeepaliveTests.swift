@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 import WebSocketClient
 @testable import WebSocketTransport
 
-@Suite("Keepalive pings")
+@Suite("Keepalive pings", .tags(.transport))
 struct KeepaliveTests {
     /// A client that pings while the server pings it: every PONG must carry exactly the payload
     /// of one of the client's PINGs, in order, however the server's own PINGs fall. (The

@@ -1,9 +1,11 @@
+import Locking
+import TestSupport
 import Testing
 import WebSocketClient
 @testable import WebSocketTransport
 
 /// What the server does with frames a conforming client never sends, seen byte for byte.
-@Suite("Protocol violations on the wire")
+@Suite("Protocol violations on the wire", .tags(.transport))
 struct ProtocolViolationTests {
     /// RFC 6455 section 5.1: a server must close the connection when a client frame is not masked.
     @Test(arguments: EventLoop.allCases)
@@ -72,9 +74,11 @@ struct ProtocolViolationTests {
         let test = try TestServer(loop, handler: handler)
         defer { test.stop() }
         let message = OutboundMessage(text: "tick")
+        let ticks = Locked(0)
         handler.onOpen = { [server = test.server] connection in
             func tick() {
                 connection.send(message)
+                ticks.withLock { $0 += 1 }
                 guard handler.snapshot.closeCodes[connection.id] == nil else { return }
                 server.schedule(after: .milliseconds(2), tick)
             }
@@ -90,8 +94,10 @@ struct ProtocolViolationTests {
         }
         #expect(close?.closeCode == .protocolError)
         let lastTick = frames.count
-        // libwebsockets may now wait for our close frame; meanwhile the application keeps sending.
-        try await Task.sleep(for: .milliseconds(100))
+        // libwebsockets may now wait for our close frame; meanwhile the application keeps sending:
+        // wait until it has tried 20 more times, or has seen the connection close.
+        let ticksAtClose = ticks.withLock { $0 }
+        #expect(await eventually { ticks.withLock { $0 } >= ticksAtClose + 20 || !handler.snapshot.closeCodes.isEmpty })
         try socket.send(.close, [0x03, 0xEA])
         frames += socket.framesUntilClosed()
         #expect(frames.count == lastTick, "\(frames.count - lastTick) frame(s) after the close frame")

@@ -1,3 +1,4 @@
+import TestSupport
 import Testing
 @testable import WebSocketTransport
 
@@ -6,7 +7,7 @@ import Testing
 /// (`//` → `/`, `/./` → `/`, `/x/..` → `/`, `+` → space, `&` and `;` split the target into
 /// pieces), after the transport's own parser refused malformed escapes; the transport re-encodes what is left, so the handler sees a percent-encoded,
 /// already-normalised path that it decodes exactly once. `..` never survives, even encoded.
-@Suite("Request targets as libwebsockets sanitises them")
+@Suite("Request targets as libwebsockets sanitises them", .tags(.transport))
 struct RequestTargetTests {
     static let cases: [(target: String, path: String, query: String)] = [
         ("/a/../b", "/b", ""),

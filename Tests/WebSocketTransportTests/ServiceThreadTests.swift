@@ -5,7 +5,7 @@ import TestSupport
 import Testing
 @testable import WebSocketTransport
 
-@Suite("Service thread, timers and lifecycle")
+@Suite("Service thread, timers and lifecycle", .tags(.transport))
 struct ServiceThreadTests {
     @Test(arguments: EventLoop.allCases)
     func executeFromAnotherThreadRunsOnTheServiceThread(loop: EventLoop) async throws {

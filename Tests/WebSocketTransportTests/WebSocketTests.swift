@@ -3,7 +3,7 @@ import Testing
 import WebSocketClient
 @testable import WebSocketTransport
 
-@Suite("WebSocket connections")
+@Suite("WebSocket connections", .tags(.transport))
 struct WebSocketTests {
     @Test(arguments: EventLoop.allCases)
     func upgradeWithSubprotocolReachesTheHandler(loop: EventLoop) async throws {

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import TestSupport
 @testable import RedisCoordination
 
 /// Everything a coordinator reported, in order.
@@ -84,7 +85,7 @@ struct TestNode {
 
     /// Waits until `ticket` is settled; false after `timeout`.
     func settled(_ ticket: WriteTicket, timeout: Duration = .seconds(10)) async -> Bool {
-        await waitUntil(timeout: timeout) { (recorder.settledThrough ?? WriteTicket(rawValue: 0)) >= ticket }
+        await eventually(timeout: timeout) { (recorder.settledThrough ?? WriteTicket(rawValue: 0)) >= ticket }
     }
 
     func shutdown() {
@@ -103,16 +104,6 @@ func reply<Value: Sendable>(
             continuation.resume(throwing: error)
         }
     }
-}
-
-/// Checks `condition` every few milliseconds until it holds; false after `timeout`.
-func waitUntil(timeout: Duration = .seconds(10), _ condition: () async -> Bool) async -> Bool {
-    let deadline = ContinuousClock.now + timeout
-    while await !condition() {
-        if ContinuousClock.now >= deadline { return false }
-        try? await Task.sleep(for: .milliseconds(5))
-    }
-    return true
 }
 
 /// A session id as the server makes them: an 8-character routing key, then the secret.

@@ -1,0 +1,84 @@
+#!/usr/bin/env python3
+"""Runs one half of the Swift tests of the last `swift build --build-tests`.
+
+  swift-tests.py pure       the pure targets, in parallel (`make check`)
+  swift-tests.py transport  every other target, one test at a time (`make test`)
+
+Together the halves are the whole set. Suites that open real sockets carry the tag `.transport`
+(Tests/TestSupport/Tags.swift); a pure target holding one is refused, because in a parallel run
+libwebsockets' double close can hit another test's descriptor. Both halves fail when the run
+holds a different number of tests from the listing, so a filter that matches nothing cannot pass.
+"""
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+
+# No libwebsockets, no servers, no child processes but Node.js: safe to run side by side.
+PURE_TARGETS = [
+    "FocusCoreTests",
+    "FocusProtocolTests",
+    "SessionMachineTests",
+    "TransportWireTests",
+    "FuzzChecksTests",
+    "MarkdownRenderingTests",
+]
+TRANSPORT_TAG = ".transport"
+
+
+def listed_tests():
+    """The test records of `swift test --list-tests`, read from its event stream (it carries tags)."""
+    with tempfile.TemporaryDirectory() as folder:
+        stream = os.path.join(folder, "tests.jsonl")
+        subprocess.run(
+            ["swift", "test", "list", "--skip-build",
+             "--event-stream-output-path", stream, "--event-stream-version", "0"],
+            check=True, stdout=subprocess.DEVNULL)
+        with open(stream) as lines:
+            return [record["payload"] for record in map(json.loads, lines) if record["kind"] == "test"]
+
+
+def target(test):
+    return test["id"].split(".", 1)[0]
+
+
+def run(arguments, expected):
+    """Runs `swift test` with `arguments`, echoing it, and checks the count in its last line."""
+    command = ["swift", "test", "--skip-build", *arguments]
+    print("$ " + " ".join(command), flush=True)
+    process = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    counted = None
+    for line in process.stdout:
+        sys.stdout.write(line)
+        match = re.search(r"Test run with (\d+) tests? in \d+ suites? (passed|failed)", line)
+        if match:
+            counted = int(match.group(1))
+    if process.wait() != 0:
+        return process.returncode
+    if counted != expected:
+        print(f"swift-tests: expected {expected} tests, the run reported {counted}; is the filter wrong?", file=sys.stderr)
+        return 1
+    return 0
+
+
+def main(half):
+    tests = listed_tests()
+    functions = [test for test in tests if test["kind"] == "function"]
+    pure = [test for test in functions if target(test) in PURE_TARGETS]
+    strays = sorted(test["id"] for test in tests
+                    if test["kind"] == "suite" and target(test) in PURE_TARGETS and TRANSPORT_TAG in test.get("_tags", []))
+    if strays:
+        print("swift-tests: these suites need a real transport but sit in a pure target: " + ", ".join(strays), file=sys.stderr)
+        return 1
+    selection = "^(" + "|".join(PURE_TARGETS) + r")\."
+    if half == "pure":
+        return run(["--filter", selection], len(pure))
+    return run(["--no-parallel", "--skip", selection], len(functions) - len(pure))
+
+
+if __name__ == "__main__":
+    if len(sys.argv) != 2 or sys.argv[1] not in ("pure", "transport"):
+        sys.exit(__doc__)
+    sys.exit(main(sys.argv[1]))
