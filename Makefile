@@ -38,8 +38,8 @@ run: build
 test: setup-test
 	@scripts/test.sh
 
-# The inner loop: the build, then the pure suites (FocusCore, FocusProtocol, SessionMachine,
-# TransportWire, the fuzz corpora, Markdown, the JavaScript agreement tests under Node.js) in
+# The inner loop: the build, then the pure suites (FocusCore, FocusProtocol, the session machine,
+# TransportWire, the fuzz corpora, Markdown, SwiftUISource, the JavaScript agreement tests under Node.js) in
 # parallel, then the lint. See scripts/swift-tests.py for the selection and its checks.
 check: setup-check
 	swift build --build-tests $(SWIFT_STRICT)

@@ -24,6 +24,7 @@ PURE_TARGETS = [
     "TransportWireTests",
     "FuzzChecksTests",
     "MarkdownRenderingTests",
+    "SwiftUISourceTests",
 ]
 TRANSPORT_TAG = ".transport"
 
