@@ -149,6 +149,8 @@ let package = Package(
             ]
         ),
         // WebSocketTransport: its server checks the bench's own client (the bench itself does not use it).
-        .testTarget(name: "FocusBenchTests", dependencies: ["focus-bench", "CommandLineParsing", "Locking", "WebSocketTransport", "TestSupport"]),
+        .testTarget(
+            name: "FocusBenchTests",
+            dependencies: ["focus-bench", "CommandLineParsing", "Locking", "WebSocketTransport", "TestSupport"]),
     ]
 )

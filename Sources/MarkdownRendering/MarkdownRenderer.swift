@@ -1,4 +1,5 @@
 import CCmark
+
 #if canImport(Glibc)
 import Glibc
 #endif

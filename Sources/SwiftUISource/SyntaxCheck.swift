@@ -13,7 +13,8 @@ public enum SyntaxCheck {
         return ParseDiagnosticsGenerator.diagnostics(for: tree).map { diagnostic in
             let location = diagnostic.location(converter: converter)
             return SourceDiagnostic(
-                line: location.line, column: location.column, severity: SourceDiagnostic.Severity(diagnostic.diagMessage.severity),
+                line: location.line, column: location.column,
+                severity: SourceDiagnostic.Severity(diagnostic.diagMessage.severity),
                 message: diagnostic.message)
         }
     }

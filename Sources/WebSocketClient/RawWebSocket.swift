@@ -8,7 +8,12 @@ import WebSocketTransport
 public final class RawWebSocket {
     /// RFC 6455 opcodes.
     public enum Opcode: UInt8, Sendable {
-        case continuation = 0x0, text = 0x1, binary = 0x2, close = 0x8, ping = 0x9, pong = 0xA
+        case continuation = 0x0
+        case text = 0x1
+        case binary = 0x2
+        case close = 0x8
+        case ping = 0x9
+        case pong = 0xA
     }
 
     /// A frame as it arrived (server frames are not masked).
@@ -47,7 +52,8 @@ public final class RawWebSocket {
         origin: String? = nil, timeout: Duration = .seconds(5)
     ) throws(TransportError) -> RawWebSocket {
         let connection = try TCPConnection(host: host, port: port, timeout: timeout)
-        var head = "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        var head =
+            "GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
         if let subprotocol { head += "Sec-WebSocket-Protocol: \(subprotocol)\r\n" }
         if let origin { head += "Origin: \(origin)\r\n" }

@@ -1,4 +1,5 @@
 import WebSocketTransport
+
 /// What a client connection reports.
 public enum WebSocketClientEvent: Sendable, Equatable {
     case text(String)
@@ -19,7 +20,8 @@ public final class WebSocketClient: Sendable {
     /// The subprotocol the server accepted.
     public let acceptedSubprotocol: String?
 
-    private init(connection: WebSocketClientConnection, inbox: EventInbox<WebSocketClientConnection.Event>, subprotocol: String?) {
+    private init(connection: WebSocketClientConnection, inbox: EventInbox<WebSocketClientConnection.Event>, subprotocol: String?)
+    {
         self.connection = connection
         self.inbox = inbox
         acceptedSubprotocol = subprotocol
@@ -55,7 +57,9 @@ public final class WebSocketClient: Sendable {
     /// Sends one text message.
     public func send(_ text: String) { connection.send(text) }
     /// Sends one text message split into fragments of the given sizes (continuation frames).
-    public func sendFragmented(_ text: String, fragmentBytes: Int) { connection.sendFragmented(text, fragmentBytes: fragmentBytes) }
+    public func sendFragmented(_ text: String, fragmentBytes: Int) {
+        connection.sendFragmented(text, fragmentBytes: fragmentBytes)
+    }
     /// Sends one binary message.
     public func sendBinary(_ bytes: [UInt8]) { connection.sendBinary(bytes) }
     /// Sends raw bytes as a text frame without checking UTF-8 (to test the server's check).

@@ -88,10 +88,12 @@ public final class WebSocketClientConnection: @unchecked Sendable {
         let bytes = Array(text.utf8)
         let size = max(1, fragmentBytes)
         let starts = Array(stride(from: 0, to: max(bytes.count, 1), by: size))
-        enqueue(starts.map { start in
-            Frame(payload: bytes[start..<min(bytes.count, start + size)],
-                  flags: Self.flags(LWS_WRITE_TEXT, first: start == 0, last: start == starts.last))
-        })
+        enqueue(
+            starts.map { start in
+                Frame(
+                    payload: bytes[start..<min(bytes.count, start + size)],
+                    flags: Self.flags(LWS_WRITE_TEXT, first: start == 0, last: start == starts.last))
+            })
     }
 
     /// Sends one binary message.
@@ -140,9 +142,9 @@ public final class WebSocketClientConnection: @unchecked Sendable {
 
     func receive(_ wsi: OpaquePointer, _ piece: UnsafeRawBufferPointer) {
         guard lws_frame_is_binary(wsi) == 0,
-              case .complete(_, let text) = assembler.append(
-                  piece, kind: .text, endsFrame: lws_remaining_packet_payload(wsi) == 0,
-                  endsMessage: lws_is_final_fragment(wsi) != 0)
+            case .complete(_, let text) = assembler.append(
+                piece, kind: .text, endsFrame: lws_remaining_packet_payload(wsi) == 0,
+                endsMessage: lws_is_final_fragment(wsi) != 0)
         else { return }
         onEvent(self, .text(text))
     }
@@ -157,8 +159,9 @@ public final class WebSocketClientConnection: @unchecked Sendable {
         var frame = frames.removeFirst()
         let length = frame.buffer.count - OutboundMessage.headroom
         let written = frame.buffer.withUnsafeMutableBufferPointer { buffer in
-            lws_write(wsi, buffer.baseAddress! + OutboundMessage.headroom, length,
-                      lws_write_protocol(rawValue: UInt32(bitPattern: frame.flags)))
+            lws_write(
+                wsi, buffer.baseAddress! + OutboundMessage.headroom, length,
+                lws_write_protocol(rawValue: UInt32(bitPattern: frame.flags)))
         }
         guard written >= length else { return -1 }
         if !frames.isEmpty || closeCode != nil {

@@ -46,9 +46,10 @@ public final class WebSocketClientLoop: @unchecked Sendable {
         loop = ServiceLoop(name: "lws-client", usesLibUV: useLibUV)
         protocolName = strdup("focus-sync-client")!
         protocols = .allocate(capacity: 2)
-        protocols.initialize(to: lws_protocols(
-            name: protocolName, callback: clientCallback, per_session_data_size: 0,
-            rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0))
+        protocols.initialize(
+            to: lws_protocols(
+                name: protocolName, callback: clientCallback, per_session_data_size: 0,
+                rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0))
         (protocols + 1).initialize(to: lws_protocols())
         try loop.start(
             makeContext: { [unowned self] in makeContext(foreignLoop: $0, maxDescriptors: maxDescriptors) },
@@ -66,7 +67,8 @@ public final class WebSocketClientLoop: @unchecked Sendable {
     }
 
     /// Creates the client context on the service thread.
-    private func makeContext(foreignLoop: UnsafeMutableRawPointer?, maxDescriptors: Int?) -> Result<OpaquePointer, TransportError> {
+    private func makeContext(foreignLoop: UnsafeMutableRawPointer?, maxDescriptors: Int?) -> Result<OpaquePointer, TransportError>
+    {
         var info = lws_context_creation_info()
         info.port = CONTEXT_PORT_NO_LISTEN
         // Send `Origin` as given (libwebsockets would otherwise prefix "http://").
@@ -103,7 +105,8 @@ public final class WebSocketClientLoop: @unchecked Sendable {
         onEvent: @escaping @Sendable (WebSocketClientConnection, WebSocketClientConnection.Event) -> Void
     ) -> WebSocketClientConnection {
         let connection = WebSocketClientConnection(loop: self, onEvent: onEvent)
-        let target = WebSocketClientConnection.Target(host: host, port: port, path: path, subprotocol: subprotocol, origin: origin)
+        let target = WebSocketClientConnection.Target(
+            host: host, port: port, path: path, subprotocol: subprotocol, origin: origin)
         perform { [self] in open(connection, to: target) }
         return connection
     }
@@ -151,7 +154,7 @@ public final class WebSocketClientLoop: @unchecked Sendable {
         connections[connection.id] = connection
         let strings = [target.host, target.path, "\(target.host):\(target.port)", target.origin, target.subprotocol]
             .map { $0.map { strdup($0)! } }
-        defer { strings.forEach { free($0) } }
+        defer { for string in strings { free(string) } }
         var info = lws_client_connect_info()
         info.context = context
         info.address = UnsafePointer(strings[0])
@@ -163,7 +166,8 @@ public final class WebSocketClientLoop: @unchecked Sendable {
         info.local_protocol_name = UnsafePointer(protocolName)
         info.opaque_user_data = Unmanaged.passUnretained(connection).toOpaque()
         if lws_client_connect_via_info(&info) == nil {
-            connection.finish(.failed(.connectionFailed("libwebsockets could not start connecting to \(target.host):\(target.port)")))
+            connection.finish(
+                .failed(.connectionFailed("libwebsockets could not start connecting to \(target.host):\(target.port)")))
         }
     }
 
@@ -194,10 +198,12 @@ public final class WebSocketClientLoop: @unchecked Sendable {
             let status = Int(lws_http_client_http_response(wsi))
             let message = input.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) } ?? "unknown error"
             lws_set_opaque_user_data(wsi, nil)
-            connection.finish(.failed(.connectionFailed(
-                status > 0 && status != 101
-                    ? "the server refused the WebSocket upgrade with HTTP \(status)"
-                    : "cannot connect: \(message)")))
+            connection.finish(
+                .failed(
+                    .connectionFailed(
+                        status > 0 && status != 101
+                            ? "the server refused the WebSocket upgrade with HTTP \(status)"
+                            : "cannot connect: \(message)")))
         case LWS_CALLBACK_CLIENT_CLOSED, LWS_CALLBACK_WSI_DESTROY:
             lws_set_opaque_user_data(wsi, nil)
             connection.finish(.closed(connection.receivedCloseCode))

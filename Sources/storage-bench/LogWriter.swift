@@ -25,7 +25,8 @@ struct LogWriter {
             room.wait()
             writer.submit([
                 .upsertSession(id: Self.id(session), meta: Array("{\"createdAt\":1700000000000}".utf8)),
-                .upsertMember(session: Self.id(session), client: "client-\(session)", body: Array("{\"name\":\"Ada\",\"seq\":0}".utf8)),
+                .upsertMember(
+                    session: Self.id(session), client: "client-\(session)", body: Array("{\"name\":\"Ada\",\"seq\":0}".utf8)),
             ])
         }
         let body = [UInt8](repeating: UInt8(ascii: "x"), count: options.bodyBytes)
@@ -33,10 +34,12 @@ struct LogWriter {
         for revision in 1...Int64(options.changesPerSession) {
             for session in 0..<options.sessions {
                 var writes: [StorageWrite] = [
-                    .append(StoredChange(session: Self.id(session), revision: revision, at: 1_700_000_000_000 + revision, body: body))
+                    .append(
+                        StoredChange(session: Self.id(session), revision: revision, at: 1_700_000_000_000 + revision, body: body))
                 ]
                 if revision % Int64(options.snapshotEvery) == 0 {
-                    writes.append(.snapshot(session: Self.id(session), snapshot: StoredSnapshot(revision: revision, body: snapshot)))
+                    writes.append(
+                        .snapshot(session: Self.id(session), snapshot: StoredSnapshot(revision: revision, body: snapshot)))
                 }
                 room.wait()
                 writer.submit(writes)

@@ -23,12 +23,15 @@ struct StorageBenchOptions: Sendable {
             count("--snapshot-bytes", "Bytes of each snapshot's payload. (default: 4096)", 1...10_000_000, \.snapshotBytes),
             CommandLineOption(
                 name: "--folder", valueName: "path",
-                help: "Data folder to use and keep; one holding sessions already is only measured. (default: a fresh one, deleted)"
+                help:
+                    "Data folder to use and keep; one holding sessions already is only measured. (default: a fresh one, deleted)"
             ) { options, value throws(UsageError) in
                 guard !value.isEmpty else { throw UsageError("--folder needs the path of a folder.") }
                 options.folder = value
             },
-            CommandLineOption(name: "--durability", valueName: "level", help: "normal (synchronous=NORMAL) or full. (default: normal)") {
+            CommandLineOption(
+                name: "--durability", valueName: "level", help: "normal (synchronous=NORMAL) or full. (default: normal)"
+            ) {
                 options, value throws(UsageError) in
                 options.durability = try OptionValue.choice(value, for: "--durability")
             },

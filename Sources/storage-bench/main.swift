@@ -45,9 +45,14 @@ do throws(StorageError) {
     let writing = try SQLiteStore.open(directory: folder, options: storeOptions)
     if try writing.loadAll().isEmpty {
         let total = options.sessions * options.changesPerSession
-        progress("writing \(options.sessions) sessions × \(options.changesPerSession) changes of \(options.bodyBytes) bytes into \(folder)")
-        let (transactions, elapsed) = try timed { () throws(StorageError) in try LogWriter(options: options).write(into: writing) }
-        print("write: \(total) changes in \(formatted(elapsed)), \(Int(Double(total) / elapsed)) changes/s, \(transactions) transactions")
+        progress(
+            "writing \(options.sessions) sessions × \(options.changesPerSession) changes of \(options.bodyBytes) bytes into \(folder)"
+        )
+        let (transactions, elapsed) = try timed { () throws(StorageError) in try LogWriter(options: options).write(into: writing)
+        }
+        print(
+            "write: \(total) changes in \(formatted(elapsed)), \(Int(Double(total) / elapsed)) changes/s, \(transactions) transactions"
+        )
     } else {
         progress("\(folder) holds sessions already: measuring them as they are")
     }
@@ -71,13 +76,17 @@ do throws(StorageError) {
         }
         return count
     }
-    print("every change, session by session (a timeline, or a restore without snapshots): \(everyChange) in \(formatted(reading))")
+    print(
+        "every change, session by session (a timeline, or a restore without snapshots): \(everyChange) in \(formatted(reading))")
     let latency = try CommitLatency().measure(on: store, bodyBytes: options.bodyBytes)
-    print("one change per commit, submit to onCommit, µs (durability \(options.durability.rawValue)): "
-        + latency.map { "\($0.0) \($0.1)" }.joined(separator: ", "))
+    print(
+        "one change per commit, submit to onCommit, µs (durability \(options.durability.rawValue)): "
+            + latency.map { "\($0.0) \($0.1)" }.joined(separator: ", "))
     store.close()
 
-    print("database: \(bytes) bytes, \(bytes / max(everyChange, 1)) bytes per change with \(options.bodyBytes)-byte payloads (snapshots and sessions included)")
+    print(
+        "database: \(bytes) bytes, \(bytes / max(everyChange, 1)) bytes per change with \(options.bodyBytes)-byte payloads (snapshots and sessions included)"
+    )
 } catch {
     FileHandle.standardError.write(Data("storage-bench: \(error)\n".utf8))
     exit(1)

@@ -55,9 +55,13 @@ enum CrashWriter {
                 var writes: [StorageWrite] = []
                 for _ in 0..<Int.random(in: 1...4) {
                     revision += 1
-                    writes.append(.append(StoredChange(session: session, revision: revision, at: revision, body: body(revision: revision))))
+                    writes.append(
+                        .append(StoredChange(session: session, revision: revision, at: revision, body: body(revision: revision))))
                     if revision % snapshotInterval == 0 {
-                        writes.append(.snapshot(session: session, snapshot: StoredSnapshot(revision: revision, body: snapshotBody(revision: revision))))
+                        writes.append(
+                            .snapshot(
+                                session: session,
+                                snapshot: StoredSnapshot(revision: revision, body: snapshotBody(revision: revision))))
                     }
                 }
                 room.wait()

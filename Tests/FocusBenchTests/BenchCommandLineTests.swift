@@ -1,5 +1,6 @@
 import CommandLineParsing
 import Testing
+
 @testable import focus_bench
 
 @Suite("focus-bench command line")
@@ -40,13 +41,16 @@ struct BenchCommandLineTests {
             "--variant=memory:--in-memory", "--max-handshakes", "256",
         ])
         #expect(parsed.serverArguments == ["--in-memory", "--event-loop=poll"])
-        #expect(parsed.variants == [
-            ServerVariant(name: "disk", arguments: ["--data-dir", "/tmp/x", "--rate-limit", "5"]),
-            ServerVariant(name: "memory", arguments: ["--in-memory"]),
-        ])
+        #expect(
+            parsed.variants == [
+                ServerVariant(name: "disk", arguments: ["--data-dir", "/tmp/x", "--rate-limit", "5"]),
+                ServerVariant(name: "memory", arguments: ["--in-memory"]),
+            ])
         #expect(parsed.maxHandshakes == 256)
         let launch = parsed.launch(scenarioArguments: ["--rate-limit", "1000000"], variant: parsed.variants[1])
-        #expect(launch.arguments.suffix(4) == ["--rate-limit", "1000000", "--in-memory", "--in-memory", "--event-loop=poll"].suffix(4))
+        #expect(
+            launch.arguments.suffix(4)
+                == ["--rate-limit", "1000000", "--in-memory", "--in-memory", "--event-loop=poll"].suffix(4))
         #expect(launch.arguments.starts(with: BenchOptions.commonServerArguments))
     }
 
@@ -65,7 +69,8 @@ struct BenchCommandLineTests {
         let chosen = try options(["--variant", "poll:--event-loop poll"])
         #expect(chosen.variants(for: try #require(Scenario.named("fanout-2"))).map { $0?.name } == ["poll"])
         #expect(chosen.variants(for: try #require(Scenario.named("fanout-100"))).map { $0?.name } == ["poll"])
-        #expect(chosen.variants(for: try #require(Scenario.named("restore-1000x1000"))) == [nil], "the restore needs its own folder")
+        #expect(
+            chosen.variants(for: try #require(Scenario.named("restore-1000x1000"))) == [nil], "the restore needs its own folder")
     }
 
     @Test func restoreOptions() throws {

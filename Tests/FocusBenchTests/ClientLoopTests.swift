@@ -3,6 +3,7 @@ import Locking
 import TestSupport
 import Testing
 import WebSocketTransport
+
 @testable import focus_bench
 
 /// The bench's own client against the libwebsockets server the product runs on.
@@ -43,10 +44,11 @@ struct ClientLoopTests {
         }
 
         func connectionEnded(_ connection: Int, _ ending: ConnectionEnding) {
-            let event: Event = switch ending {
-            case .closedByServer(let code): .closed(connection, code)
-            case .failed: .failed(connection)
-            }
+            let event: Event =
+                switch ending {
+                case .closedByServer(let code): .closed(connection, code)
+                case .failed: .failed(connection)
+                }
             events.withLock { $0.append(event) }
         }
 

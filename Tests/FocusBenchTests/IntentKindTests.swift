@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import focus_bench
 
 @Suite("Intents the drivers send")
@@ -35,7 +36,9 @@ struct IntentKindTests {
     }
 
     @Test func servingLineGivesThePort() {
-        #expect(ServerProcess.port(inServingLine: "FocusSync 0.1.0 serving http://127.0.0.1:40123/ (open it in a browser; Ctrl-C stops)") == 40123)
+        #expect(
+            ServerProcess.port(
+                inServingLine: "FocusSync 0.1.0 serving http://127.0.0.1:40123/ (open it in a browser; Ctrl-C stops)") == 40123)
         #expect(ServerProcess.port(inServingLine: "FocusSync 0.1.0 serving http://[::1]:8080/ (…)") == 8080)
         #expect(ServerProcess.port(inServingLine: "listening") == nil)
     }

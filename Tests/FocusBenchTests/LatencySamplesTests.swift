@@ -1,4 +1,5 @@
 import Testing
+
 @testable import focus_bench
 
 @Suite("Latency percentiles")

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import focus_bench
 
 @Suite("Reading server messages without parsing them")
@@ -6,7 +7,8 @@ struct MessageScanTests {
     private func bytes(_ text: String) -> ArraySlice<UInt8> { Array(text.utf8)[...] }
 
     @Test func updateGivesItsOwnSeqRevisionAndAuthor() {
-        let update = bytes(#"{"type":"update","revision":13,"by":"bench-0-0","seq":8,"at":1795900000123,"screen":"profile","events":[]}"#)
+        let update = bytes(
+            #"{"type":"update","revision":13,"by":"bench-0-0","seq":8,"at":1795900000123,"screen":"profile","events":[]}"#)
         #expect(MessageScan.kind(of: update) == .update)
         #expect(MessageScan.seq(in: update) == 8)
         #expect(MessageScan.revision(in: update) == 13)
@@ -56,7 +58,9 @@ struct MessageScanTests {
 
     @Test func snapshotIdentityIsTheMemberIdOrElseTheClientId() {
         let v2 = bytes(##"{"type":"snapshot","revision":3,"you":{"member":"m7","name":"Ada","color":"#1f6feb"},"state":{}}"##)
-        let v1 = bytes(#"{"type":"snapshot","revision":3,"you":{"clientId":"bench-0-1","name":"Ada"},"state":{"clients":[{"clientId":"x"}]}}"#)
+        let v1 = bytes(
+            #"{"type":"snapshot","revision":3,"you":{"clientId":"bench-0-1","name":"Ada"},"state":{"clients":[{"clientId":"x"}]}}"#
+        )
         #expect(MessageScan.identity(inSnapshot: v2) == bytes("m7"))
         #expect(MessageScan.identity(inSnapshot: v1) == bytes("bench-0-1"))
         #expect(MessageScan.identity(inSnapshot: bytes(#"{"type":"snapshot"}"#)) == nil)
@@ -66,9 +70,10 @@ struct MessageScanTests {
         let update = bytes(
             #"{"type":"update","revision":9,"by":"m3","seq":2,"events":[{"kind":"splice","screen":"profile","key":"firstName","#
                 + #""ops":[{"at":3,"delete":0,"insert":"ab"},{"insert":"","delete":2,"at":10}]}],"patch":{}}"#)
-        #expect(MessageScan.splices(in: update) == [
-            MessageScan.Splice(at: 3, delete: 0, insertLength: 2), MessageScan.Splice(at: 10, delete: 2, insertLength: 0),
-        ])
+        #expect(
+            MessageScan.splices(in: update) == [
+                MessageScan.Splice(at: 3, delete: 0, insertLength: 2), MessageScan.Splice(at: 10, delete: 2, insertLength: 0),
+            ])
         #expect(MessageScan.splices(in: bytes(#"{"type":"update","events":[]}"#)).isEmpty)
     }
 

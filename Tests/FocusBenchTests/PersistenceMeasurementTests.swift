@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import focus_bench
 
 /// What the bench measures of persistence, run small against the debug `focus-sync`: the bytes a

@@ -1,11 +1,13 @@
 import Testing
+
 @testable import focus_bench
 
 @Suite("Samples from /proc")
 struct ProcessSampleTests {
     @Test func fieldsAreCountedFromTheLastParenthesis() throws {
         // A command name with a space and a parenthesis; utime 250, stime 50 ticks, rss 1000 pages.
-        let stat = "4242 (focus sync) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 50 0 0 20 0 3 0 12345 123456789 1000 18446744073709551615"
+        let stat =
+            "4242 (focus sync) x) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 50 0 0 20 0 3 0 12345 123456789 1000 18446744073709551615"
         let sample = try #require(ProcessSample.parse(stat: stat, takenAt: 0, ticksPerSecond: 100, pageBytes: 4096))
         #expect(sample.cpuSeconds == 3.0)
         #expect(sample.residentKB == 4000)

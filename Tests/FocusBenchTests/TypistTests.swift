@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import focus_bench
 
 @Suite("A typist's view of the shared field")
@@ -12,12 +13,17 @@ struct TypistTests {
 
     private func update(revision: Int, by: String, ops: String, value: String? = nil) -> ArraySlice<UInt8> {
         let patch = value.map { #"{"screens":{"profile":{"values":{"firstName":"\#($0)"}}}}"# } ?? "{}"
-        return bytes(#"{"type":"update","revision":\#(revision),"by":"\#(by)","seq":1,"at":0,"events":[{"kind":"splice","screen":"profile","key":"firstName","ops":[\#(ops)]}],"patch":\#(patch)}"#)
+        return bytes(
+            #"{"type":"update","revision":\#(revision),"by":"\#(by)","seq":1,"at":0,"events":[{"kind":"splice","screen":"profile","key":"firstName","ops":[\#(ops)]}],"patch":\#(patch)}"#
+        )
     }
 
     @Test func startsAtTheEndOfTheSnapshotsText() throws {
         var typist = Typist(letter: UInt8(ascii: "x"))
-        typist.observe(snapshot: bytes(#"{"type":"snapshot","revision":7,"you":{"member":"m1"},"state":{"screens":{"profile":{"values":{"firstName":"Ada","lastName":""}}},"log":[{"revision":3}]}}"#))
+        typist.observe(
+            snapshot: bytes(
+                #"{"type":"snapshot","revision":7,"you":{"member":"m1"},"state":{"screens":{"profile":{"values":{"firstName":"Ada","lastName":""}}},"log":[{"revision":3}]}}"#
+            ))
         #expect(typist.revision == 7)
         #expect(typist.length == 3)
         #expect(typist.caret == 3)

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import focus_bench
 
 @Suite("RFC 6455 framing of the bench's client")
@@ -38,8 +39,11 @@ struct WebSocketFramingTests {
             frame += [UInt8](repeating: 0x61, count: count) + [0x89, 0x00]
             let parsed = FrameParser.parse(frame[...], at: 0)
             #expect(parsed == .frame(.init(isFinal: true, opcode: .text, payload: headerLength..<(headerLength + count))))
-            #expect(FrameParser.parse(frame[...], at: headerLength + count) == .frame(.init(
-                isFinal: true, opcode: .ping, payload: (headerLength + count + 2)..<(headerLength + count + 2))))
+            #expect(
+                FrameParser.parse(frame[...], at: headerLength + count)
+                    == .frame(
+                        .init(
+                            isFinal: true, opcode: .ping, payload: (headerLength + count + 2)..<(headerLength + count + 2))))
             #expect(FrameParser.parse(frame[..<(headerLength + count - 1)], at: 0) == .incomplete)
         }
     }
@@ -51,18 +55,22 @@ struct WebSocketFramingTests {
     }
 
     @Test func fragmentsKeepTheirFinalBitAndOpcode() {
-        #expect(FrameParser.parse([0x01, 0x01, 0x61][...], at: 0) == .frame(.init(isFinal: false, opcode: .text, payload: 2..<3)))
-        #expect(FrameParser.parse([0x80, 0x01, 0x62][...], at: 0) == .frame(.init(isFinal: true, opcode: .continuation, payload: 2..<3)))
+        #expect(
+            FrameParser.parse([0x01, 0x01, 0x61][...], at: 0) == .frame(.init(isFinal: false, opcode: .text, payload: 2..<3)))
+        #expect(
+            FrameParser.parse([0x80, 0x01, 0x62][...], at: 0)
+                == .frame(.init(isFinal: true, opcode: .continuation, payload: 2..<3)))
     }
 
-    @Test(arguments: [
-        [0xC1, 0x00],  // RSV1 without an extension
-        [0x83, 0x00],  // reserved opcode
-        [0x81, 0x81, 1, 2, 3, 4, 0],  // masked by the server
-        [0x09, 0x00],  // fragmented ping
-        [0x88, 126, 0, 126],  // control frame over 125 bytes
-        [0x81, 127, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],  // absurd length
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0xC1, 0x00],  // RSV1 without an extension
+            [0x83, 0x00],  // reserved opcode
+            [0x81, 0x81, 1, 2, 3, 4, 0],  // masked by the server
+            [0x09, 0x00],  // fragmented ping
+            [0x88, 126, 0, 126],  // control frame over 125 bytes
+            [0x81, 127, 0x7F, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF, 0xFF],  // absurd length
+        ] as [[UInt8]])
     func protocolViolationsAreRefused(frame: [UInt8]) {
         guard case .invalid = FrameParser.parse(frame[...], at: 0) else {
             Issue.record("accepted \(frame)")
@@ -125,12 +133,24 @@ struct ClientHandshakeTests {
 
     @Test(arguments: [
         (["HTTP/1.1 403 Forbidden", "Content-Length: 0"], "refused"),
-        (["HTTP/1.1 101 Switching Protocols", "Connection: Upgrade", "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=",
-          "Sec-WebSocket-Protocol: focus-sync.v1"], "Upgrade"),
-        (["HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Accept: AAAA",
-          "Sec-WebSocket-Protocol: focus-sync.v1"], "Accept"),
-        (["HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", "Connection: Upgrade",
-          "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo="], "subprotocol"),
+        (
+            [
+                "HTTP/1.1 101 Switching Protocols", "Connection: Upgrade", "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=",
+                "Sec-WebSocket-Protocol: focus-sync.v1",
+            ], "Upgrade"
+        ),
+        (
+            [
+                "HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", "Connection: Upgrade", "Sec-WebSocket-Accept: AAAA",
+                "Sec-WebSocket-Protocol: focus-sync.v1",
+            ], "Accept"
+        ),
+        (
+            [
+                "HTTP/1.1 101 Switching Protocols", "Upgrade: websocket", "Connection: Upgrade",
+                "Sec-WebSocket-Accept: s3pPLMBiTxaQ9kYGzzhZRbK+xOo=",
+            ], "subprotocol"
+        ),
     ])
     func refusesWhatIsNotAnUpgradeToUs(lines: [String], reason: String) {
         let handshake = ClientHandshake(key: "dGhlIHNhbXBsZSBub25jZQ==")
@@ -142,7 +162,8 @@ struct ClientHandshakeTests {
     }
 
     @Test func httpAnswerSplitsIntoStatusAndBody() throws {
-        let answer = try HTTPExchange.parse(Array("HTTP/1.1 201 Created\r\nContent-Length: 9\r\n\r\n{\"id\":1}\n".utf8), what: "POST")
+        let answer = try HTTPExchange.parse(
+            Array("HTTP/1.1 201 Created\r\nContent-Length: 9\r\n\r\n{\"id\":1}\n".utf8), what: "POST")
         #expect(answer.status == 201)
         #expect(answer.body == Array("{\"id\":1}\n".utf8))
         #expect(throws: BenchError.self) { try HTTPExchange.parse(Array("HTTP/1.1 200".utf8), what: "GET") }

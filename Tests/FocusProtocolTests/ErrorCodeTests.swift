@@ -4,16 +4,18 @@ import Testing
 
 @Suite("One vocabulary of errors")
 struct ErrorCodeTests {
-    @Test("Every FocusCore refusal maps to its wire code and keeps its sentence", arguments: [
-        (FocusError.unknownScreen("settings"), ErrorCode.unknownScreen),
-        (.unknownKey("addres", screen: .checkout), .unknownKey),
-        (.unknownRow("6F1C", list: .emails), .unknownRow),
-        (.unknownList("guests", screen: .gift), .unknownList),
-        (.notCurrentScreen(.gift, current: .checkout), .notCurrentScreen),
-        (.valueTooLong(key: .message, length: 10_001, limit: 10_000), .valueTooLong),
-        (.sessionTextFull(limit: 20), .valueTooLong),
-        (.tooManyRows(list: .emails, limit: 100), .tooManyRows),
-    ])
+    @Test(
+        "Every FocusCore refusal maps to its wire code and keeps its sentence",
+        arguments: [
+            (FocusError.unknownScreen("settings"), ErrorCode.unknownScreen),
+            (.unknownKey("addres", screen: .checkout), .unknownKey),
+            (.unknownRow("6F1C", list: .emails), .unknownRow),
+            (.unknownList("guests", screen: .gift), .unknownList),
+            (.notCurrentScreen(.gift, current: .checkout), .notCurrentScreen),
+            (.valueTooLong(key: .message, length: 10_001, limit: 10_000), .valueTooLong),
+            (.sessionTextFull(limit: 20), .valueTooLong),
+            (.tooManyRows(list: .emails, limit: 100), .tooManyRows),
+        ])
     func focusErrors(error: FocusError, code: ErrorCode) {
         let mapped = ProtocolError(error, seq: 3)
         #expect(mapped.code == code)
@@ -43,8 +45,10 @@ struct ErrorCodeTests {
     @Test("Error messages encode as the WebSocket and HTTP shapes")
     func encodings() {
         let error = ProtocolError(.unknownKey, "No such key.", seq: 9)
-        #expect(String(decoding: ServerMessage.error(error).encoded(), as: UTF8.self)
-            == #"{"type":"error","code":"unknown_key","message":"No such key.","seq":9}"#)
-        #expect(String(decoding: error.httpBody(), as: UTF8.self) == #"{"error":{"code":"unknown_key","message":"No such key."}}"#)
+        #expect(
+            String(decoding: ServerMessage.error(error).encoded(), as: UTF8.self)
+                == #"{"type":"error","code":"unknown_key","message":"No such key.","seq":9}"#)
+        #expect(
+            String(decoding: error.httpBody(), as: UTF8.self) == #"{"error":{"code":"unknown_key","message":"No such key."}}"#)
     }
 }

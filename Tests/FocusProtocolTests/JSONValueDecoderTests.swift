@@ -20,7 +20,8 @@ struct JSONValueDecoderTests {
 
     @Test("What StreamingJSONEncoder writes reads back the same")
     func roundTrip() throws {
-        let sample = Sample(name: "Ada \u{E9}", count: -3, ratio: 0.5, small: 7, tags: ["a", "b"], scores: ["x": 1], nested: [[true], []])
+        let sample = Sample(
+            name: "Ada \u{E9}", count: -3, ratio: 0.5, small: 7, tags: ["a", "b"], scores: ["x": 1], nested: [[true], []])
         #expect(try JSONValueDecoder().decode(Sample.self, from: StreamingJSONEncoder().encode(sample)) == sample)
     }
 
@@ -33,14 +34,16 @@ struct JSONValueDecoderTests {
         #expect(try decode(Sample.self, withNull).small == nil)
     }
 
-    @Test("Wrong kinds, numbers out of range, fractions for integers and missing members are refused", arguments: [
-        #"{"name":1,"count":1,"ratio":2,"tags":[],"scores":{},"nested":[]}"#,
-        #"{"name":"","count":1.5,"ratio":2,"tags":[],"scores":{},"nested":[]}"#,
-        #"{"name":"","count":1,"ratio":2,"small":256,"tags":[],"scores":{},"nested":[]}"#,
-        #"{"name":"","count":1,"ratio":2,"tags":{},"scores":{},"nested":[]}"#,
-        #"{"name":"","ratio":2,"tags":[],"scores":{},"nested":[]}"#,
-        #"{"name":"","count":1,"ratio":2,"tags":[],"scores":{},"nested":[1]}"#,
-    ])
+    @Test(
+        "Wrong kinds, numbers out of range, fractions for integers and missing members are refused",
+        arguments: [
+            #"{"name":1,"count":1,"ratio":2,"tags":[],"scores":{},"nested":[]}"#,
+            #"{"name":"","count":1.5,"ratio":2,"tags":[],"scores":{},"nested":[]}"#,
+            #"{"name":"","count":1,"ratio":2,"small":256,"tags":[],"scores":{},"nested":[]}"#,
+            #"{"name":"","count":1,"ratio":2,"tags":{},"scores":{},"nested":[]}"#,
+            #"{"name":"","ratio":2,"tags":[],"scores":{},"nested":[]}"#,
+            #"{"name":"","count":1,"ratio":2,"tags":[],"scores":{},"nested":[1]}"#,
+        ])
     func refusals(text: String) {
         #expect(throws: DecodingError.self) { try decode(Sample.self, text) }
     }

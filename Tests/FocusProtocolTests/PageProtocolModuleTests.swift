@@ -14,7 +14,9 @@ struct PageProtocolModuleTests {
             try PageProtocolModule.text.write(to: Self.file, atomically: true, encoding: .utf8)
         }
         let onDisk = try String(contentsOf: Self.file, encoding: .utf8)
-        #expect(onDisk == PageProtocolModule.text, """
+        #expect(
+            onDisk == PageProtocolModule.text,
+            """
             \(PageProtocolModule.path) differs from what FocusProtocol renders. Write it again with
             \(PageProtocolModule.writeVariable)=1 swift test --filter PageProtocolModuleTests
             """)
@@ -58,7 +60,8 @@ struct PageProtocolModuleTests {
     func ackReasons() {
         for reason in AckReason.allCases { #expect(AckReason(wireName: reason.wireName) == reason) }
         #expect(AckReason(wireName: "toolbarAtEnd") == nil)
-        #expect(String(decoding: ServerMessage.ack(seq: 4, reason: .toolbarAtEnd).encoded(), as: UTF8.self)
-            == #"{"type":"ack","seq":4,"reason":"toolbar_at_end"}"#)
+        #expect(
+            String(decoding: ServerMessage.ack(seq: 4, reason: .toolbarAtEnd).encoded(), as: UTF8.self)
+                == #"{"type":"ack","seq":4,"reason":"toolbar_at_end"}"#)
     }
 }

@@ -36,25 +36,44 @@ struct StreamingJSONEncoderTests {
         var ids = SystemRandomNumberGenerator()
         var state = engine.start(ids: &ids).state
         let outcome = try engine.apply(.focus(.lastName), on: .profile, to: &state, ids: &ids)
-        let patch = JSONObject([("screens", .object(JSONObject([("profile", .object(JSONObject([("focus", .string("lastName"))])))])))])
+        let patch = JSONObject([
+            ("screens", .object(JSONObject([("profile", .object(JSONObject([("focus", .string("lastName"))])))])))
+        ])
         // The update is written by hand: it must say what the generic encoders say of its parts.
-        let update = try JSONParser.parse(ServerMessage.update(UpdateMessage(
-            revision: 3, by: member.member, seq: 7, at: 1_795_900_000_123, events: outcome.events, patch: patch)).encoded())
+        let update = try JSONParser.parse(
+            ServerMessage.update(
+                UpdateMessage(
+                    revision: 3, by: member.member, seq: 7, at: 1_795_900_000_123, events: outcome.events, patch: patch)
+            ).encoded())
         let events = try JSONParser.parse(Array(try JSONEncoder().encode(outcome.events)))
-        #expect(update.canonical == JSONValue.object(JSONObject([
-            ("type", .string("update")), ("revision", .integer(3)), ("by", .string(member.member.rawValue)), ("seq", .integer(7)),
-            ("at", .integer(1_795_900_000_123)), ("events", events), ("patch", .object(patch)),
-        ])).canonical)
-        let serverOwn = try JSONParser.parse(ServerMessage.update(UpdateMessage(
-            revision: 4, by: nil, seq: nil, at: 5, events: [], patch: JSONObject())).encoded())
-        #expect(serverOwn == .object(JSONObject([
-            ("type", .string("update")), ("revision", .integer(4)), ("by", .null), ("at", .integer(5)), ("events", .array([])),
-            ("patch", .object(JSONObject())),
-        ])))
+        #expect(
+            update.canonical
+                == JSONValue.object(
+                    JSONObject([
+                        ("type", .string("update")), ("revision", .integer(3)), ("by", .string(member.member.rawValue)),
+                        ("seq", .integer(7)),
+                        ("at", .integer(1_795_900_000_123)), ("events", events), ("patch", .object(patch)),
+                    ])
+                ).canonical)
+        let serverOwn = try JSONParser.parse(
+            ServerMessage.update(
+                UpdateMessage(
+                    revision: 4, by: nil, seq: nil, at: 5, events: [], patch: JSONObject())
+            ).encoded())
+        #expect(
+            serverOwn
+                == .object(
+                    JSONObject([
+                        ("type", .string("update")), ("revision", .integer(4)), ("by", .null), ("at", .integer(5)),
+                        ("events", .array([])),
+                        ("patch", .object(JSONObject())),
+                    ])))
         let entries = outcome.events.map { LogEntry(revision: 3, at: 1, by: member.member, seq: 7, event: $0) }
-        try expectSameJSON(SnapshotMessage(
-            revision: 3, you: member, role: .editor, schema: EncodedJSON(engine.schema), state: EncodedJSON(engine.snapshot(of: state)), members: [member],
-            present: [member.member], log: entries))
+        try expectSameJSON(
+            SnapshotMessage(
+                revision: 3, you: member, role: .editor, schema: EncodedJSON(engine.schema),
+                state: EncodedJSON(engine.snapshot(of: state)), members: [member],
+                present: [member.member], log: entries))
         try expectSameJSON(PresenceMessage(joined: [member], left: [MemberID(ordinal: 2)]))
     }
 
@@ -74,11 +93,14 @@ struct StreamingJSONEncoderTests {
             var empty: [String: Int] = [:]
         }
         try expectSameJSON(Nested())
-        #expect(String(decoding: try StreamingJSONEncoder().encode(Nested().counts), as: UTF8.self) == "[-9223372036854775808,0,42]")
+        #expect(
+            String(decoding: try StreamingJSONEncoder().encode(Nested().counts), as: UTF8.self) == "[-9223372036854775808,0,42]")
     }
 
     @Test func largeIntegersAndJSONValuesInsideOtherValues() throws {
-        #expect(String(decoding: try StreamingJSONEncoder().encode([UInt64.max, 7, 10]), as: UTF8.self) == "[18446744073709551615,7,10]")
+        #expect(
+            String(decoding: try StreamingJSONEncoder().encode([UInt64.max, 7, 10]), as: UTF8.self)
+                == "[18446744073709551615,7,10]")
         let text = #"{"a":[1,-2,3.5,"x\"y",null,true,{"b":{}}],"c":[]}"#
         let value = try JSONValue.parse(text)
         struct Holder: Encodable {

@@ -5,7 +5,8 @@ import Testing
 @Suite("Update encoding")
 struct UpdateEncodingTests {
     static func encoded(_ events: [FocusEvent]) -> String {
-        let update = UpdateMessage(revision: 3, by: MemberID(rawValue: "m1"), seq: 2, at: 1_795_900_000_000, events: events, patch: JSONObject())
+        let update = UpdateMessage(
+            revision: 3, by: MemberID(rawValue: "m1"), seq: 2, at: 1_795_900_000_000, events: events, patch: JSONObject())
         return String(decoding: ServerMessage.update(update).encoded(), as: UTF8.self)
     }
 
@@ -22,6 +23,9 @@ struct UpdateEncodingTests {
     func noDipNoMember() {
         let text = Self.encoded([.focus(screen: .profile, from: .firstName, to: .lastName, cause: .submit)])
         #expect(!text.contains("keyboardDips"))
-        #expect(text == #"{"type":"update","revision":3,"by":"m1","seq":2,"at":1795900000000,"events":[{"kind":"focus","screen":"profile","from":"firstName","to":"lastName","cause":"submit"}],"patch":{}}"#)
+        #expect(
+            text
+                == #"{"type":"update","revision":3,"by":"m1","seq":2,"at":1795900000000,"events":[{"kind":"focus","screen":"profile","from":"firstName","to":"lastName","cause":"submit"}],"patch":{}}"#
+        )
     }
 }

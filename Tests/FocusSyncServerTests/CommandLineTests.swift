@@ -1,10 +1,11 @@
 import CommandLineParsing
-import Foundation
-import Testing
-@testable import FocusSyncServer
 import FocusProtocol
+import Foundation
 import RedisCoordination
 import TestSupport
+import Testing
+
+@testable import FocusSyncServer
 
 @Suite("focus-sync command line")
 struct CommandLineTests {
@@ -71,22 +72,39 @@ struct CommandLineTests {
         (["--max-message-bytes", "-5"], "--max-message-bytes expects a whole number from 256 to 16777216, got '-5'."),
         (["--log-level", "loud"], "--log-level must be one of debug, info, warning, error, got 'loud'."),
         (["--event-loop", "epoll"], "--event-loop must be libuv or poll, got 'epoll'."),
-        (["--allow-origin", "example.com"], "--allow-origin expects an origin such as https://demo.example (scheme and host, no path), got 'example.com'."),
-        (["--allow-origin", "https://demo.example/app"],
-         "--allow-origin expects an origin such as https://demo.example (scheme and host, no path), got 'https://demo.example/app'."),
-        (["--allow-host", "https://focus.example"],
-         "--allow-host expects a host name such as focus.example (no scheme, no port), got 'https://focus.example'."),
-        (["--allow-host", "focus.example:8080"],
-         "--allow-host expects a host name such as focus.example (no scheme, no port), got 'focus.example:8080'."),
+        (
+            ["--allow-origin", "example.com"],
+            "--allow-origin expects an origin such as https://demo.example (scheme and host, no path), got 'example.com'."
+        ),
+        (
+            ["--allow-origin", "https://demo.example/app"],
+            "--allow-origin expects an origin such as https://demo.example (scheme and host, no path), got 'https://demo.example/app'."
+        ),
+        (
+            ["--allow-host", "https://focus.example"],
+            "--allow-host expects a host name such as focus.example (no scheme, no port), got 'https://focus.example'."
+        ),
+        (
+            ["--allow-host", "focus.example:8080"],
+            "--allow-host expects a host name such as focus.example (no scheme, no port), got 'focus.example:8080'."
+        ),
         (["--frobnicate"], "Unknown option '--frobnicate'."),
-        (["--redis", "http://cache:6379"],
-         "--redis 'http://cache:6379' is not a Redis URL (it does not start with redis://); expected redis://host:port[/db], for example redis://127.0.0.1:6379/0."),
-        (["--redis", "redis://cache", "--in-memory"],
-         "--redis and --in-memory cannot go together: with --redis the sessions are kept in Redis; choose one."),
-        (["--data-dir", "/srv/data", "--redis", "redis://cache"],
-         "--redis and --data-dir cannot go together: with --redis the sessions are kept in Redis; choose one."),
-        (["--node-id", "node 1"],
-         "--node-id 'node 1' cannot name a node; use 1 to 64 letters, digits, '.', '_' or '-', different for every process."),
+        (
+            ["--redis", "http://cache:6379"],
+            "--redis 'http://cache:6379' is not a Redis URL (it does not start with redis://); expected redis://host:port[/db], for example redis://127.0.0.1:6379/0."
+        ),
+        (
+            ["--redis", "redis://cache", "--in-memory"],
+            "--redis and --in-memory cannot go together: with --redis the sessions are kept in Redis; choose one."
+        ),
+        (
+            ["--data-dir", "/srv/data", "--redis", "redis://cache"],
+            "--redis and --data-dir cannot go together: with --redis the sessions are kept in Redis; choose one."
+        ),
+        (
+            ["--node-id", "node 1"],
+            "--node-id 'node 1' cannot name a node; use 1 to 64 letters, digits, '.', '_' or '-', different for every process."
+        ),
         (["--lease-ttl", "2"], "--lease-ttl expects a whole number from 3 to 600, got '2'."),
         (["--session-ttl", "0"], "--session-ttl expects a whole number from 1 to 31536000, got '0'."),
         (["--rate-limit", "fast"], "--rate-limit expects a whole number from 1 to 1000000, got 'fast'."),

@@ -1,4 +1,3 @@
-@testable import FocusSyncServer
 import FocusProtocol
 import Foundation
 import TestSupport
@@ -6,11 +5,14 @@ import Testing
 import WebSocketClient
 import WebSocketTransport
 
+@testable import FocusSyncServer
+
 /// A page on a rebinding domain (`evil.example`, pointed at 127.0.0.1) is its own origin, so the
 /// Origin check lets it in; the `Host` it sends gives it away (issue 15, point 6).
 @Suite("DNS rebinding: requests by a name the server does not answer to", .tags(.transport))
 struct DNSRebindingTests {
-    static let handshake = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+    static let handshake =
+        "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
         + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: \(WireProtocol.subprotocol)\r\n"
 
     /// `GET /`, `POST /api/sessions` and a WebSocket upgrade on `/ws?session=…`, calling the server

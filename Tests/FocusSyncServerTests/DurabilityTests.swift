@@ -60,7 +60,8 @@ struct DurabilityTests {
         #expect(again.snapshot["you"]["seq"].int == lastSeq, "the snapshot says which of its intents the session handled")
         #expect(again.snapshot["members"].array.count == 2)
         again.send(intent: lastSeq, "tasks", "submit")
-        #expect(try await again.next(type: "ack")["reason"].string == "duplicate", "a resend after the restart is not applied twice")
+        #expect(
+            try await again.next(type: "ack")["reason"].string == "duplicate", "a resend after the restart is not applied twice")
         #expect(try server.session(id)["revision"] == before["revision"])
         again.close()
     }
@@ -90,10 +91,12 @@ struct DurabilityTests {
             for (index, (field, _)) in typists.enumerated() {
                 let value = clients[index].screen("profile")["values"][field].string ?? ""
                 let held = Int(value.dropFirst(field.count + 1)) ?? 0
-                #expect(held >= (sent[index][confirmed[index]] ?? 0), "round \(round): \(field) lost a confirmed change (\(value))")
+                #expect(
+                    held >= (sent[index][confirmed[index]] ?? 0), "round \(round): \(field) lost a confirmed change (\(value))")
                 // Resend whatever was never confirmed, with its own seq.
                 for seq in sent[index].keys.sorted() where seq > confirmed[index] {
-                    clients[index].send(intent: seq, "profile", "edit", #""key":"\#(field)","value":"\#(field)-\#(sent[index][seq]!)""#)
+                    clients[index].send(
+                        intent: seq, "profile", "edit", #""key":"\#(field)","value":"\#(field)-\#(sent[index][seq]!)""#)
                 }
             }
             // Type a burst, and kill the server somewhere in the middle of it.
@@ -103,7 +106,8 @@ struct DurabilityTests {
                     seqs[index] = max(seqs[index], sent[index].keys.max() ?? 0) + 1
                     let counter = round * 1_000 + step
                     sent[index][seqs[index]] = counter
-                    clients[index].send(intent: seqs[index], "profile", "edit", #""key":"\#(field)","value":"\#(field)-\#(counter)""#)
+                    clients[index].send(
+                        intent: seqs[index], "profile", "edit", #""key":"\#(field)","value":"\#(field)-\#(counter)""#)
                 }
             }
             try await Task.sleep(for: .milliseconds(Int(random.next() % 25)))

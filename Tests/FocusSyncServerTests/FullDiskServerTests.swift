@@ -31,7 +31,8 @@ struct FullDiskServerTests {
         let filler = disk.fill()
         // Clients still get an answer for every change, stored or not.
         for counter in 1...20 {
-            client.intent("profile", "edit", #""key":"firstName","value":"while full \#(counter) \#(String(repeating: "x", count: 2000))""#)
+            client.intent(
+                "profile", "edit", #""key":"firstName","value":"while full \#(counter) \#(String(repeating: "x", count: 2000))""#)
             _ = try await client.next(type: "update")
         }
         var health = JSONValue.null

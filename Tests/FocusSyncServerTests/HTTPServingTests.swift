@@ -1,9 +1,10 @@
-@testable import FocusSyncServer
 import FocusProtocol
 import TestSupport
 import Testing
 import WebSocketClient
 import WebSocketTransport
+
+@testable import FocusSyncServer
 
 @Suite("Serving Public/, /healthz and the API over real HTTP", .tags(.transport))
 struct HTTPServingTests {

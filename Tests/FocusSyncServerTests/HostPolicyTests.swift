@@ -1,6 +1,7 @@
-@testable import FocusSyncServer
 import Testing
 import WebSocketTransport
+
+@testable import FocusSyncServer
 
 @Suite("Host policy (DNS rebinding)")
 struct HostPolicyTests {

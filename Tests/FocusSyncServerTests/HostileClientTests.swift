@@ -67,7 +67,8 @@ struct HostileClientTests {
         writer.intent("tasks", "focus", #""key":"title/\#(row)""#)
         let focused = try await reader.next(type: "update")
         #expect(focused["patch"]["screens"]["tasks"]["notesHTML"] == .null, "a focus change sends no notes")
-        #expect(reader.lastMessageBytes < 1024, "a focus intent is answered with a small update: \(reader.lastMessageBytes) bytes")
+        #expect(
+            reader.lastMessageBytes < 1024, "a focus intent is answered with a small update: \(reader.lastMessageBytes) bytes")
         writer.close()
         reader.close()
     }

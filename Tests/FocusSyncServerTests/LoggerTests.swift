@@ -1,8 +1,9 @@
-import Testing
-@testable import FocusSyncServer
 import FocusProtocol
 import Locking
 import TestSupport
+import Testing
+
+@testable import FocusSyncServer
 
 @Suite("Log lines")
 struct LoggerTests {

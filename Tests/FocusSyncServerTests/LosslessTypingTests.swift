@@ -54,7 +54,8 @@ struct LosslessTypingTests {
 
         /// Handles one message; true when its splice in flight was answered.
         func handle(_ message: JSONValue) async throws -> Bool {
-            let ops = message["events"].array.filter { $0["key"].string == "firstName" }.flatMap { $0["ops"].array }.compactMap { op -> TextSplice? in
+            let ops = message["events"].array.filter { $0["key"].string == "firstName" }.flatMap { $0["ops"].array }.compactMap {
+                op -> TextSplice? in
                 guard let at = op["at"].int, let delete = op["delete"].int, let insert = op["insert"].string else { return nil }
                 return TextSplice(at: at, delete: delete, insert: insert)
             }

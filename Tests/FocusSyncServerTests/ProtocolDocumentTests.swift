@@ -40,17 +40,20 @@ struct ProtocolDocumentTests {
             if let action = json["action"].string { actions.insert(action) }
         }
         #expect(types == Set(Self.clientTypes))
-        #expect(actions == [
-            "focus", "edit", "splice", "submit", "next", "previous", "validate", "addRow", "removeRow", "navigate", "configure",
-            "lesson",
-        ])
+        #expect(
+            actions == [
+                "focus", "edit", "splice", "submit", "next", "previous", "validate", "addRow", "removeRow", "navigate",
+                "configure",
+                "lesson",
+            ])
     }
 
     /// The ```json example whose `type` is `type`.
     static func example(_ type: String) throws -> JSONValue {
-        let match = try #require(examples.first {
-            $0.contains(#""type": "\#(type)""#) || $0.contains(#""type":"\#(type)""#)
-        }, "no \(type) example")
+        let match = try #require(
+            examples.first {
+                $0.contains(#""type": "\#(type)""#) || $0.contains(#""type":"\#(type)""#)
+            }, "no \(type) example")
         return try JSONValue.parse(match)
     }
 
@@ -85,7 +88,9 @@ struct ProtocolDocumentTests {
                 }
             }
         }
-        #expect(Self.missing(documented["state"]["screens"]["checkout"]["byFocus"]["address"], from: realScreen["byFocus"]["address"]) == [])
+        #expect(
+            Self.missing(documented["state"]["screens"]["checkout"]["byFocus"]["address"], from: realScreen["byFocus"]["address"])
+                == [])
         #expect(Self.missing(documented["schema"]["gift"], from: snapshot["schema"]["gift"]) == [])
 
         let presence = try await client.next(type: "presence")
@@ -102,15 +107,17 @@ struct ProtocolDocumentTests {
         let body = try server.session(session)
         #expect(Set(body.members.keys) == ["id", "role", "revision", "state", "node"])
         let line = try #require(Self.document.split(separator: "\n").first { $0.hasPrefix("| `GET /api/sessions/{id}`") })
-        let documentedBody = try JSONValue.parse(String(try #require(line.firstMatch(of: /`(\{"id".*?\})`/)).1)
-            .replacingOccurrences(of: "{…}", with: "{}").replacingOccurrences(of: "\"…\"", with: "\"\""))
+        let documentedBody = try JSONValue.parse(
+            String(try #require(line.firstMatch(of: /`(\{"id".*?\})`/)).1)
+                .replacingOccurrences(of: "{…}", with: "{}").replacingOccurrences(of: "\"…\"", with: "\"\""))
         #expect(Set(documentedBody.members.keys) == Set(body.members.keys))
 
         client.send(#"{"type":"history","revision":1}"#)
         let past = try await client.next(type: "past")
         let documentedPast = try Self.example("past")
         #expect(Set(past.members.keys) == Set(documentedPast.members.keys))
-        #expect(Set(past["state"].members.keys) == Set(documentedPast["state"].members.keys).subtracting(["…"]).union(["screens"]))
+        #expect(
+            Set(past["state"].members.keys) == Set(documentedPast["state"].members.keys).subtracting(["…"]).union(["screens"]))
         #expect(past["log"][0]["event"] == documentedPast["log"][0]["event"], "the example's log is what revision 1 was")
     }
 
@@ -143,9 +150,10 @@ struct ProtocolDocumentTests {
         _ = try await client.next(type: "update")
         client.intent("profile", "focus", #""key":"firstName""#)
         let real = try await client.next(type: "update")
-        let documented = try #require(try Self.examples.map { try JSONValue.parse($0) }.first {
-            $0["type"].string == "update" && $0["patch"]["lesson"] != .null
-        })
+        let documented = try #require(
+            try Self.examples.map { try JSONValue.parse($0) }.first {
+                $0["type"].string == "update" && $0["patch"]["lesson"] != .null
+            })
         #expect(real["events"] == documented["events"])
         #expect(real["patch"] == documented["patch"])
     }

@@ -1,8 +1,9 @@
-import Testing
-import WebSocketTransport
-@testable import FocusSyncServer
 import FocusProtocol
 import TestSupport
+import Testing
+import WebSocketTransport
+
+@testable import FocusSyncServer
 
 @Suite("API router")
 struct RouterTests {

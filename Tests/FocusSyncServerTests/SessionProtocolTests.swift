@@ -217,7 +217,8 @@ struct SessionProtocolTests {
         let newRow = try #require(rows.last)
         #expect(rows.count == before.count + 1)
         #expect(room.screen("tasks")["focus"].string == "title/\(newRow)")
-        room.alan.intent("tasks", "edit", #""key":"notes/\#(newRow)","value":"**soon** <script>alert(1)</script> [x](javascript:alert(1))""#)
+        room.alan.intent(
+            "tasks", "edit", #""key":"notes/\#(newRow)","value":"**soon** <script>alert(1)</script> [x](javascript:alert(1))""#)
         _ = try await room.update()
         let html = try #require(room.screen("tasks")["notesHTML"][newRow].string)
         #expect(html.contains("<strong>soon</strong>"))
@@ -258,7 +259,8 @@ struct SessionProtocolTests {
         try await again.hello(name: "Ada")
         #expect(again.screen("profile")["values"]["lastName"].string == "Lovelace")
         for field in ["member", "name", "color"] {
-            #expect(again.snapshot["you"][field] == room.ada.snapshot["you"][field], "the tab keeps its member id, name and colour")
+            #expect(
+                again.snapshot["you"][field] == room.ada.snapshot["you"][field], "the tab keeps its member id, name and colour")
         }
         #expect(again.snapshot["you"]["seq"].int == seq, "and learns that its edit was handled")
         // The client did not see its edit acknowledged, so it resends it.

@@ -13,7 +13,10 @@ struct SpliceRefusalServerTests {
         defer { server.stop() }
         let session = try server.createSession()
         let member = try await ProtocolClient.join(server, session: session)
-        for fields in [#""key":"firstName","base":0,"insert":"x","at":-1,"delete":0"#, #""key":"firstName","base":0,"insert":"x","at":0,"delete":-1"#] {
+        for fields in [
+            #""key":"firstName","base":0,"insert":"x","at":-1,"delete":0"#,
+            #""key":"firstName","base":0,"insert":"x","at":0,"delete":-1"#,
+        ] {
             let seq = member.intent("profile", "splice", fields)
             let error = try await member.next(type: "error")
             #expect(error["code"].string == "bad_splice" && error["seq"].int == seq)
@@ -52,7 +55,9 @@ struct SpliceRefusalServerTests {
         #expect(spliceError["message"].string?.contains("past the end") == false)
         let editSeq = typist.intent("gift", "edit", #""key":"row/\#(row)","value":"Bea""#)
         let editError = try await typist.next(type: "error")
-        #expect(editError["code"] == spliceError["code"] && editError["message"] == spliceError["message"] && editError["seq"].int == editSeq)
+        #expect(
+            editError["code"] == spliceError["code"] && editError["message"] == spliceError["message"]
+                && editError["seq"].int == editSeq)
 
         // The next change anyone makes is the next revision: the refused ones applied nothing.
         remover.intent("gift", "focus", "\"key\":null")

@@ -77,7 +77,9 @@ struct StartupStorageTests {
         let before = try? contents(of: folder)
         let refusal = try ServerProcess.failure(
             arguments: ["--data-dir", dataDirectory ?? folder.path, "--log-level", "info"], asUser: user)
-        print("bad input, \(label)\(user == nil ? "" : " (server run as nobody: the tests run as root)"): \(refusal.stderr.debugDescription)")
+        print(
+            "bad input, \(label)\(user == nil ? "" : " (server run as nobody: the tests run as root)"): \(refusal.stderr.debugDescription)"
+        )
         #expect(!refusal.started, "it started serving")
         #expect(!refusal.signaled, "a signal ended it: \(refusal.status)")
         #expect(refusal.status == 1)
@@ -104,7 +106,10 @@ struct StartupStorageTests {
         // A zero first byte: the file no longer starts with "SQLite format 3".
         try Self.overwrite(folder.databasePath, at: 0, with: [0] + Self.randomBytes(99))
         let sentence = try Self.expectRefusal("random bytes over the header", folder: folder, names: folder.databasePath)
-        #expect(sentence == "The file \(folder.databasePath) is not a FocusSync database (file is not a database); move it and its -wal file, if any, aside to start empty, or choose another data folder.")
+        #expect(
+            sentence
+                == "The file \(folder.databasePath) is not a FocusSync database (file is not a database); move it and its -wal file, if any, aside to start empty, or choose another data folder."
+        )
     }
 
     @Test("Random bytes over the pages: damaged")
@@ -114,7 +119,8 @@ struct StartupStorageTests {
         let size = try Self.size(of: folder.databasePath)
         try #require(size >= 4096 * 8, "a database of several pages: \(size) bytes")
         try Self.overwrite(folder.databasePath, at: 4096, with: Self.randomBytes(size - 4096))
-        let sentence = try Self.expectRefusal("random bytes over every page but the first", folder: folder, names: folder.databasePath)
+        let sentence = try Self.expectRefusal(
+            "random bytes over every page but the first", folder: folder, names: folder.databasePath)
         Self.expectDamaged(sentence, folder)
     }
 
@@ -125,7 +131,8 @@ struct StartupStorageTests {
         #expect(try Self.size(of: folder.databasePath + "-wal") > 0, "the kill left a -wal")
         let size = try Self.size(of: folder.databasePath)
         try Self.overwrite(folder.databasePath, at: 4096, with: Self.randomBytes(size - 4096))
-        let sentence = try Self.expectRefusal("damaged pages, with the -wal of a crash beside them", folder: folder, names: folder.databasePath)
+        let sentence = try Self.expectRefusal(
+            "damaged pages, with the -wal of a crash beside them", folder: folder, names: folder.databasePath)
         Self.expectDamaged(sentence, folder)
         #expect(FileManager.default.fileExists(atPath: folder.databasePath + "-wal"))
     }
@@ -155,37 +162,59 @@ struct StartupStorageTests {
         #expect(ours >= 1)
         try Self.overwrite(folder.databasePath, at: 60, with: [0, 0, 0, 99])
         let sentence = try Self.expectRefusal("PRAGMA user_version 99", folder: folder, names: folder.databasePath)
-        #expect(sentence == "The database \(folder.databasePath) was written by a newer FocusSync (schema version 99; this one reads up to \(ours)); run the newer FocusSync, or move it and its -wal file, if any, aside to start empty.")
+        #expect(
+            sentence
+                == "The database \(folder.databasePath) was written by a newer FocusSync (schema version 99; this one reads up to \(ours)); run the newer FocusSync, or move it and its -wal file, if any, aside to start empty."
+        )
     }
 
-    @Test("An unreadable database (mode 000)", .enabled(if: canDropPrivileges, "root ignores permission bits and setpriv is missing"))
+    @Test(
+        "An unreadable database (mode 000)",
+        .enabled(if: canDropPrivileges, "root ignores permission bits and setpriv is missing"))
     func unreadable() async throws {
         let folder = TemporaryFolder()
         try await Self.makeDataFolder(folder)
         chmod(folder.path, 0o777)  // only the file is out of reach
         chmod(folder.databasePath, 0o000)
         defer { chmod(folder.databasePath, 0o644) }
-        let sentence = try Self.expectRefusal("an unreadable file (chmod 000)", folder: folder, names: folder.databasePath, asUser: Self.unprivilegedUser)
-        #expect(sentence == "The database \(folder.databasePath) cannot be opened for reading and writing (Permission denied); give the user running FocusSync read and write permission on it, or restore a backup.")
+        let sentence = try Self.expectRefusal(
+            "an unreadable file (chmod 000)", folder: folder, names: folder.databasePath, asUser: Self.unprivilegedUser)
+        #expect(
+            sentence
+                == "The database \(folder.databasePath) cannot be opened for reading and writing (Permission denied); give the user running FocusSync read and write permission on it, or restore a backup."
+        )
     }
 
-    @Test("A data folder without write permission", .enabled(if: canDropPrivileges, "root ignores permission bits and setpriv is missing"))
+    @Test(
+        "A data folder without write permission",
+        .enabled(if: canDropPrivileges, "root ignores permission bits and setpriv is missing"))
     func readOnlyFolder() async throws {
         let folder = TemporaryFolder()
         try await Self.makeDataFolder(folder)
         chmod(folder.path, 0o555)
-        let sentence = try Self.expectRefusal("a data folder without write permission (chmod 555)", folder: folder, names: folder.path, asUser: Self.unprivilegedUser)
-        #expect(sentence == "The data folder \(folder.path) is not writable (Permission denied); give the user running FocusSync write permission on it, or choose another data folder.")
+        let sentence = try Self.expectRefusal(
+            "a data folder without write permission (chmod 555)", folder: folder, names: folder.path,
+            asUser: Self.unprivilegedUser)
+        #expect(
+            sentence
+                == "The data folder \(folder.path) is not writable (Permission denied); give the user running FocusSync write permission on it, or choose another data folder."
+        )
     }
 
-    @Test("A data folder that cannot be created", .enabled(if: canDropPrivileges, "root ignores permission bits and setpriv is missing"))
+    @Test(
+        "A data folder that cannot be created",
+        .enabled(if: canDropPrivileges, "root ignores permission bits and setpriv is missing"))
     func folderCannotBeCreated() throws {
         let folder = TemporaryFolder()
         chmod(folder.path, 0o555)
         let missing = folder.file("data")
         let sentence = try Self.expectRefusal(
-            "a data folder under a read-only one", folder: folder, dataDirectory: missing, names: missing, asUser: Self.unprivilegedUser)
-        #expect(sentence == "The data folder \(missing) cannot be created (Permission denied); create it yourself, or choose another data folder.")
+            "a data folder under a read-only one", folder: folder, dataDirectory: missing, names: missing,
+            asUser: Self.unprivilegedUser)
+        #expect(
+            sentence
+                == "The data folder \(missing) cannot be created (Permission denied); create it yourself, or choose another data folder."
+        )
         #expect(!FileManager.default.fileExists(atPath: missing))
     }
 
@@ -195,7 +224,10 @@ struct StartupStorageTests {
         let first = try ServerProcess(arguments: ["--data-dir", folder.path])
         defer { first.terminate() }
         let sentence = try Self.expectRefusal("a database another server has open", folder: folder, names: folder.databasePath)
-        #expect(sentence == "The database \(folder.databasePath) is in use by another FocusSync process; stop that process, or choose another data folder.")
+        #expect(
+            sentence
+                == "The database \(folder.databasePath) is in use by another FocusSync process; stop that process, or choose another data folder."
+        )
         #expect(try HTTPClient.send(target: "/healthz", port: first.port).status == 200, "the first server carries on")
     }
 }

@@ -1,10 +1,11 @@
-@testable import FocusSyncServer
-import Foundation
 import FocusProtocol
+import Foundation
 import TestSupport
 import Testing
 import WebSocketClient
 import WebSocketTransport
+
+@testable import FocusSyncServer
 
 /// What the transport refuses on its own is answered like every route: HTTP/1.1, the JSON error
 /// shape, the security headers, a Content-Length, and the connection closed after it. (Before,
@@ -13,10 +14,14 @@ import WebSocketTransport
 @Suite("Transport refusals", .tags(.transport))
 struct TransportRefusalTests {
     static let subprotocol = "Sec-WebSocket-Protocol: \(WireProtocol.subprotocol)\r\n"
-    static let handshake = "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
+    static let handshake =
+        "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n"
 
     static let cases: [(head: String, status: Int, code: String)] = [
-        ("GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://evil.example\r\n\(handshake)\(subprotocol)\r\n", 403, "forbidden_origin"),
+        (
+            "GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\nOrigin: https://evil.example\r\n\(handshake)\(subprotocol)\r\n", 403,
+            "forbidden_origin"
+        ),
         ("GET /ws HTTP/1.1\r\nHost: 127.0.0.1\r\n\(handshake)\r\n", 400, "missing_subprotocol"),
         ("GET /elsewhere HTTP/1.1\r\nHost: 127.0.0.1\r\n\(handshake)\(subprotocol)\r\n", 404, "not_found"),
         ("GET /%zz HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n", 400, "bad_path"),

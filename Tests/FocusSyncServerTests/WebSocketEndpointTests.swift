@@ -1,10 +1,11 @@
-@testable import FocusSyncServer
+import FocusProtocol
 import Foundation
+import TestSupport
 import Testing
 import WebSocketClient
 import WebSocketTransport
-import FocusProtocol
-import TestSupport
+
+@testable import FocusSyncServer
 
 @Suite("The /ws endpoint", .tags(.transport))
 struct WebSocketEndpointTests {
@@ -12,7 +13,8 @@ struct WebSocketEndpointTests {
         let server = try TestServer()
         defer { server.stop() }
         let session = try server.createSession()
-        let socket = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol)
+        let socket = try await WebSocketClient.connect(
+            port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol)
         #expect(socket.acceptedSubprotocol == "focus-sync.v3")
         socket.send(#"{"type":"ping"}"#)
         #expect(try await socket.next() == .text(#"{"type":"pong"}"#))
@@ -25,7 +27,8 @@ struct WebSocketEndpointTests {
         let server = try TestServer { $0.maxMessageBytes = 1024 }
         defer { server.stop() }
         let session = try server.createSession()
-        let socket = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol)
+        let socket = try await WebSocketClient.connect(
+            port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol)
         socket.sendFragmented(#"{"type":"ping","pad":""# + String(repeating: "x", count: 2000) + #""}"#, fragmentBytes: 300)
         #expect(try await socket.next() == .closed(.messageTooBig))
     }
@@ -34,7 +37,8 @@ struct WebSocketEndpointTests {
         let server = try TestServer()
         defer { server.stop() }
         let session = try server.createSession()
-        let socket = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol)
+        let socket = try await WebSocketClient.connect(
+            port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol)
         socket.sendBinary([1, 2, 3])
         #expect(try await socket.next() == .closed(.unsupportedData))
     }
@@ -44,9 +48,13 @@ struct WebSocketEndpointTests {
         defer { server.stop() }
         let session = try server.createSession()
         await #expect(throws: TransportError.self) {
-            _ = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol, origin: "https://evil.example")
+            _ = try await WebSocketClient.connect(
+                port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol,
+                origin: "https://evil.example")
         }
-        let friend = try await WebSocketClient.connect(port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol, origin: "https://friend.example")
+        let friend = try await WebSocketClient.connect(
+            port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol,
+            origin: "https://friend.example")
         friend.close()
         let sameSite = try await WebSocketClient.connect(
             port: server.port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol,

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import MarkdownRendering
 
 @Suite("Markdown notes render to safe HTML")

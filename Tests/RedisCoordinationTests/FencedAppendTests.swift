@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import RedisCoordination
 
 /// The change log: a stream per session whose entry ids are the revisions, written only by
@@ -25,7 +26,8 @@ struct FencedAppendTests {
         let current = try await two.lease(session)
         let refused = try one.append(4...4, under: stale, payload: { "late \($0)" })
         #expect(await one.settled(refused))
-        #expect(one.recorder.failedWrites == [FailedWrite(ticket: refused, sessionID: session, failure: .fenced(holder: "node2"))])
+        #expect(
+            one.recorder.failedWrites == [FailedWrite(ticket: refused, sessionID: session, failure: .fenced(holder: "node2"))])
 
         #expect(await two.settled(try two.append(4...5, under: current)))
         #expect(two.recorder.failedWrites.isEmpty)
@@ -33,7 +35,9 @@ struct FencedAppendTests {
         try redis.command("DEL", SessionKeys(sessionID: session).lease)
         let refusedAgain = try one.append(6...6, under: stale)
         #expect(await one.settled(refusedAgain))
-        #expect(one.recorder.failedWrites.last == FailedWrite(ticket: refusedAgain, sessionID: session, failure: .fenced(holder: nil)))
+        #expect(
+            one.recorder.failedWrites.last == FailedWrite(ticket: refusedAgain, sessionID: session, failure: .fenced(holder: nil))
+        )
         #expect(try stream(redis, session).map(\.1) == ["change 1", "change 2", "change 3", "change 4", "change 5"])
     }
 
@@ -53,10 +57,11 @@ struct FencedAppendTests {
         let behindTheGap = try one.append(4...4, under: lease)
         #expect(await one.settled(behindTheGap))
 
-        #expect(one.recorder.failedWrites == [
-            FailedWrite(ticket: conflicting, sessionID: session, failure: .conflictingChange(revision: 2)),
-            FailedWrite(ticket: behindTheGap, sessionID: session, failure: .staleRevision(lastStored: 5)),
-        ])
+        #expect(
+            one.recorder.failedWrites == [
+                FailedWrite(ticket: conflicting, sessionID: session, failure: .conflictingChange(revision: 2)),
+                FailedWrite(ticket: behindTheGap, sessionID: session, failure: .staleRevision(lastStored: 5)),
+            ])
         #expect(!one.recorder.failedWrites.map(\.ticket).contains(repeated))
         #expect(!one.recorder.failedWrites.map(\.ticket).contains(gap))
         #expect(try stream(redis, session).map(\.0) == [1, 2, 3, 5])

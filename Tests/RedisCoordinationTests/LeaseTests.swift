@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import RedisCoordination
 
 /// Leases between two coordinators with different node ids, on a real redis-server.
@@ -70,11 +71,12 @@ struct LeaseTests {
 
         // Redis lets the lease lapse too (a renewal sent before the pause may extend it once).
         var acquisition = LeaseAcquisition.noSuchSession
-        #expect(await eventually(timeout: .seconds(10)) {
-            acquisition = (try? await two.acquire(session, ttl: TestNode.shortestLease)) ?? .noSuchSession
-            if case .acquired = acquisition { return true }
-            return false
-        })
+        #expect(
+            await eventually(timeout: .seconds(10)) {
+                acquisition = (try? await two.acquire(session, ttl: TestNode.shortestLease)) ?? .noSuchSession
+                if case .acquired = acquisition { return true }
+                return false
+            })
         guard case .acquired(let taken) = acquisition else { return }
         #expect(taken.epoch == lease.epoch + 1)
     }

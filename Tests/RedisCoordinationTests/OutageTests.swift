@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import RedisCoordination
 
 /// Redis frozen, killed and restarted, or never there: the coordinator degrades, keeps the
@@ -91,7 +92,9 @@ struct OutageTests {
         let last = try one.append(1...5, under: lease)
         let full = RedisCoordinationError.pendingWritesFull(limit: 5, url: redis.url)
         #expect(throws: full) { try one.append(6...6, under: lease) }
-        #expect(full.description == "5 writes are already waiting for Redis at \(redis.url); stop accepting changes until Redis is back")
+        #expect(
+            full.description
+                == "5 writes are already waiting for Redis at \(redis.url); stop accepting changes until Redis is back")
         #expect(one.coordinator.pendingWriteCount == 5)
 
         one.shutdown()
@@ -113,7 +116,10 @@ struct OutageTests {
             Issue.record("a coordinator without Redis says it is healthy")
             return
         }
-        #expect(reason == "Redis at \(url) cannot be reached (Connection refused); start redis-server there or point --redis at a running one")
+        #expect(
+            reason
+                == "Redis at \(url) cannot be reached (Connection refused); start redis-server there or point --redis at a running one"
+        )
         await #expect(throws: RedisCoordinationError.unavailable(url: url, reason: "Connection refused")) {
             try await one.acquire(sessionID("nowhere"))
         }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import RedisCoordination
 
 @Suite("Redis URL and node id")
@@ -38,7 +39,9 @@ struct RedisURLTests {
         let url = RedisURL(host: "127.0.0.1")
         #expect(try RedisCoordinatorConfiguration(url: url, nodeID: "node-1.a_b").nodeID == "node-1.a_b")
         for bad in ["", "node/1", "node 1", "nöde", String(repeating: "n", count: 65)] {
-            #expect(throws: RedisCoordinationError.invalidNodeID(bad)) { try RedisCoordinatorConfiguration(url: url, nodeID: bad) }
+            #expect(throws: RedisCoordinationError.invalidNodeID(bad)) {
+                try RedisCoordinatorConfiguration(url: url, nodeID: bad)
+            }
         }
         #expect(RedisCoordinationError.invalidNodeID("a/b").description.hasPrefix("--node-id 'a/b' cannot name a node"))
     }

@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import RedisCoordination
 
 /// Metadata, snapshots, members, loading for a new owner, and deleting a session.
@@ -22,10 +23,12 @@ struct SessionStorageTests {
         let metadata = SessionMetadata(sessionID: session, viewerCapability: viewer, payload: bytes("created at 1000"))
         _ = try one.coordinator.createSession(metadata, under: first)
         for (clientID, name) in [("tab-b", "Grace"), ("tab-a", "Ada")] {
-            _ = try one.coordinator.storeMember(MemberRecord(sessionID: session, clientID: clientID, payload: bytes(name)), under: first)
+            _ = try one.coordinator.storeMember(
+                MemberRecord(sessionID: session, clientID: clientID, payload: bytes(name)), under: first)
         }
         try one.append(1...200, under: first)
-        _ = try one.coordinator.storeSnapshot(SnapshotRecord(sessionID: session, revision: 200, payload: bytes("state at 200")), under: first)
+        _ = try one.coordinator.storeSnapshot(
+            SnapshotRecord(sessionID: session, revision: 200, payload: bytes("state at 200")), under: first)
         #expect(await one.settled(try one.append(201...250, under: first)))
         #expect(one.recorder.failedWrites.isEmpty)
         // The snapshot dropped the entries it covers.
@@ -75,7 +78,8 @@ struct SessionStorageTests {
         // Another session cannot claim the same viewer capability.
         let twin = sessionID("viewed") + "-twin"
         let twinLease = try await one.lease(twin)
-        let taken = try one.coordinator.createSession(SessionMetadata(sessionID: twin, viewerCapability: viewer, payload: bytes("t")), under: twinLease)
+        let taken = try one.coordinator.createSession(
+            SessionMetadata(sessionID: twin, viewerCapability: viewer, payload: bytes("t")), under: twinLease)
         #expect(await one.settled(taken))
         #expect(one.recorder.failedWrites.last == FailedWrite(ticket: taken, sessionID: twin, failure: .viewerCapabilityTaken))
 
@@ -94,8 +98,10 @@ struct SessionStorageTests {
         let session = sessionID("expired")
         let viewer = String(session.prefix(8)) + "-viewer"
         let lease = try await one.lease(session)
-        _ = try one.coordinator.createSession(SessionMetadata(sessionID: session, viewerCapability: viewer, payload: bytes("m")), under: lease)
-        _ = try one.coordinator.storeMember(MemberRecord(sessionID: session, clientID: "tab", payload: bytes("Ada")), under: lease)
+        _ = try one.coordinator.createSession(
+            SessionMetadata(sessionID: session, viewerCapability: viewer, payload: bytes("m")), under: lease)
+        _ = try one.coordinator.storeMember(
+            MemberRecord(sessionID: session, clientID: "tab", payload: bytes("Ada")), under: lease)
         try one.append(1...5, under: lease)
         _ = try one.coordinator.storeSnapshot(SnapshotRecord(sessionID: session, revision: 3, payload: bytes("s")), under: lease)
         #expect(await one.settled(try one.coordinator.deleteSession(under: lease)))
@@ -120,8 +126,10 @@ struct SessionStorageTests {
         let session = sessionID("retained")
         let lease = try await one.lease(session)
         _ = try one.coordinator.createSession(
-            SessionMetadata(sessionID: session, viewerCapability: String(session.prefix(8)) + "-viewer", payload: bytes("m")), under: lease)
-        _ = try one.coordinator.storeMember(MemberRecord(sessionID: session, clientID: "tab", payload: bytes("Ada")), under: lease)
+            SessionMetadata(sessionID: session, viewerCapability: String(session.prefix(8)) + "-viewer", payload: bytes("m")),
+            under: lease)
+        _ = try one.coordinator.storeMember(
+            MemberRecord(sessionID: session, clientID: "tab", payload: bytes("Ada")), under: lease)
         _ = try one.coordinator.storeSnapshot(SnapshotRecord(sessionID: session, revision: 0, payload: bytes("s")), under: lease)
         #expect(await one.settled(try one.append(1...2, under: lease)))
 

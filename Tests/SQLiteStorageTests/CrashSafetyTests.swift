@@ -2,6 +2,7 @@ import Foundation
 import SQLiteStorage
 import TestSupport
 import Testing
+
 @testable import storage_test_child
 
 @Suite("Storage crash safety: kill -9 loses nothing reported committed")
@@ -37,7 +38,9 @@ struct CrashSafetyTests {
             let store = try SQLiteStore.open(directory: folder.path)
             let session = try #require(try store.loadAll().first { $0.id == CrashWriter.session })
             let timeline = try store.changes(session: CrashWriter.session, from: 1, through: .max)
-            print("round \(round): killed after \(seen) reports + \(extraMicroseconds) µs; reported \(reported), restored \(session.revision)")
+            print(
+                "round \(round): killed after \(seen) reports + \(extraMicroseconds) µs; reported \(reported), restored \(session.revision)"
+            )
             #expect(session.revision >= reported)
             #expect(timeline.map(\.revision) == Array(1...session.revision))
             #expect(timeline.allSatisfy { $0.body == CrashWriter.body(revision: $0.revision) && $0.at == $0.revision })

@@ -2,6 +2,7 @@ import Foundation
 import Glibc
 import TestSupport
 import Testing
+
 @testable import SQLiteStorage
 
 /// A full disk two ways: SQLite's page limit (`PRAGMA max_page_count`, which fails writes with
@@ -25,7 +26,10 @@ struct FullDiskTests {
         print(expected)
         #expect(recorder.all.last?.through == tooBig)
         #expect(recorder.failures.map(\.error) == [expected])
-        #expect(expected.description == "The disk holding the database \(folder.databasePath) is full (database or disk is full); free some space on it.")
+        #expect(
+            expected.description
+                == "The disk holding the database \(folder.databasePath) is full (database or disk is full); free some space on it."
+        )
         #expect(!writer.isHealthy)
         #expect(writer.lastFailure == expected)
         // Nothing of the failed group was stored.

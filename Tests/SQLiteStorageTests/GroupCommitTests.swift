@@ -105,7 +105,10 @@ struct GroupCommitTests {
         #expect(recorder.all.map(\.through) == [StorageTicket(1), before, duplicate, after])
         #expect(recorder.failures.map(\.error) == [expected])
         #expect(recorder.outcome(of: before)?.isSuccess == true && recorder.outcome(of: after)?.isSuccess == true)
-        #expect(expected.description == "The database \(folder.databasePath) already holds revision 2 of session s; a revision is stored once, so this submission was not stored.")
+        #expect(
+            expected.description
+                == "The database \(folder.databasePath) already holds revision 2 of session s; a revision is stored once, so this submission was not stored."
+        )
         #expect(try store.changes(session: "s", from: 0, through: 10) == (1...6).map { Fixture.change("s", $0) })
         #expect(writer.isHealthy)
         #expect(writer.commitCount == 2)
@@ -126,7 +129,10 @@ struct GroupCommitTests {
         let expected = StorageError.unknownSession(path: folder.databasePath, session: "ghost")
         print(expected)
         #expect(recorder.failures.map(\.error) == [expected, expected, expected])
-        #expect(expected.description == "The database \(folder.databasePath) holds no session ghost; store the session (upsertSession) before its changes, snapshots and members.")
+        #expect(
+            expected.description
+                == "The database \(folder.databasePath) holds no session ghost; store the session (upsertSession) before its changes, snapshots and members."
+        )
         #expect(try store.loadAll().isEmpty)
     }
 

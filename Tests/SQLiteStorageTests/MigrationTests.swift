@@ -1,6 +1,7 @@
 import Foundation
 import TestSupport
 import Testing
+
 @testable import SQLiteStorage
 
 @Suite("Storage schema: numbered versions, migrated forward")
@@ -20,7 +21,8 @@ struct MigrationTests {
         writer.flush()
         #expect(try store.loadAll().first?.revision == 3)
         store.close()
-        #expect(try SQLiteConnection(path: folder.databasePath).integer("PRAGMA user_version") == Int64(SQLiteSchema.currentVersion))
+        #expect(
+            try SQLiteConnection(path: folder.databasePath).integer("PRAGMA user_version") == Int64(SQLiteSchema.currentVersion))
     }
 
     /// The runner itself, with made-up later versions: a file at version 1 with data runs the
@@ -29,10 +31,11 @@ struct MigrationTests {
         let folder = TemporaryFolder()
         try OpenCheckTests.makeDatabase(in: folder, changes: 5)
         let connection = try SQLiteConnection(path: folder.databasePath)
-        let migrator = SchemaMigrator(migrations: SQLiteSchema.migrations + [
-            Migration(version: 2, sql: "ALTER TABLE sessions ADD COLUMN title TEXT NOT NULL DEFAULT 'untitled'"),
-            Migration(version: 3, sql: "UPDATE sessions SET title = 'v3 saw ' || title"),
-        ])
+        let migrator = SchemaMigrator(
+            migrations: SQLiteSchema.migrations + [
+                Migration(version: 2, sql: "ALTER TABLE sessions ADD COLUMN title TEXT NOT NULL DEFAULT 'untitled'"),
+                Migration(version: 3, sql: "UPDATE sessions SET title = 'v3 saw ' || title"),
+            ])
         try migrator.checkVersion(on: connection, path: folder.databasePath)
         try migrator.migrate(connection, path: folder.databasePath)
         #expect(try connection.integer("PRAGMA user_version") == 3)
@@ -46,17 +49,21 @@ struct MigrationTests {
         let folder = TemporaryFolder()
         try OpenCheckTests.makeDatabase(in: folder, changes: 1)
         let connection = try SQLiteConnection(path: folder.databasePath)
-        let migrator = SchemaMigrator(migrations: SQLiteSchema.migrations + [
-            Migration(version: 2, sql: "CREATE TABLE notes (text TEXT)"),
-            Migration(version: 3, sql: "CREATE TABLE tags (name TEXT); CREATE TABLE sessions (id TEXT)"),
-        ])
+        let migrator = SchemaMigrator(
+            migrations: SQLiteSchema.migrations + [
+                Migration(version: 2, sql: "CREATE TABLE notes (text TEXT)"),
+                Migration(version: 3, sql: "CREATE TABLE tags (name TEXT); CREATE TABLE sessions (id TEXT)"),
+            ])
         do {
             try migrator.migrate(connection, path: folder.databasePath)
             Issue.record("the failing step passed")
         } catch {
             print(error)
             #expect(error == .migrationFailed(path: folder.databasePath, from: 2, to: 3, reason: "table sessions already exists"))
-            #expect(error.description == "The database \(folder.databasePath) could not be upgraded from schema version 2 to 3 (table sessions already exists); restore a backup, or move it and its -wal file, if any, aside to start empty.")
+            #expect(
+                error.description
+                    == "The database \(folder.databasePath) could not be upgraded from schema version 2 to 3 (table sessions already exists); restore a backup, or move it and its -wal file, if any, aside to start empty."
+            )
         }
         #expect(try connection.integer("PRAGMA user_version") == 2)
         #expect(try connection.texts("SELECT name FROM sqlite_schema WHERE name IN ('notes', 'tags') ORDER BY name") == ["notes"])

@@ -3,6 +3,7 @@ import Glibc
 import SQLiteStorage
 import TestSupport
 import Testing
+
 @testable import SQLiteStorage
 
 /// Every way a database can be unusable at start gives one sentence naming the file and the
@@ -55,8 +56,10 @@ struct OpenCheckTests {
         // The first byte is what "SQLite format 3" starts with no longer.
         try Self.overwrite(folder.databasePath, at: 0, with: [0] + Self.randomBytes(99))
         Self.expectRefusal(folder, .notADatabase(path: folder.databasePath, reason: "file is not a database"))
-        #expect(StorageError.notADatabase(path: "/d/f", reason: "file is not a database").description
-            == "The file /d/f is not a FocusSync database (file is not a database); move it and its -wal file, if any, aside to start empty, or choose another data folder.")
+        #expect(
+            StorageError.notADatabase(path: "/d/f", reason: "file is not a database").description
+                == "The file /d/f is not a FocusSync database (file is not a database); move it and its -wal file, if any, aside to start empty, or choose another data folder."
+        )
     }
 
     @Test func randomBytesOverItsPagesMeanDamaged() throws {
@@ -88,7 +91,8 @@ struct OpenCheckTests {
             #expect(path == folder.databasePath)
             #expect(!reason.isEmpty && !reason.contains("\n"))
             #expect(error.description.hasPrefix("The database \(folder.databasePath) is damaged ("))
-            #expect(error.description.hasSuffix("); move it and its -wal file, if any, aside to start empty, or restore a backup."))
+            #expect(
+                error.description.hasSuffix("); move it and its -wal file, if any, aside to start empty, or restore a backup."))
         }
     }
 
@@ -99,14 +103,20 @@ struct OpenCheckTests {
         chmod(folder.databasePath, 0o000)
         let line = try Self.openAsUnprivilegedUser(folder.databasePath)
         #expect(line == StorageError.noAccess(path: folder.databasePath, reason: "Permission denied").description)
-        #expect(line == "The database \(folder.databasePath) cannot be opened for reading and writing (Permission denied); give the user running FocusSync read and write permission on it, or restore a backup.")
+        #expect(
+            line
+                == "The database \(folder.databasePath) cannot be opened for reading and writing (Permission denied); give the user running FocusSync read and write permission on it, or restore a backup."
+        )
     }
 
     @Test func aFolderWithoutWritePermissionIsNamed() throws {
         let folder = TemporaryFolder()
         chmod(folder.path, 0o555)
         let line = try Self.openAsUnprivilegedUser(folder.databasePath)
-        #expect(line == "The data folder \(folder.path) is not writable (Permission denied); give the user running FocusSync write permission on it, or choose another data folder.")
+        #expect(
+            line
+                == "The data folder \(folder.path) is not writable (Permission denied); give the user running FocusSync write permission on it, or choose another data folder."
+        )
         #expect(!FileManager.default.fileExists(atPath: folder.databasePath))
     }
 
@@ -122,7 +132,10 @@ struct OpenCheckTests {
             Issue.record("opened under a file")
         } catch {
             print(error)
-            #expect(error.description == "The data folder \(folder.file("plain")) cannot be created (a file of that name is in the way); create it yourself, or choose another data folder.")
+            #expect(
+                error.description
+                    == "The data folder \(folder.file("plain")) cannot be created (a file of that name is in the way); create it yourself, or choose another data folder."
+            )
         }
     }
 
@@ -130,7 +143,9 @@ struct OpenCheckTests {
         let folder = TemporaryFolder()
         try FileManager.default.createDirectory(atPath: folder.databasePath, withIntermediateDirectories: false)
         Self.expectRefusal(folder, .folderInPlaceOfDatabase(path: folder.databasePath))
-        #expect(StorageError.folderInPlaceOfDatabase(path: "/d/f").description == "/d/f is a folder where the database file should be; move it aside, or choose another data folder.")
+        #expect(
+            StorageError.folderInPlaceOfDatabase(path: "/d/f").description
+                == "/d/f is a folder where the database file should be; move it aside, or choose another data folder.")
     }
 
     @Test func aDatabaseFromANewerVersionIsRefused() throws {
@@ -138,21 +153,26 @@ struct OpenCheckTests {
         try Self.makeDatabase(in: folder, changes: 1)
         try SQLiteConnection(path: folder.databasePath).execute("PRAGMA user_version = 99")
         Self.expectRefusal(folder, .newerSchema(path: folder.databasePath, found: 99, supported: SQLiteSchema.currentVersion))
-        #expect(StorageError.newerSchema(path: "/d/f", found: 99, supported: 1).description
-            == "The database /d/f was written by a newer FocusSync (schema version 99; this one reads up to 1); run the newer FocusSync, or move it and its -wal file, if any, aside to start empty.")
+        #expect(
+            StorageError.newerSchema(path: "/d/f", found: 99, supported: 1).description
+                == "The database /d/f was written by a newer FocusSync (schema version 99; this one reads up to 1); run the newer FocusSync, or move it and its -wal file, if any, aside to start empty."
+        )
     }
 
     @Test func anotherProgramsDatabaseIsRefused() throws {
         let folder = TemporaryFolder()
         try SQLiteConnection(path: folder.databasePath).execute("CREATE TABLE recipes (name TEXT)")
-        Self.expectRefusal(folder, .notADatabase(path: folder.databasePath, reason: "it holds tables of another program and no schema version"))
+        Self.expectRefusal(
+            folder, .notADatabase(path: folder.databasePath, reason: "it holds tables of another program and no schema version"))
     }
 
     @Test func aDatabaseOpenInAnotherStoreIsInUse() throws {
         let folder = TemporaryFolder()
         let first = try SQLiteStore.open(directory: folder.path)
         Self.expectRefusal(folder, .inUse(path: folder.databasePath))
-        #expect(StorageError.inUse(path: "/d/f").description == "The database /d/f is in use by another FocusSync process; stop that process, or choose another data folder.")
+        #expect(
+            StorageError.inUse(path: "/d/f").description
+                == "The database /d/f is in use by another FocusSync process; stop that process, or choose another data folder.")
         first.close()
         try SQLiteStore.open(directory: folder.path).close()
     }

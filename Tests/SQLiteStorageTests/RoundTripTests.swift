@@ -32,12 +32,18 @@ struct RoundTripTests {
         #expect(a.meta == Fixture.bytes("meta a v2"))
         #expect(a.snapshot == nil)
         #expect(a.changes == [Fixture.change("a", 1), Fixture.change("a", 2), Fixture.change("a", 3)])
-        #expect(a.members == [
-            StoredMember(client: "tab-1", body: Fixture.bytes("Ada L")), StoredMember(client: "tab-2", body: Fixture.bytes("Grace")),
-        ])
+        #expect(
+            a.members == [
+                StoredMember(client: "tab-1", body: Fixture.bytes("Ada L")),
+                StoredMember(client: "tab-2", body: Fixture.bytes("Grace")),
+            ])
         #expect(a.revision == 3)
         #expect((before...after).contains(a.updatedAt))
-        #expect(sessions[1] == StoredSession(id: "b", meta: Fixture.bytes("meta b"), updatedAt: sessions[1].updatedAt, snapshot: nil, changes: [], members: []))
+        #expect(
+            sessions[1]
+                == StoredSession(
+                    id: "b", meta: Fixture.bytes("meta b"), updatedAt: sessions[1].updatedAt, snapshot: nil, changes: [],
+                    members: []))
     }
 
     @Test func aSnapshotReplacesThePreviousAndLoadAllReturnsOnlyTheChangesAfterIt() throws {
@@ -105,11 +111,14 @@ struct RoundTripTests {
             .upsertMember(session: "s", client: "c", body: []),
         ])
         writer.flush()
-        #expect(try store.loadAll() == [
-            StoredSession(
-                id: "s", meta: [], updatedAt: try store.loadAll()[0].updatedAt, snapshot: StoredSnapshot(revision: 0, body: []),
-                changes: [StoredChange(session: "s", revision: 1, at: 5, body: [])], members: [StoredMember(client: "c", body: [])]),
-        ])
+        #expect(
+            try store.loadAll() == [
+                StoredSession(
+                    id: "s", meta: [], updatedAt: try store.loadAll()[0].updatedAt,
+                    snapshot: StoredSnapshot(revision: 0, body: []),
+                    changes: [StoredChange(session: "s", revision: 1, at: 5, body: [])],
+                    members: [StoredMember(client: "c", body: [])])
+            ])
     }
 
     /// WAL mode: the timeline is readable while the writer commits, and every read sees whole
@@ -149,6 +158,9 @@ struct RoundTripTests {
         let sentence = StorageError.closed(path: folder.databasePath).description
         print(sentence)
         #expect(throws: StorageError.closed(path: folder.databasePath)) { try store.loadAll() }
-        #expect(sentence == "The database \(folder.databasePath) was closed, so nothing was read or stored; open it again, and submit writes before closing it.")
+        #expect(
+            sentence
+                == "The database \(folder.databasePath) was closed, so nothing was read or stored; open it again, and submit writes before closing it."
+        )
     }
 }

@@ -39,7 +39,8 @@ struct ChangeStepPropertyTests {
                 let action = Self.randomAction(in: harness.machine, random: &random)
                 harness.intent(UInt64(member), seq: seqs[member]!, action.screen, action.action)
             }
-            seen[harness.machine.revision] = Seen(durable: harness.machine.durableState(), snapshot: harness.machine.sessionSnapshot())
+            seen[harness.machine.revision] = Seen(
+                durable: harness.machine.durableState(), snapshot: harness.machine.sessionSnapshot())
         }
         let latest = harness.machine.revision
         #expect(latest > 30, "the run made changes (seed \(seed))")
@@ -49,8 +50,10 @@ struct ChangeStepPropertyTests {
             if case .persist(.change(let change)) = output { change } else { nil }
         }
         #expect(records.map(\.revision) == Array(1...latest))
-        var restored = try #require(SessionMachine(
-            restoring: start, engine: FocusEngine(), configuration: Self.configuration, renderNotes: Harness.render, at: harness.now))
+        var restored = try #require(
+            SessionMachine(
+                restoring: start, engine: FocusEngine(), configuration: Self.configuration, renderNotes: Harness.render,
+                at: harness.now))
         for record in records {
             try restored.replay(try ChangeRecord(revision: record.revision, at: record.at, body: record.encodedBody()))
             let live = try #require(seen[record.revision])
@@ -84,7 +87,8 @@ struct ChangeStepPropertyTests {
         in machine: SessionMachine, random: inout SplitMix64
     ) -> (screen: ScreenID, action: IntentMessage.Action) {
         let current = machine.state.current
-        let screen = random.next() % 12 == 0 ? [ScreenID.profile, .checkout, .gift, .tasks].randomElement(using: &random)! : current
+        let screen =
+            random.next() % 12 == 0 ? [ScreenID.profile, .checkout, .gift, .tasks].randomElement(using: &random)! : current
         let values = machine.state[screen]?.values ?? [:]
         let keys = values.keys.sorted { $0.wireString < $1.wireString }
         let key = keys.randomElement(using: &random)
@@ -100,7 +104,12 @@ struct ChangeStepPropertyTests {
             guard let key else { return (screen, .next) }
             let at = Int(random.next() % UInt64(length + 2))
             let base = max(0, machine.revision - Int(random.next() % 4))
-            return (screen, .splice(key, base: base, at: at, delete: Int(random.next() % 2), insert: ["x", "yz", "", "ü"].randomElement(using: &random)!))
+            return (
+                screen,
+                .splice(
+                    key, base: base, at: at, delete: Int(random.next() % 2),
+                    insert: ["x", "yz", "", "ü"].randomElement(using: &random)!)
+            )
         case 6: return (screen, .submit)
         case 7: return (screen, random.next() % 2 == 0 ? .next : .previous)
         case 8: return (screen, .validate)
@@ -108,7 +117,9 @@ struct ChangeStepPropertyTests {
             return (screen, .addRow(screen == .gift ? .emails : .tasks))
         case 10:
             let list: ListID = screen == .gift ? .emails : .tasks
-            let row = machine.state[screen]?.rows(in: list).randomElement(using: &random) ?? RowID(high: random.next(), low: random.next())
+            let row =
+                machine.state[screen]?.rows(in: list).randomElement(using: &random)
+                ?? RowID(high: random.next(), low: random.next())
             return (screen, .removeRow(list, row))
         case 11:
             return (current, .navigate([ScreenID.profile, .checkout, .gift, .tasks].randomElement(using: &random)!))

@@ -65,7 +65,10 @@ struct IntentTests {
         var harness = Harness()
         harness.handle(.opened(ConnectionID(1), role: .editor))
         let outputs = harness.intent(1, seq: 4, .profile, .submit)
-        #expect(outputs.contains { if case .send(.error(let error), _) = $0 { error.code == .notHelloFirst && error.seq == 4 } else { false } })
+        #expect(
+            outputs.contains {
+                if case .send(.error(let error), _) = $0 { error.code == .notHelloFirst && error.seq == 4 } else { false }
+            })
     }
 
     @Test("The gift screen's auto-focus is a timer the machine asks for; when it fires the server moves focus for everyone")

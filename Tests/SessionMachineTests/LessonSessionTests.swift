@@ -35,7 +35,8 @@ struct LessonSessionTests {
         harness.join(1)
         let outputs = harness.intent(1, seq: 1, .profile, .lesson("gift-auto-focus", step: 0))
         #expect(harness.machine.state.current == .gift)
-        #expect(outputs.contains { if case .schedule = $0 { true } else { false } }, "the gift screen's delayed focus is scheduled")
+        #expect(
+            outputs.contains { if case .schedule = $0 { true } else { false } }, "the gift screen's delayed focus is scheduled")
         #expect(try #require(Self.lessonPatch(outputs))["lesson"].string == "gift-auto-focus")
     }
 
@@ -63,7 +64,10 @@ struct LessonSessionTests {
         var harness = Harness()
         harness.join(1)
         let unknown = harness.intent(1, seq: 1, .profile, .lesson("juggling", step: 0))
-        #expect(unknown.contains { if case .send(.error(let error), _) = $0 { error.code == .unknownLesson && error.seq == 1 } else { false } })
+        #expect(
+            unknown.contains {
+                if case .send(.error(let error), _) = $0 { error.code == .unknownLesson && error.seq == 1 } else { false }
+            })
         let tooFar = harness.intent(1, seq: 2, .profile, .lesson("profile-keyboard", step: 99))
         #expect(tooFar.contains { if case .send(.error(let error), _) = $0 { error.code == .unknownLesson } else { false } })
         #expect(harness.machine.revision == 0)

@@ -133,7 +133,14 @@ struct MembershipTests {
         #expect(snapshot.role == .viewer)
         let outputs = harness.intent(2, seq: 1, .profile, .focus(.firstName))
         #expect(outputs.count == 1)
-        #expect(outputs.contains { if case .send(.error(let error), ConnectionID(2)) = $0 { error.code == .readOnly && error.seq == 1 } else { false } })
+        #expect(
+            outputs.contains {
+                if case .send(.error(let error), ConnectionID(2)) = $0 {
+                    error.code == .readOnly && error.seq == 1
+                } else {
+                    false
+                }
+            })
         #expect(harness.machine.revision == 0)
         let update = harness.intent(1, seq: 1, .profile, .focus(.firstName))
         #expect(!harness.messages(to: 2, in: update).isEmpty, "the viewer sees the presenter's change")

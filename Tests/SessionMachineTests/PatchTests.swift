@@ -29,16 +29,31 @@ struct PatchTests {
         case 5: return (screen, random.next() % 2 == 0 ? .next : .previous)
         case 6: return (screen, .validate)
         case 7: return (screen, declaration.lists.first.map { .addRow($0.id) } ?? .focus(nil))
-        case 8: return (screen, rows.isEmpty ? .validate : { let (list, row) = pick(rows); return .removeRow(list.id, row) }())
+        case 8:
+            return (
+                screen,
+                rows.isEmpty
+                    ? .validate
+                    : {
+                        let (list, row) = pick(rows); return .removeRow(list.id, row)
+                    }()
+            )
         case 9: return (screen, .navigate(pick(Schema.seeds.screens.map(\.id))))
         case 11: return (screen, .lesson(pick(LessonCatalogue.seeds.lessons.map(\.id)), step: 0))
-        case 10: return (screen, .configure(SettingsPatch(
-            animatedFocusChange: random.next() % 2 == 0, ambiguousAddressBinding: random.next() % 2 == 0)))
+        case 10:
+            return (
+                screen,
+                .configure(
+                    SettingsPatch(
+                        animatedFocusChange: random.next() % 2 == 0, ambiguousAddressBinding: random.next() % 2 == 0))
+            )
         default: return (pick(Schema.seeds.screens.map(\.id)), .focus(nil))
         }
     }
 
-    @Test("Snapshot + patches = snapshot, and = what a member joining is sent, over 3,000 random intents on every screen (seeded)", arguments: [11, 22, 33] as [UInt64])
+    @Test(
+        "Snapshot + patches = snapshot, and = what a member joining is sent, over 3,000 random intents on every screen (seeded)",
+        arguments: [11, 22, 33] as [UInt64])
     func patchesAreExact(seed: UInt64) throws {
         var harness = Harness()
         harness.join(1)
@@ -76,7 +91,9 @@ struct PatchTests {
         harness.join(1)
         var updates: [UpdateMessage] = []
         for seq in 1...3 {
-            for case .broadcast(.update(let update)) in harness.intent(1, seq: seq, .profile, .focus(seq % 2 == 1 ? .firstName : .lastName)) {
+            for case .broadcast(.update(let update)) in harness.intent(
+                1, seq: seq, .profile, .focus(seq % 2 == 1 ? .firstName : .lastName))
+            {
                 updates.append(update)
             }
         }
@@ -97,15 +114,19 @@ struct PatchTests {
         func byFocus(_ harness: inout Harness) throws -> [String: FocusPresentation] {
             try #require(harness.machine.sessionSnapshot().screens[.tasks]).byFocus
         }
-        func patched(_ action: IntentMessage.Action, _ harness: inout Harness) throws -> (patch: JSONValue, changed: Set<String>) {
+        func patched(_ action: IntentMessage.Action, _ harness: inout Harness) throws -> (patch: JSONValue, changed: Set<String>)
+        {
             let before = try byFocus(&harness)
             seq += 1
-            let update = try #require(harness.intent(1, seq: seq, .tasks, action).lazy.compactMap {
-                if case .broadcast(.update(let update)) = $0 { update } else { nil }
-            }.first)
+            let update = try #require(
+                harness.intent(1, seq: seq, .tasks, action).lazy.compactMap {
+                    if case .broadcast(.update(let update)) = $0 { update } else { nil }
+                }.first)
             let after = try byFocus(&harness)
-            return (JSONValue.object(update.patch)["screens"]["tasks"]["byFocus"],
-                    Set(after.keys).union(before.keys).filter { before[$0] != after[$0] })
+            return (
+                JSONValue.object(update.patch)["screens"]["tasks"]["byFocus"],
+                Set(after.keys).union(before.keys).filter { before[$0] != after[$0] }
+            )
         }
         let added = try patched(.addRow("tasks"), &harness)
         let row = try #require(harness.machine.state[.tasks]?.rows(in: "tasks").last)

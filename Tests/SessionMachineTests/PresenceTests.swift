@@ -45,7 +45,8 @@ struct PresenceTests {
 
     @Test("A name respelled in a canonically equivalent way is a rename, by rename or by hello, kept byte for byte")
     func canonicallyEquivalentRename() {
-        let composed = "Ren\u{E9}", decomposed = "Rene\u{301}"
+        let composed = "Ren\u{E9}"
+        let decomposed = "Rene\u{301}"
         #expect(composed == decomposed, "Swift's String == calls them equal; that is the trap")
         var harness = Harness()
         harness.join(1, name: composed)
@@ -60,7 +61,9 @@ struct PresenceTests {
         #expect(harness.presenceMessages.last?.renamed.first.map { Array($0.name.utf8) } == Array(composed.utf8))
     }
 
-    @Test("Joins beyond the named limit are counted, not named: every presence message stays small, bytes grow with the joins, not with their square")
+    @Test(
+        "Joins beyond the named limit are counted, not named: every presence message stays small, bytes grow with the joins, not with their square"
+    )
     func joinsAreLinear() {
         var harness = Harness()
         for number in 1...5_000 as ClosedRange<UInt64> {
@@ -76,7 +79,9 @@ struct PresenceTests {
         let largest = messages.map { ServerMessage.presence($0).encoded().count }.max() ?? 0
         #expect(largest < 64 * 80 + 200, "no message grows past the named members: \(largest) bytes")
         let afterTheNames = messages.filter(\.joined.isEmpty).map { ServerMessage.presence($0).encoded().count }
-        #expect(afterTheNames.count >= 3 && afterTheNames.allSatisfy { $0 < 120 }, "past the named limit a join costs a count: \(afterTheNames)")
+        #expect(
+            afterTheNames.count >= 3 && afterTheNames.allSatisfy { $0 < 120 },
+            "past the named limit a join costs a count: \(afterTheNames)")
         // A joiner's snapshot names at most the named members and the people its log mentions.
         let late = harness.join(6_000)
         #expect(late?.members.count ?? 0 <= SessionConfiguration().namedMembers + 1)

@@ -29,7 +29,9 @@ struct RegistryTests {
         mutating func join(_ id: SessionID) {
             var outputs: [SessionOutput] = []
             registry.handle(.opened(ConnectionID(1), role: .editor), in: id, at: now, ids: &ids, into: &outputs)
-            registry.handle(.received(.hello(clientId: Harness.clientId(1), name: nil), from: ConnectionID(1)), in: id, at: now, ids: &ids, into: &outputs)
+            registry.handle(
+                .received(.hello(clientId: Harness.clientId(1), name: nil), from: ConnectionID(1)), in: id, at: now, ids: &ids,
+                into: &outputs)
             registry.handle(.closed(ConnectionID(1)), in: id, at: now, ids: &ids, into: &outputs)
         }
     }

@@ -30,13 +30,16 @@ struct RenderedNotesTests {
 
         // 1,400 bytes render to 16,800: past what one note may take.
         seq += 1
-        let swollen = Self.notesHTML(of: rows[0], in: harness.intent(1, seq: seq, .tasks, .edit(.notes(id: rows[0]), String(repeating: "x", count: 1_400))))
+        let swollen = Self.notesHTML(
+            of: rows[0], in: harness.intent(1, seq: seq, .tasks, .edit(.notes(id: rows[0]), String(repeating: "x", count: 1_400)))
+        )
         #expect(swollen?.contains("too long to preview") == true)
 
         // 1,300 bytes render to 15,600 each: eight fit in 128 KiB, the ninth does not.
         for (index, row) in rows.prefix(9).enumerated() {
             seq += 1
-            let html = Self.notesHTML(of: row, in: harness.intent(1, seq: seq, .tasks, .edit(.notes(id: row), String(repeating: "y", count: 1_300))))
+            let html = Self.notesHTML(
+                of: row, in: harness.intent(1, seq: seq, .tasks, .edit(.notes(id: row), String(repeating: "y", count: 1_300))))
             if index < 8 {
                 #expect(html?.utf8.count == 15_600, "note \(index + 1)")
             } else {

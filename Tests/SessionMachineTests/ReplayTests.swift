@@ -28,9 +28,10 @@ struct ReplayTests {
     }
 
     static func rebuild(from snapshot: DurableSession, applying records: [SessionRecord]) throws -> SessionMachine {
-        var machine = try #require(SessionMachine(
-            restoring: snapshot, engine: FocusEngine(), configuration: SessionConfiguration(), renderNotes: Harness.render,
-            at: MachineTime(monotonicMilliseconds: 0, wallMilliseconds: 0)))
+        var machine = try #require(
+            SessionMachine(
+                restoring: snapshot, engine: FocusEngine(), configuration: SessionConfiguration(), renderNotes: Harness.render,
+                at: MachineTime(monotonicMilliseconds: 0, wallMilliseconds: 0)))
         for record in records {
             switch record {
             case .member(let member):
@@ -75,7 +76,8 @@ struct ReplayTests {
         var harness = Harness()
         harness.join(1)
         let outputs = harness.intent(1, seq: 1, .profile, .focus(.firstName))
-        guard case .persist(.change(let change)) = outputs.first, case .broadcast(.update(let update)) = outputs.dropFirst().first else {
+        guard case .persist(.change(let change)) = outputs.first, case .broadcast(.update(let update)) = outputs.dropFirst().first
+        else {
             Issue.record("expected persist, then the update: \(outputs)")
             return
         }
@@ -97,19 +99,24 @@ struct ReplayTests {
         var ids = SplitMix64(seed: 1)
         let time = harness.now
         rebuilt.handle(.opened(ConnectionID(9), role: .editor), at: time, ids: &ids, into: &outputs)
-        rebuilt.handle(.received(.hello(clientId: Harness.clientId(1), name: nil), from: ConnectionID(9)), at: time, ids: &ids, into: &outputs)
+        rebuilt.handle(
+            .received(.hello(clientId: Harness.clientId(1), name: nil), from: ConnectionID(9)), at: time, ids: &ids,
+            into: &outputs)
         outputs.removeAll()
         let lastSeq = harness.machine.durableState().members.first { $0.clientId == Harness.clientId(1) }?.lastSeq ?? 0
-        rebuilt.handle(.received(.intent(IntentMessage(seq: lastSeq, screen: .profile, action: .submit)), from: ConnectionID(9)), at: time, ids: &ids, into: &outputs)
+        rebuilt.handle(
+            .received(.intent(IntentMessage(seq: lastSeq, screen: .profile, action: .submit)), from: ConnectionID(9)), at: time,
+            ids: &ids, into: &outputs)
         #expect(outputs == [.send(.ack(seq: lastSeq, reason: .duplicate), to: ConnectionID(9))])
     }
 
     @Test("A record that does not apply again is refused, not guessed")
     func divergence() throws {
         let (_, first, records) = Self.run(seed: 3, steps: 30)
-        var machine = try #require(SessionMachine(
-            restoring: first, engine: FocusEngine(), configuration: SessionConfiguration(), renderNotes: Harness.render,
-            at: MachineTime(monotonicMilliseconds: 0, wallMilliseconds: 0)))
+        var machine = try #require(
+            SessionMachine(
+                restoring: first, engine: FocusEngine(), configuration: SessionConfiguration(), renderNotes: Harness.render,
+                at: MachineTime(monotonicMilliseconds: 0, wallMilliseconds: 0)))
         let changes = records.compactMap { if case .change(let change) = $0 { change } else { nil } }
         #expect(throws: ReplayError.outOfOrder(expected: 1, found: 2)) { try machine.replay(changes[1]) }
         #expect(throws: ReplayError.self) {

@@ -18,7 +18,9 @@ struct SessionIDTests {
         }
     }
 
-    @Test(arguments: ["", "short", "has/slash-aaaaaaaaaaaaaaaaaa", "has space aaaaaaaaaaaaaaaaaa", String(repeating: "a", count: 65)])
+    @Test(arguments: [
+        "", "short", "has/slash-aaaaaaaaaaaaaaaaaa", "has space aaaaaaaaaaaaaaaaaa", String(repeating: "a", count: 65),
+    ])
     func malformedIdsAreRejected(text: String) {
         #expect(SessionID(text) == nil)
     }

@@ -91,7 +91,9 @@ struct SpliceMergeTests {
             pages[index].connection = connection
             pages[index].inbox = []
             deliver(harness.handle(.opened(connection, role: .editor)))
-            deliver(harness.handle(.received(.hello(clientId: Harness.clientId(pages[index].clientNumber), name: nil), from: connection)))
+            deliver(
+                harness.handle(
+                    .received(.hello(clientId: Harness.clientId(pages[index].clientNumber), name: nil), from: connection)))
         }
 
         mutating func send(_ index: Int, _ outgoing: OutgoingSplice?) {
@@ -164,7 +166,8 @@ struct SpliceMergeTests {
                     return
                 }
                 if pages[index].client.member.isEmpty {
-                    pages[index].client = SpliceClient(member: snapshot.you.member.rawValue, text: text, revision: snapshot.revision)
+                    pages[index].client = SpliceClient(
+                        member: snapshot.you.member.rawValue, text: text, revision: snapshot.revision)
                     return
                 }
                 var outcome = SpliceClient.InFlightOutcome.unanswered
@@ -237,19 +240,22 @@ struct SpliceMergeTests {
         }
     }
 
-    @Test("A row removed while three pages type into it: splices in flight are refused as unknown_key, and every page lets the field go",
-          arguments: Array(0..<60) as [UInt64])
+    @Test(
+        "A row removed while three pages type into it: splices in flight are refused as unknown_key, and every page lets the field go",
+        arguments: Array(0..<60) as [UInt64])
     func rowRemovedUnderInFlightSplices(seed: UInt64) throws {
         var world = World(seed: seed, onGiftRow: true)
         for index in 0..<3 { while !world.pages[index].inbox.isEmpty { world.read(index) } }
         for step in 0..<240 {
             let index = Int(world.random.next() % 3)
-            if world.removedAt == nil, step >= 40, world.pages.contains(where: { $0.inFlight != nil }), world.random.next() % 8 == 0 {
+            if world.removedAt == nil, step >= 40, world.pages.contains(where: { $0.inFlight != nil }),
+                world.random.next() % 8 == 0
+            {
                 // A fourth member removes the row while splices are on their way.
                 world.deliver(world.harness.intent(99, seq: 2, .gift, .removeRow(.emails, world.key.rowID!)))
                 world.removedAt = world.harness.machine.revision
                 world.seqsAtRemoval = world.pages.map(\.seq)
-            world.seqsAtRemoval = world.pages.map(\.seq)
+                world.seqsAtRemoval = world.pages.map(\.seq)
                 continue
             }
             switch world.random.next() % 20 {
@@ -265,8 +271,11 @@ struct SpliceMergeTests {
         }
         guard let removedAt = world.removedAt else { return }
         #expect(world.harness.machine.state[.gift]?.values[world.key] == nil, "seed \(seed): the row is gone")
-        #expect(world.harness.log.contains { if case .persist(.change(let change)) = $0 { change.revision > removedAt } else { false } } == false,
-                "seed \(seed): nothing applied after the removal")
+        #expect(
+            world.harness.log.contains {
+                if case .persist(.change(let change)) = $0 { change.revision > removedAt } else { false }
+            } == false,
+            "seed \(seed): nothing applied after the removal")
         for page in world.pages {
             #expect(page.gone && page.inFlight == nil, "seed \(seed): every page let the field go")
         }
@@ -291,8 +300,9 @@ struct SpliceMergeTests {
         #expect(removals == 60 && refused > 0, "\(refused) splices in flight were refused as gone")
     }
 
-    @Test("Three pages typing at once through the machine converge and lose nothing, each in its own order",
-          arguments: Array(0..<200) as [UInt64])
+    @Test(
+        "Three pages typing at once through the machine converge and lose nothing, each in its own order",
+        arguments: Array(0..<200) as [UInt64])
     func typingConverges(seed: UInt64) throws {
         var world = World(seed: seed)
         for index in 0..<3 { while !world.pages[index].inbox.isEmpty { world.read(index) } }

@@ -16,10 +16,12 @@ struct SpliceRefusalTests {
         }.first
     }
 
-    @Test("A negative at or delete, read from the wire, is bad_splice with its seq, and changes nothing", arguments: [
-        #"{"type":"intent","seq":1,"screen":"profile","action":"splice","key":"firstName","base":0,"insert":"x","at":-1,"delete":0}"#,
-        #"{"type":"intent","seq":1,"screen":"profile","action":"splice","key":"firstName","base":0,"insert":"x","at":0,"delete":-2}"#,
-    ])
+    @Test(
+        "A negative at or delete, read from the wire, is bad_splice with its seq, and changes nothing",
+        arguments: [
+            #"{"type":"intent","seq":1,"screen":"profile","action":"splice","key":"firstName","base":0,"insert":"x","at":-1,"delete":0}"#,
+            #"{"type":"intent","seq":1,"screen":"profile","action":"splice","key":"firstName","base":0,"insert":"x","at":0,"delete":-2}"#,
+        ])
     func negativeOffsets(text: String) throws {
         var harness = Harness()
         harness.join(1)
@@ -32,8 +34,12 @@ struct SpliceRefusalTests {
         #expect(harness.machine.state[.profile]?.values[.firstName] == "")
     }
 
-    @Test("A splice or an edit of a row's field after another member removed the row is unknown_key, truthfully, and applies nothing",
-          arguments: [(ScreenID.gift, ListID.emails, FocusCase(rawValue: "row")), (.tasks, .tasks, FocusCase(rawValue: "title")), (.tasks, .tasks, FocusCase(rawValue: "notes"))])
+    @Test(
+        "A splice or an edit of a row's field after another member removed the row is unknown_key, truthfully, and applies nothing",
+        arguments: [
+            (ScreenID.gift, ListID.emails, FocusCase(rawValue: "row")), (.tasks, .tasks, FocusCase(rawValue: "title")),
+            (.tasks, .tasks, FocusCase(rawValue: "notes")),
+        ])
     func rowRemovedUnderSplice(screen: ScreenID, list: ListID, rowCase: FocusCase) throws {
         var harness = Harness()
         harness.join(1)

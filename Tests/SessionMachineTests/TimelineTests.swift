@@ -17,7 +17,8 @@ struct TimelineTests {
 
     /// Random intents from two tabs and the timers; returns the state the session had at every
     /// revision, as a snapshot carries it.
-    static func run(_ harness: inout Harness, seed: UInt64, steps: Int, tabs: (UInt64, UInt64) = (1, 2)) -> [Int: SessionSnapshot] {
+    static func run(_ harness: inout Harness, seed: UInt64, steps: Int, tabs: (UInt64, UInt64) = (1, 2)) -> [Int: SessionSnapshot]
+    {
         var seen = [harness.machine.revision: harness.machine.sessionSnapshot()]
         harness.join(tabs.0, name: "Ada")
         harness.join(tabs.1, name: "Grace")
@@ -59,8 +60,9 @@ struct TimelineTests {
             #expect(past.revision == revision)
             #expect(past.state == seen[revision], "revision \(revision), seed \(seed)")
             #expect(past.log.last.map { $0.revision <= revision } ?? true)
-            #expect(past.log.allSatisfy { entry in entry.by.map { by in past.members.contains { $0.member == by } } ?? true },
-                    "the members the log names come with it")
+            #expect(
+                past.log.allSatisfy { entry in entry.by.map { by in past.members.contains { $0.member == by } } ?? true },
+                "the members the log names come with it")
         }
         #expect(Self.past(&harness, at: latest + 50)?.revision == latest, "a later revision is answered with the latest")
         let joined = harness.join(3)
@@ -91,8 +93,10 @@ struct TimelineTests {
         let records = harness.log.compactMap { output -> ChangeRecord? in
             if case .persist(.change(let change)) = output, change.revision > middle.revision { change } else { nil }
         }
-        var restored = try #require(SessionMachine(
-            restoring: middle, engine: FocusEngine(), configuration: Self.small, renderNotes: Harness.render, at: harness.now))
+        var restored = try #require(
+            SessionMachine(
+                restoring: middle, engine: FocusEngine(), configuration: Self.small, renderNotes: Harness.render, at: harness.now)
+        )
         for change in records { try restored.replay(change) }
         harness.machine = restored
         harness.join(1)

@@ -31,7 +31,8 @@ struct SyntaxCheckTests {
 
     @Test("A call left open is an error where the next line goes on without it, in the parser's words")
     func missingParenthesis() throws {
-        let broken = Self.login.replacingOccurrences(of: "TextField(\"Username\", text: $username)", with: "TextField(\"Username\", text: $username")
+        let broken = Self.login.replacingOccurrences(
+            of: "TextField(\"Username\", text: $username)", with: "TextField(\"Username\", text: $username")
         let diagnostics = SyntaxCheck.diagnostics(of: broken)
         let first = try #require(diagnostics.first)
         #expect(first.severity == .error)

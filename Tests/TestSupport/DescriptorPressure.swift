@@ -29,7 +29,7 @@ public final class DescriptorPressure {
 
     /// Closes every connection and restores the limit.
     public func release() {
-        clients.forEach { _ = Glibc.close($0) }
+        for client in clients { _ = Glibc.close(client) }
         clients = []
         setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &original)
     }
@@ -68,7 +68,9 @@ public final class DescriptorPressure {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         _ = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                Glibc.connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         return descriptor
     }

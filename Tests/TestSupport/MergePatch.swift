@@ -31,7 +31,9 @@ extension JSONValue {
         case .array(let values):
             .array(values.map(\.canonical))
         case .object(let object):
-            .object(JSONObject(object.members.filter { $0.value != .null }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.canonical) }))
+            .object(
+                JSONObject(
+                    object.members.filter { $0.value != .null }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.canonical) }))
         default:
             self
         }
@@ -62,9 +64,11 @@ extension JSONValue {
                 continue
             }
             // A `null` focus is written as a member removed: the same after `canonical`.
-            state = state.merging(.object(JSONObject([
-                ("screens", .object(JSONObject([(screen, .object(JSONObject([change])))]))),
-            ])))
+            state = state.merging(
+                .object(
+                    JSONObject([
+                        ("screens", .object(JSONObject([(screen, .object(JSONObject([change])))])))
+                    ])))
         }
         return state
     }

@@ -32,23 +32,30 @@ public final class ProtocolClient: @unchecked Sendable {
     }
 
     /// Opens a WebSocket to `session` without saying hello.
-    public static func connect(_ server: TestServer, session: String, clientId: String = newClientId()) async throws -> ProtocolClient {
+    public static func connect(_ server: TestServer, session: String, clientId: String = newClientId()) async throws
+        -> ProtocolClient
+    {
         try await connect(port: server.port, session: session, clientId: clientId)
     }
 
     /// Opens a WebSocket to `session` on the server at `port` without saying hello.
     public static func connect(port: Int, session: String, clientId: String = newClientId()) async throws -> ProtocolClient {
-        let socket = try await WebSocketClient.connect(port: port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol)
+        let socket = try await WebSocketClient.connect(
+            port: port, path: "/ws?session=\(session)", subprotocol: WireProtocol.subprotocol)
         return ProtocolClient(socket: socket, clientId: clientId)
     }
 
     /// Connects, says hello, and waits for the snapshot.
-    public static func join(_ server: TestServer, session: String, clientId: String? = nil, name: String? = nil) async throws -> ProtocolClient {
+    public static func join(_ server: TestServer, session: String, clientId: String? = nil, name: String? = nil) async throws
+        -> ProtocolClient
+    {
         try await join(port: server.port, session: session, clientId: clientId, name: name)
     }
 
     /// Connects to the server at `port`, says hello, and waits for the snapshot.
-    public static func join(port: Int, session: String, clientId: String? = nil, name: String? = nil) async throws -> ProtocolClient {
+    public static func join(port: Int, session: String, clientId: String? = nil, name: String? = nil) async throws
+        -> ProtocolClient
+    {
         let client = try await connect(port: port, session: session, clientId: clientId ?? newClientId())
         try await client.hello(name: name)
         return client

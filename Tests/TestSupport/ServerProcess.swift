@@ -117,7 +117,8 @@ public final class ServerProcess: @unchecked Sendable {
         process.waitUntilExit()
         let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         return Refusal(
-            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal, stderr: text, started: started)
+            status: process.terminationStatus, signaled: process.terminationReason == .uncaughtSignal, stderr: text,
+            started: started)
     }
 
     /// Whether this process runs as root (permission bits then do not stop it, so tests that

@@ -24,7 +24,8 @@ public final class TestServer: Sendable {
         try Data("<svg xmlns=\"http://www.w3.org/2000/svg\"/>".utf8).write(to: publicFolder.appendingPathComponent("icon.svg"))
         try Data(TestServer.secretContent.utf8).write(to: root.appendingPathComponent("secret.txt"))
         try FileManager.default.createSymbolicLink(
-            atPath: publicFolder.appendingPathComponent("escape.txt").path, withDestinationPath: root.appendingPathComponent("secret.txt").path)
+            atPath: publicFolder.appendingPathComponent("escape.txt").path,
+            withDestinationPath: root.appendingPathComponent("secret.txt").path)
         publicDirectory = publicFolder.path
 
         var options = ServerOptions()

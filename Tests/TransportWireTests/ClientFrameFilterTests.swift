@@ -68,11 +68,12 @@ struct ClientFrameFilterTests {
         }
     }
 
-    @Test(arguments: [
-        [0x89, 0xFE, 0x00, 0x7E],  // a PING longer than 125 bytes
-        [0x09, 0x81],  // a fragmented PING
-        [0xC9, 0x81],  // a PING with a reserved bit
-    ] as [[UInt8]])
+    @Test(
+        arguments: [
+            [0x89, 0xFE, 0x00, 0x7E],  // a PING longer than 125 bytes
+            [0x09, 0x81],  // a fragmented PING
+            [0xC9, 0x81],  // a PING with a reserved bit
+        ] as [[UInt8]])
     func aMalformedPingIsAViolation(header: [UInt8]) {
         var filter = ClientFrameFilter()
         #expect(filter.scan(frame(1, 3) + header + [0, 0, 0, 0]).violationAt == frame(1, 3).count)

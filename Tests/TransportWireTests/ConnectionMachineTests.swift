@@ -5,7 +5,9 @@ import TransportWire
 struct ConnectionMachineTests {
     typealias Machine = ConnectionMachine<UInt16>
 
-    private func send(_ machine: Machine, queueIsEmpty: Bool = true, fits: Bool = true, keepsUp: Bool = true, room: Bool = true) -> SendRoute {
+    private func send(_ machine: Machine, queueIsEmpty: Bool = true, fits: Bool = true, keepsUp: Bool = true, room: Bool = true)
+        -> SendRoute
+    {
         machine.send(queueIsEmpty: queueIsEmpty, messageFitsOneFrame: fits, kernelKeepsUp: keepsUp, queueHasRoom: room)
     }
 

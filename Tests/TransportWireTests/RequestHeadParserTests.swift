@@ -22,7 +22,8 @@ struct RequestHeadParserTests {
     @Test func readsAWebSocketHandshake() throws {
         let head = try parse(
             "GET /ws HTTP/1.1\r\nHost: a\r\nUpgrade: WebSocket\r\nConnection: keep-alive, Upgrade\r\n"
-                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n").get()
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        ).get()
         #expect(head.isWebSocketUpgrade)
     }
 
@@ -76,7 +77,8 @@ struct RequestHeadParserTests {
     @Test(arguments: [
         "GET  / HTTP/1.1\r\n\r\n", "GET / HTTP/1.1 \r\n\r\n", "GET / HTTP/2.0\r\n\r\n", "GET http://a/ HTTP/1.1\r\n\r\n",
         "GET * HTTP/1.1\r\n\r\n", "GET /a#b HTTP/1.1\r\n\r\n", "G(T / HTTP/1.1\r\n\r\n", "GET / HTTP/1.1\n\r\n",
-        "GET / HTTP/1.1\r\nX: a\rb\r\n\r\n", "\r\nGET / HTTP/1.1\r\n\r\n", "GET /\u{0}x HTTP/1.1\r\n\r\n", "GET / HTTP/1.1\r\n\r\nx",
+        "GET / HTTP/1.1\r\nX: a\rb\r\n\r\n", "\r\nGET / HTTP/1.1\r\n\r\n", "GET /\u{0}x HTTP/1.1\r\n\r\n",
+        "GET / HTTP/1.1\r\n\r\nx",
     ])
     func refusesMalformedRequestLinesAndEndings(head: String) {
         guard case .failure(.malformed) = parse(head) else {

@@ -28,8 +28,10 @@ struct UTF8ValidatorTests {
             let length = Int.random(in: 0...12, using: &generator)
             // Bias towards bytes that start or continue multi-byte characters.
             let bytes = (0..<length).map { _ in
-                [UInt8.random(in: 0...0x7F, using: &generator), UInt8.random(in: 0x80...0xBF, using: &generator),
-                 UInt8.random(in: 0xC0...0xFF, using: &generator)].randomElement(using: &generator)!
+                [
+                    UInt8.random(in: 0...0x7F, using: &generator), UInt8.random(in: 0x80...0xBF, using: &generator),
+                    UInt8.random(in: 0xC0...0xFF, using: &generator),
+                ].randomElement(using: &generator)!
             }
             let expected = String(validating: bytes, as: UTF8.self) != nil
             for split in 0...bytes.count {

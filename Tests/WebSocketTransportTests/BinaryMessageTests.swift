@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import WebSocketClient
+
 @testable import WebSocketTransport
 
 /// The options a conformance test peer needs: no subprotocol, binary messages.

@@ -1,6 +1,7 @@
 import Locking
 import TestSupport
 import Testing
+
 @testable import WebSocketClient
 @testable import WebSocketTransport
 

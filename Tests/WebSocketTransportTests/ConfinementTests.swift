@@ -3,6 +3,7 @@ import Locking
 import TestSupport
 import Testing
 import WebSocketClient
+
 @testable import WebSocketTransport
 
 @Suite("Service-thread confinement", .tags(.transport))
@@ -40,7 +41,7 @@ struct ConfinementTests {
         let payload = (0..<100_000).map { UInt8(ascii: "a") + UInt8($0 % 26) }
         let shared = OutboundMessage(utf8: payload)
         let servers = try [TestServer(.libuv), TestServer(.poll)]
-        defer { servers.forEach { $0.stop() } }
+        defer { for server in servers { server.stop() } }
         for server in servers {
             server.handler.onText = { connection, _ in
                 for _ in 0..<8 { connection.send(shared) }
@@ -64,7 +65,8 @@ struct ConfinementTests {
                     if frame.isFinal { break }
                 }
                 let firstDifference = zip(message, payload).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-                #expect(message == payload, "\(message.count) bytes, first difference at \(firstDifference.map(String.init) ?? "-")")
+                #expect(
+                    message == payload, "\(message.count) bytes, first difference at \(firstDifference.map(String.init) ?? "-")")
             }
         }
     }

@@ -1,9 +1,10 @@
 import Foundation
 import Glibc
 import Locking
-import Testing
 import TestSupport
+import Testing
 import WebSocketClient
+
 @testable import WebSocketTransport
 
 /// Serialized, and in a suite of its own: the test lowers the whole process's descriptor limit,

@@ -3,6 +3,7 @@ import Locking
 import TestSupport
 import Testing
 import WebSocketClient
+
 @testable import WebSocketTransport
 
 @Suite("HTTP on the WebSocket port", .tags(.transport))
@@ -12,8 +13,9 @@ struct HTTPTests {
         let test = try TestServer(loop)
         defer { test.stop() }
         test.handler.respond = { request in
-            HTTPResponse(status: 201, headers: [("Content-Type", "text/plain"), ("X-Seen-Origin", request.header("origin") ?? "-")],
-                         body: Array("hello \(request.path) \(request.query)".utf8))
+            HTTPResponse(
+                status: 201, headers: [("Content-Type", "text/plain"), ("X-Seen-Origin", request.header("origin") ?? "-")],
+                body: Array("hello \(request.path) \(request.query)".utf8))
         }
         let response = try test.get("/hello/world?x=1&y=two", headers: [("Origin", "http://example.test")])
         #expect(response.status == 201)
@@ -32,7 +34,9 @@ struct HTTPTests {
         let test = try TestServer(loop)
         defer { test.stop() }
         let body = (0..<200 * 1024).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
-        test.handler.respond = { _ in HTTPResponse(status: 200, headers: [("Content-Type", "application/octet-stream")], body: body) }
+        test.handler.respond = { _ in
+            HTTPResponse(status: 200, headers: [("Content-Type", "application/octet-stream")], body: body)
+        }
         let response = try test.get("/big.js")
         #expect(response.status == 200)
         #expect(response.body.count == body.count)

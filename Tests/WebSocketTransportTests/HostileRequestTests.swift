@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import WebSocketClient
+
 @testable import WebSocketTransport
 
 /// Requests whose head can be read two ways (request smuggling, RFC 9112 section 6.3 and 11.2),
@@ -43,9 +44,18 @@ struct HostileRequestTests {
         ("PROPFIND / HTTP/1.1\r\nHost: x\r\n\r\n", 405, "methodNotAllowed"),
         ("POST /api/sessions HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked\r\n\r\n", 411, "lengthRequired"),
         ("POST /api/sessions HTTP/1.1\r\nHost: x\r\nContent-Length: 999999\r\n\r\n", 413, "bodyTooLarge"),
-        ("GET /other HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: focus-sync.v1\r\n\r\n", 404, "notFound"),
-        ("GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n", 400, "missingSubprotocol"),
-        ("GET /ws HTTP/1.1\r\nHost: x\r\nOrigin: http://evil.test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: focus-sync.v1\r\n\r\n", 403, "forbiddenOrigin"),
+        (
+            "GET /other HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: focus-sync.v1\r\n\r\n",
+            404, "notFound"
+        ),
+        (
+            "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n",
+            400, "missingSubprotocol"
+        ),
+        (
+            "GET /ws HTTP/1.1\r\nHost: x\r\nOrigin: http://evil.test\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: focus-sync.v1\r\n\r\n",
+            403, "forbiddenOrigin"
+        ),
     ])
     func refusalsCarryTheHandlersAnswer(head: String, status: Int, refusal: String) throws {
         let handler = TestHandler()
@@ -74,8 +84,10 @@ struct HostileRequestTests {
         #expect(try HTTPClient.readResponse(from: open).status == 200)
         let stopped = Task.detached { test.stop() }
         #expect(try stalled.nextFrame()?.closeCode == .goingAway)
-        try open.write(Array(
-            "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: focus-sync.v1\r\n\r\n".utf8))
+        try open.write(
+            Array(
+                "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: focus-sync.v1\r\n\r\n"
+                    .utf8))
         let response = try HTTPClient.readResponse(from: open)
         #expect(response.status == 503 && response.headers["x-refusal"] == "shuttingDown")
         await stopped.value
@@ -90,14 +102,16 @@ struct HostileRequestTests {
         defer { test.stop() }
         let big = [UInt8](repeating: UInt8(ascii: "b"), count: 100_000)
         test.handler.respond = { request in
-            HTTPResponse(status: 200, body: request.path == "/big" ? big : request.body.isEmpty ? Array(request.path.utf8) : request.body)
+            HTTPResponse(
+                status: 200, body: request.path == "/big" ? big : request.body.isEmpty ? Array(request.path.utf8) : request.body)
         }
         let socket = try TCPConnection(port: test.port)
         defer { socket.close() }
-        try socket.write(Array((
-            "GET /big HTTP/1.1\r\nHost: x\r\n\r\nPOST /two HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc"
-                + "POST /four HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\ndefg"
-                + "GET /three HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").utf8))
+        try socket.write(
+            Array(
+                ("GET /big HTTP/1.1\r\nHost: x\r\n\r\nPOST /two HTTP/1.1\r\nHost: x\r\nContent-Length: 3\r\n\r\nabc"
+                    + "POST /four HTTP/1.1\r\nHost: x\r\nContent-Length: 4\r\n\r\ndefg"
+                    + "GET /three HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n").utf8))
         let responses = try HTTPClient.readResponses(from: socket, count: 4)
         #expect(responses.map(\.body) == [big, Array("abc".utf8), Array("defg".utf8), Array("/three".utf8)])
         #expect(socket.readToEnd().isEmpty)

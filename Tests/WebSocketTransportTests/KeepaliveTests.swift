@@ -2,6 +2,7 @@ import Foundation
 import TestSupport
 import Testing
 import WebSocketClient
+
 @testable import WebSocketTransport
 
 @Suite("Keepalive pings", .tags(.transport))

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WebSocketTransport
 
 @Suite("Keepalive wheel")
@@ -45,7 +46,7 @@ struct KeepaliveWheelTests {
     @Test func jitterSpreadsConnectionsOpenedTogether() {
         var wheel = KeepaliveWheel<Member>(pingAfter: 40, hangUpAfter: 100, now: 0)
         let members = (0..<200).map { Member(openedAt: 0, jitter: wheel.jitter(for: UInt64($0))) }
-        members.forEach { wheel.add($0) }
+        for member in members { wheel.add(member) }
         var pingsPerTick: [Int] = []
         for tick in 1...40 {
             pingsPerTick.append(wheel.advance(to: tick).count)

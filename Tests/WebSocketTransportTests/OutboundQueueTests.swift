@@ -1,4 +1,5 @@
 import Testing
+
 @testable import WebSocketTransport
 
 @Suite("Outbound queue")

@@ -2,6 +2,7 @@ import Locking
 import TestSupport
 import Testing
 import WebSocketClient
+
 @testable import WebSocketTransport
 
 /// What the server does with frames a conforming client never sends, seen byte for byte.
@@ -30,7 +31,8 @@ struct ProtocolViolationTests {
         defer { test.stop() }
         let socket = try TCPConnection(port: test.port)
         defer { socket.close() }
-        let handshake = "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+        let handshake =
+            "GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Protocol: focus-sync.v1\r\n\r\n"
         try socket.write(Array(handshake.utf8) + RawWebSocket.frame(.text, Array("early".utf8), masked: false))
         let reply = socket.readToEnd()

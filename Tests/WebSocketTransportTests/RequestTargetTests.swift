@@ -1,5 +1,6 @@
 import TestSupport
 import Testing
+
 @testable import WebSocketTransport
 
 /// What reaches ``HTTPRequest/path`` and ``HTTPRequest/query`` for hostile or unusual request

@@ -3,6 +3,7 @@ import Glibc
 import Locking
 import TestSupport
 import Testing
+
 @testable import WebSocketTransport
 
 @Suite("Service thread, timers and lifecycle", .tags(.transport))
@@ -71,7 +72,9 @@ struct ServiceThreadTests {
         configuration.host = "192.0.2.1"  // TEST-NET-1: no local interface has it
         configuration.port = 18_080
         let server = WebSocketServer(configuration: configuration, handler: TestHandler())
-        #expect(throws: TransportError.cannotListen(host: "192.0.2.1", port: 18_080, reason: "no local interface has this address")) {
+        #expect(
+            throws: TransportError.cannotListen(host: "192.0.2.1", port: 18_080, reason: "no local interface has this address")
+        ) {
             try server.start()
         }
     }

@@ -1,6 +1,7 @@
 import TestSupport
 import Testing
 import WebSocketClient
+
 @testable import WebSocketTransport
 
 @Suite("WebSocket connections", .tags(.transport))
@@ -133,11 +134,13 @@ struct WebSocketTests {
             try await test.connect(origin: "http://evil.test")
         }
         // The same refusal seen by a plain HTTP client.
-        let response = try test.get("/ws", headers: [
-            ("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Origin", "http://evil.test"),
-            ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="), ("Sec-WebSocket-Version", "13"),
-            ("Sec-WebSocket-Protocol", "focus-sync.v1"),
-        ])
+        let response = try test.get(
+            "/ws",
+            headers: [
+                ("Upgrade", "websocket"), ("Connection", "Upgrade"), ("Origin", "http://evil.test"),
+                ("Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ=="), ("Sec-WebSocket-Version", "13"),
+                ("Sec-WebSocket-Protocol", "focus-sync.v1"),
+            ])
         #expect(response.status == 403)
         #expect(test.handler.snapshot.opened.isEmpty)
         _ = try await test.connect(origin: "http://127.0.0.1")

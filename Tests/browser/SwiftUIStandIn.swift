@@ -21,7 +21,9 @@ public struct Modified<Content: View>: PrimitiveView {}
 @MainActor @resultBuilder public enum ViewBuilder {
     public static func buildBlock() -> EmptyView { EmptyView() }
     public static func buildBlock<Content: View>(_ content: Content) -> Content { content }
-    public static func buildBlock<each C: View>(_ content: repeat each C) -> TupleView<(repeat each C)> { TupleView((repeat each content)) }
+    public static func buildBlock<each C: View>(_ content: repeat each C) -> TupleView<(repeat each C)> {
+        TupleView((repeat each content))
+    }
     public static func buildIf<C: View>(_ content: C?) -> C? { content }
     public static func buildEither<T: View, F: View>(first: T) -> _ConditionalContent<T, F> { fatalError() }
     public static func buildEither<T: View, F: View>(second: F) -> _ConditionalContent<T, F> { fatalError() }
@@ -37,7 +39,10 @@ final class Box<Value> {
 @propertyWrapper public struct State<Value> {
     let box: Box<Value>
     public init(wrappedValue: Value) { box = Box(wrappedValue) }
-    public var wrappedValue: Value { get { box.value } nonmutating set { box.value = newValue } }
+    public var wrappedValue: Value {
+        get { box.value }
+        nonmutating set { box.value = newValue }
+    }
     public var projectedValue: Binding<Value> { Binding(get: { box.value }, set: { box.value = $0 }) }
 }
 
@@ -46,21 +51,34 @@ final class Box<Value> {
     let set: (Value) -> Void
     public init(get: @escaping () -> Value, set: @escaping (Value) -> Void) { self.get = get; self.set = set }
     public init(projectedValue: Binding<Value>) { self = projectedValue }
-    public var wrappedValue: Value { get { get() } nonmutating set { set(newValue) } }
+    public var wrappedValue: Value {
+        get { get() }
+        nonmutating set { set(newValue) }
+    }
     public var projectedValue: Binding<Value> { self }
     public subscript<T>(dynamicMember keyPath: WritableKeyPath<Value, T>) -> Binding<T> {
-        Binding<T>(get: { get()[keyPath: keyPath] }, set: { var v = get(); v[keyPath: keyPath] = $0; set(v) })
+        Binding<T>(
+            get: { get()[keyPath: keyPath] },
+            set: {
+                var v = get(); v[keyPath: keyPath] = $0; set(v)
+            })
     }
 }
 
 @propertyWrapper public struct FocusState<Value: Hashable> {
     public struct Binding {
         let box: Box<Value>
-        public var wrappedValue: Value { get { box.value } nonmutating set { box.value = newValue } }
+        public var wrappedValue: Value {
+            get { box.value }
+            nonmutating set { box.value = newValue }
+        }
     }
     let box: Box<Value>
     public init<T: Hashable>() where Value == T? { box = Box(nil) }
-    public var wrappedValue: Value { get { box.value } nonmutating set { box.value = newValue } }
+    public var wrappedValue: Value {
+        get { box.value }
+        nonmutating set { box.value = newValue }
+    }
     public var projectedValue: Binding { Binding(box: box) }
 }
 
@@ -82,7 +100,9 @@ public protocol PrimitiveButtonStyle {}
 public struct BorderedButtonStyle: PrimitiveButtonStyle {}
 public struct BorderlessButtonStyle: PrimitiveButtonStyle {}
 extension PrimitiveButtonStyle where Self == BorderedButtonStyle { public static var bordered: BorderedButtonStyle { .init() } }
-extension PrimitiveButtonStyle where Self == BorderlessButtonStyle { public static var borderless: BorderlessButtonStyle { .init() } }
+extension PrimitiveButtonStyle where Self == BorderlessButtonStyle {
+    public static var borderless: BorderlessButtonStyle { .init() }
+}
 public protocol ShapeStyle {}
 public struct HierarchicalShapeStyle: ShapeStyle {}
 extension ShapeStyle where Self == HierarchicalShapeStyle { public static var secondary: HierarchicalShapeStyle { .init() } }
@@ -94,7 +114,9 @@ extension View {
     public func toolbar<Content: View>(@ViewBuilder content: () -> Content) -> Modified<Self> { .init() }
     public func onAppear(perform action: (() -> Void)? = nil) -> Modified<Self> { .init() }
     public func onDisappear(perform action: (() -> Void)? = nil) -> Modified<Self> { .init() }
-    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> Modified<Self> { .init() }
+    public func onChange<V: Equatable>(of value: V, initial: Bool = false, _ action: @escaping () -> Void) -> Modified<Self> {
+        .init()
+    }
     public func keyboardType(_ type: UIKeyboardType) -> Modified<Self> { .init() }
     public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> Modified<Self> { .init() }
     public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> Modified<Self> { .init() }
@@ -105,10 +127,17 @@ extension View {
 public struct Form<Content: View>: PrimitiveView { public init(@ViewBuilder content: () -> Content) {} }
 public struct List<Content: View>: PrimitiveView { public init(@ViewBuilder content: () -> Content) {} }
 public struct Section<Content: View>: PrimitiveView { public init(_ title: String, @ViewBuilder content: () -> Content) {} }
-public struct HStack<Content: View>: PrimitiveView { public init(alignment: VerticalAlignment = .center, @ViewBuilder content: () -> Content) {} }
-public struct VStack<Content: View>: PrimitiveView { public init(alignment: HorizontalAlignment = .center, @ViewBuilder content: () -> Content) {} }
-public struct ToolbarItemGroup<Content: View>: PrimitiveView { public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) {} }
-public struct ForEach<C: MutableCollection & RandomAccessCollection, Content: View>: PrimitiveView where C.Element: Identifiable, C.Index: Hashable {
+public struct HStack<Content: View>: PrimitiveView {
+    public init(alignment: VerticalAlignment = .center, @ViewBuilder content: () -> Content) {}
+}
+public struct VStack<Content: View>: PrimitiveView {
+    public init(alignment: HorizontalAlignment = .center, @ViewBuilder content: () -> Content) {}
+}
+public struct ToolbarItemGroup<Content: View>: PrimitiveView {
+    public init(placement: ToolbarItemPlacement = .automatic, @ViewBuilder content: () -> Content) {}
+}
+public struct ForEach<C: MutableCollection & RandomAccessCollection, Content: View>: PrimitiveView
+where C.Element: Identifiable, C.Index: Hashable {
     public init(_ data: Binding<C>, @ViewBuilder content: @escaping (Binding<C.Element>) -> Content) {}
 }
 public struct TextField: PrimitiveView { public init(_ title: String, text: Binding<String>) {} }
@@ -123,7 +152,9 @@ public struct Button: PrimitiveView {
 extension AttributedString {
     public struct MarkdownParsingOptions {
         public enum InterpretedSyntax { case full, inlineOnly, inlineOnlyPreservingWhitespace }
-        public init(allowsExtendedAttributes: Bool = false, interpretedSyntax: InterpretedSyntax = .full, languageCode: String? = nil) {}
+        public init(
+            allowsExtendedAttributes: Bool = false, interpretedSyntax: InterpretedSyntax = .full, languageCode: String? = nil
+        ) {}
     }
     public init(markdown: String, options: MarkdownParsingOptions = .init(), baseURL: URL? = nil) throws { self.init(markdown) }
 }

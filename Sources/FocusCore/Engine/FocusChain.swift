@@ -51,7 +51,8 @@ struct FocusChain: RandomAccessCollection {
         for list in declaration.lists {
             let ids = rowIDs(list)
             if let fieldIndex = list.fields.firstIndex(where: { $0.rowCase == rowCase }),
-               let rowIndex = ids.firstIndex(of: id) {
+                let rowIndex = ids.firstIndex(of: id)
+            {
                 return offset + rowIndex * list.fields.count + fieldIndex
             }
             offset += ids.count * list.fields.count

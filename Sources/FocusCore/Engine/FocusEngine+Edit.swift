@@ -28,7 +28,8 @@ extension FocusEngine {
             throw .splice(.pastEnd(operation.splices.first ?? TextSplice(at: 0), length: old.utf16Length))
         }
         guard !operation.isNoop else { return }
-        try replaceText(key, old: old, new: operation.applied(to: old), ops: operation.splices, on: slot, in: &state, record: &record)
+        try replaceText(
+            key, old: old, new: operation.applied(to: old), ops: operation.splices, on: slot, in: &state, record: &record)
     }
 
     func declaredText(_ key: FocusKey, on slot: ScreenSlot, in state: SessionState) throws(FocusError) -> String {

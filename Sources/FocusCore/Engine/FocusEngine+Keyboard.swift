@@ -5,8 +5,8 @@ extension FocusEngine {
     /// change nothing.
     func submit(on slot: ScreenSlot, in state: inout SessionState, record: inout Record) {
         guard let focus = state.screens[slot.index].focus,
-              let field = bindings(of: slot, in: state).field(boundTo: focus),
-              field.kind.submitsOnReturn
+            let field = bindings(of: slot, in: state).field(boundTo: focus),
+            field.kind.submitsOnReturn
         else { return }
         var target: FocusKey?
         if !field.submitLabel.endsEditing {

@@ -27,12 +27,14 @@ extension FocusEngine {
         let token = state.nextAutoFocusToken
         state.nextAutoFocusToken = AutoFocusToken(rawValue: token.rawValue + 1)
         state.pendingAutoFocus = PendingAutoFocus(screen: slot.id, key: appearFocus.key, token: token)
-        record.events.append(.autoFocusScheduled(
-            screen: slot.id, key: appearFocus.key, afterMilliseconds: appearFocus.afterMilliseconds
-        ))
-        record.effects.append(.scheduleAutoFocus(
-            token: token, afterMilliseconds: appearFocus.afterMilliseconds, screen: slot.id, key: appearFocus.key
-        ))
+        record.events.append(
+            .autoFocusScheduled(
+                screen: slot.id, key: appearFocus.key, afterMilliseconds: appearFocus.afterMilliseconds
+            ))
+        record.effects.append(
+            .scheduleAutoFocus(
+                token: token, afterMilliseconds: appearFocus.afterMilliseconds, screen: slot.id, key: appearFocus.key
+            ))
     }
 
     /// The host's timer for `token` went off: focus its key if it is still pending.

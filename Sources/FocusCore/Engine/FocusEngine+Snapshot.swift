@@ -34,11 +34,15 @@ extension FocusEngine {
 
     /// The simple fields of `screen` with the keys they are bound to under `state`'s settings,
     /// and the problems with those bindings: a snapshot's `bindings` and `diagnostics`.
-    public func bindingReport(of screen: ScreenID, in state: SessionState) throws(FocusError) -> (entries: [BindingEntry], diagnostics: [Diagnostic]) {
+    public func bindingReport(of screen: ScreenID, in state: SessionState) throws(FocusError) -> (
+        entries: [BindingEntry], diagnostics: [Diagnostic]
+    ) {
         bindingReport(of: try slot(of: screen, in: state), in: state)
     }
 
-    private func bindingReport(of slot: ScreenSlot, in state: SessionState) -> (entries: [BindingEntry], diagnostics: [Diagnostic]) {
+    private func bindingReport(of slot: ScreenSlot, in state: SessionState) -> (
+        entries: [BindingEntry], diagnostics: [Diagnostic]
+    ) {
         let bindings = bindings(of: slot, in: state)
         return (bindings.simpleBindings.map { BindingEntry(field: $0.field, key: $0.key) }, bindings.diagnostics)
     }
@@ -57,7 +61,8 @@ extension FocusEngine {
         /// `key` (`nil`: no focus) at `position` in the chain; a key outside the chain, like no
         /// focus, leaves both toolbar buttons entering the chain at an end.
         func presentation(_ key: FocusKey?, at position: Int?) -> FocusPresentation {
-            let toolbar = position.map { ToolbarState(previous: $0 > chain.startIndex, next: $0 < chain.endIndex - 1) }
+            let toolbar =
+                position.map { ToolbarState(previous: $0 > chain.startIndex, next: $0 < chain.endIndex - 1) }
                 ?? ToolbarState(previous: !chain.isEmpty, next: !chain.isEmpty)
             return FocusPresentation(
                 focusedField: key.flatMap { bindings.field(boundTo: $0)?.wireName },

@@ -66,7 +66,7 @@ public struct FocusEngine: Sendable {
     /// The screen `id` of the schema and of `state`.
     func slot(of id: ScreenID, in state: SessionState) throws(FocusError) -> ScreenSlot {
         guard let index = schema.screens.firstIndex(where: { $0.id == id }),
-              state.screens.indices.contains(index), state.screens[index].screen == id
+            state.screens.indices.contains(index), state.screens[index].screen == id
         else { throw .unknownScreen(id.rawValue) }
         return ScreenSlot(declaration: schema.screens[index], index: index)
     }

@@ -49,12 +49,13 @@ struct ScreenBindings {
             let sharing = declaration.fields.filter { $0.boundKey(under: settings) == key }
             guard sharing.count > 1 else { continue }
             reported.append(key)
-            diagnostics.append(.ambiguousBinding(
-                key: key,
-                fields: sharing.map(\.id),
-                labels: sharing.map(\.label),
-                unreachable: sharing.map(\.key).filter { !isBound($0) }
-            ))
+            diagnostics.append(
+                .ambiguousBinding(
+                    key: key,
+                    fields: sharing.map(\.id),
+                    labels: sharing.map(\.label),
+                    unreachable: sharing.map(\.key).filter { !isBound($0) }
+                ))
         }
         return diagnostics
     }
@@ -62,8 +63,8 @@ struct ScreenBindings {
     /// The row field `key` names, if its row is in the list that has that field.
     private func rowField(for key: FocusKey) -> RowFieldDeclaration? {
         guard let rowCase = key.rowCase, let id = key.rowID,
-              let list = declaration.list(holding: rowCase),
-              rows[list.id]?.contains(id) == true
+            let list = declaration.list(holding: rowCase),
+            rows[list.id]?.contains(id) == true
         else { return nil }
         return list.field(rowCase)
     }

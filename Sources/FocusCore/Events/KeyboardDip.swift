@@ -7,7 +7,8 @@ extension FocusEvent {
         var dips: [ScreenID] = []
         for case .focus(let screen, let from, let to, _) in events {
             if let previous = lastMove[screen], previous.from != nil, previous.to == nil, from == nil, to != nil,
-               !dips.contains(screen) {
+                !dips.contains(screen)
+            {
                 dips.append(screen)
             }
             lastMove[screen] = (from, to)

@@ -13,10 +13,11 @@ extension WireText {
     public init(from decoder: any Decoder) throws {
         let text = try decoder.singleValueContainer().decode(String.self)
         guard let value = Self(wireText: text) else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "'\(text)' is not valid here; expected \(Self.wireTextExample)."
-            ))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "'\(text)' is not valid here; expected \(Self.wireTextExample)."
+                ))
         }
         self = value
     }

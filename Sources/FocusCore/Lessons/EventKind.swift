@@ -1,4 +1,3 @@
-
 /// The `kind` of a focus event, as a lesson goal names it (the same spelling as
 /// `FocusEvent.kind` on the wire).
 public enum EventKind: String, Codable, Sendable, CaseIterable {

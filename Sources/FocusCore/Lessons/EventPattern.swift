@@ -1,4 +1,3 @@
-
 /// A focus event a step waits for, written like the event itself with only the members that
 /// matter: `{"kind":"focus","from":"name","to":null,"cause":"submit"}`. A member left out
 /// matches anything; a member given must be on the event and match it.

@@ -1,4 +1,3 @@
-
 /// A guided lesson on one screen: a short story of steps, each checked from the session's own
 /// events. Lessons are data: the server serves them as JSON and the page draws them.
 public struct Lesson: Codable, Equatable, Sendable {

@@ -27,7 +27,8 @@ extension LessonCatalogue: Codable {
     public init(from decoder: any Decoder) throws {
         let lessons = try [Lesson](from: decoder)
         guard Set(lessons.map(\.id)).count == lessons.count else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "Lesson ids must be unique."))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: decoder.codingPath, debugDescription: "Lesson ids must be unique."))
         }
         self.lessons = lessons
     }

@@ -1,4 +1,3 @@
-
 /// What has to happen for a step to pass: data, not code, so the server can serve it and the
 /// page can show it. On the wire an object with one member: `{"event":{…}}`, `{"state":{…}}`,
 /// `{"all":[…]}` or `{"any":[…]}`.
@@ -32,10 +31,11 @@ extension LessonGoal: Codable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         guard container.allKeys.count == 1, let key = container.allKeys.first else {
-            throw DecodingError.dataCorrupted(.init(
-                codingPath: decoder.codingPath,
-                debugDescription: "A goal is an object with exactly one of 'event', 'state', 'all' or 'any'."
-            ))
+            throw DecodingError.dataCorrupted(
+                .init(
+                    codingPath: decoder.codingPath,
+                    debugDescription: "A goal is an object with exactly one of 'event', 'state', 'all' or 'any'."
+                ))
         }
         switch key {
         case .event: self = .event(try container.decode(EventPattern.self, forKey: key))

@@ -1,4 +1,3 @@
-
 /// What a learner did in one applied change, read from its events: the unit a step calls
 /// right, wrong or neutral.
 ///

@@ -1,4 +1,3 @@
-
 /// How far a session is in a lesson, shared by everyone on the session and kept in its log:
 /// `{"lesson":"checkout-ambiguous","step":2,"hint":false,"complete":false}`.
 ///

@@ -1,4 +1,3 @@
-
 /// One step of a lesson: what to do, what to say after a wrong move, the Swift that explains
 /// it, the settings it needs, and how the server knows it is done.
 public struct LessonStep: Codable, Equatable, Sendable {

@@ -1,4 +1,3 @@
-
 /// What the lesson's screen must look like after a change, with only the parts that matter:
 /// `{"focus":"name","focusedField":"address"}`. A member left out matches anything.
 public struct StatePattern: Equatable, Sendable {

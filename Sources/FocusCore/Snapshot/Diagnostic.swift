@@ -26,7 +26,8 @@ public struct Diagnostic: Codable, Equatable, Sendable {
     static func ambiguousBinding(key: FocusKey, fields: [FieldID], labels: [String], unreachable: [FocusKey]) -> Diagnostic {
         let last = labels.last ?? ""
         let named = labels.dropLast().joined(separator: ", ") + " and " + last
-        var message = "The \(named) fields are \(labels.count == 2 ? "both" : "all") bound to \(key): "
+        var message =
+            "The \(named) fields are \(labels.count == 2 ? "both" : "all") bound to \(key): "
             + "focusing \(key) lands on \(last), the last of them"
         if !unreachable.isEmpty {
             let keys = unreachable.map(\.description).joined(separator: ", ")

@@ -23,7 +23,8 @@ public struct Settings: Codable, Equatable, Sendable {
     public func changes(to other: Settings) -> SettingsPatch {
         SettingsPatch(
             animatedFocusChange: other.animatedFocusChange == animatedFocusChange ? nil : other.animatedFocusChange,
-            ambiguousAddressBinding: other.ambiguousAddressBinding == ambiguousAddressBinding ? nil : other.ambiguousAddressBinding
+            ambiguousAddressBinding: other.ambiguousAddressBinding == ambiguousAddressBinding
+                ? nil : other.ambiguousAddressBinding
         )
     }
 }

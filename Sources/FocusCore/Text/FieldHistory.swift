@@ -24,7 +24,9 @@ public struct FieldHistory: Sendable {
         }
 
         init(revision: Int, member: String, operation: TextOperation) {
-            self.init(revision: revision, member: member, splices: operation.splices, length: operation.baseLength, operation: operation)
+            self.init(
+                revision: revision, member: member, splices: operation.splices, length: operation.baseLength, operation: operation
+            )
         }
 
         /// The entry of `splices` applied in order to a text of `length` units; `operation`, when
@@ -32,7 +34,9 @@ public struct FieldHistory: Sendable {
         init(revision: Int, member: String, splices: [TextSplice], length: Int, operation: TextOperation? = nil) {
             self.revision = revision
             self.member = member
-            change = splices.count == 1 ? .splice(splices[0], length: length)
+            change =
+                splices.count == 1
+                ? .splice(splices[0], length: length)
                 : .operation(operation ?? TextOperation(splices: splices, length: length))
         }
 
@@ -103,8 +107,9 @@ public struct FieldHistory: Sendable {
     }
 
     private mutating func record(_ entry: Entry) {
-        precondition(entry.revision > (ring.isEmpty ? oldestBase : self[ring.count - 1].revision),
-                     "Revision \(entry.revision) is not after the last one the field history holds.")
+        precondition(
+            entry.revision > (ring.isEmpty ? oldestBase : self[ring.count - 1].revision),
+            "Revision \(entry.revision) is not after the last one the field history holds.")
         guard ring.count == capacity else {
             ring.append(entry)
             return
@@ -132,7 +137,9 @@ public struct FieldHistory: Sendable {
         guard splice.at >= 0, splice.delete >= 0 else { return .failure(.negative(splice)) }
         let first = firstIndex(after: base)
         // The length at `base` from the history, so only `fits` below reads the whole text.
-        let length = first < ring.count ? self[first].baseLength
+        let length =
+            first < ring.count
+            ? self[first].baseLength
             : ring.isEmpty ? text.utf16Length : self[ring.count - 1].targetLength
         guard splice.at <= length, splice.delete <= length - splice.at else {
             return .failure(.pastEnd(splice, length: length))
@@ -140,11 +147,14 @@ public struct FieldHistory: Sendable {
         var operation = TextOperation(splice, length: length)
         for index in first..<ring.count {
             let entry = self[index]
-            operation = TextOperation.transform(operation, entry.operation, tieBreak: TieBreak(member: member, appliedBy: entry.member)).0
+            operation =
+                TextOperation.transform(operation, entry.operation, tieBreak: TieBreak(member: member, appliedBy: entry.member)).0
         }
         guard operation.fits(text) else {
-            precondition(operation.baseLength == text.utf16Length,
-                         "The field history ends at \(operation.baseLength) code units but the field holds \(text.utf16Length); record every change.")
+            precondition(
+                operation.baseLength == text.utf16Length,
+                "The field history ends at \(operation.baseLength) code units but the field holds \(text.utf16Length); record every change."
+            )
             return .failure(.insideSurrogatePair(splice))
         }
         return .success(operation)

@@ -24,7 +24,8 @@ enum ShortestEditScript {
         for edits in 0...most {
             trace.append(Array(furthest[(middle - edits)...(middle + edits)]))
             for diagonal in stride(from: -edits, through: edits, by: 2) {
-                var x = fromAbove(diagonal, edits, in: furthest, zero: middle)
+                var x =
+                    fromAbove(diagonal, edits, in: furthest, zero: middle)
                     ? furthest[middle + diagonal + 1]
                     : furthest[middle + diagonal - 1] + 1
                 var y = x - diagonal

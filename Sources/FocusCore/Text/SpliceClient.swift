@@ -151,8 +151,9 @@ public struct SpliceClient: Sendable {
         guard let sent = inFlight else { preconditionFailure("An acknowledgement arrived with no splice in flight.") }
         inFlight = nil
         guard let snapshot = held else {
-            assert(applied.isEmpty || TextOperation(splices: applied, length: serverText.utf16Length) == sent.operation,
-                   "The server applied \(applied), not the splice in flight as transformed, \(sent.operation).")
+            assert(
+                applied.isEmpty || TextOperation(splices: applied, length: serverText.utf16Length) == sent.operation,
+                "The server applied \(applied), not the splice in flight as transformed, \(sent.operation).")
             sent.operation.apply(to: &serverText)
             self.revision = max(self.revision, revision)
             return sendBuffer()
@@ -196,7 +197,9 @@ public struct SpliceClient: Sendable {
     /// characters differently. An older `revision` than the client's is ignored: the client
     /// rebases on its own copy.
     /// - Returns: the first splice of the rebased edits, to send now, if there are any.
-    public mutating func resync(text fresh: String, revision freshRevision: Int, inFlight outcome: InFlightOutcome) -> OutgoingSplice? {
+    public mutating func resync(text fresh: String, revision freshRevision: Int, inFlight outcome: InFlightOutcome)
+        -> OutgoingSplice?
+    {
         if let sent = inFlight, !sent.refused, outcome == .unanswered {
             held = HeldSnapshot(text: fresh, revision: freshRevision)
             return nil

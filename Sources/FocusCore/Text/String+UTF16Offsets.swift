@@ -54,7 +54,8 @@ extension String {
     /// range moves; nothing is copied when the string is uniquely held). Both ends must be boundaries.
     mutating func replaceUTF16(at offset: Int, deleting count: Int, with insert: String) {
         guard let bytes = utf8Offsets(ofUTF16: [offset, offset + count]) else {
-            preconditionFailure("\(offset)..<\(offset + count) is not a range of whole characters in a text of \(utf16Length) code units.")
+            preconditionFailure(
+                "\(offset)..<\(offset + count) is not a range of whole characters in a text of \(utf16Length) code units.")
         }
         replaceSubrange(utf8Index(bytes[0])..<utf8Index(bytes[1]), with: insert)
     }

@@ -4,7 +4,10 @@ extension TextOperation {
     ///
     /// The page composes keystrokes typed while a splice is in flight into one buffered operation.
     public func composed(with next: TextOperation) -> TextOperation {
-        precondition(targetLength == next.baseLength, "Composing needs the second operation to apply to the first one's result (\(targetLength) code units), not to \(next.baseLength).")
+        precondition(
+            targetLength == next.baseLength,
+            "Composing needs the second operation to apply to the first one's result (\(targetLength) code units), not to \(next.baseLength)."
+        )
         var result = TextOperation()
         var first = ComponentReader(self)
         var second = ComponentReader(next)

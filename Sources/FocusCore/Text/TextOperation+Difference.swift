@@ -17,7 +17,8 @@ extension TextOperation {
         while prefix < min(before.count, after.count), before[prefix] == after[prefix] { prefix += 1 }
         var suffix = 0
         while suffix < min(before.count, after.count) - prefix,
-              before[before.count - 1 - suffix] == after[after.count - 1 - suffix] { suffix += 1 }
+            before[before.count - 1 - suffix] == after[after.count - 1 - suffix]
+        { suffix += 1 }
         let removed = Array(before[prefix..<(before.count - suffix)])
         let added = Array(after[prefix..<(after.count - suffix)])
 

@@ -2,8 +2,9 @@ extension TextOperation {
     /// The operation of one splice on a text of `length` code units: retain(`at`) insert(`insert`)
     /// delete(`delete`) retain(the rest). The splice must fit (`at + delete <= length`).
     public init(_ splice: TextSplice, length: Int) {
-        precondition(splice.at >= 0 && splice.delete >= 0 && splice.at + splice.delete <= length,
-                     "The splice (\(splice)) does not fit a text of \(length) code units.")
+        precondition(
+            splice.at >= 0 && splice.delete >= 0 && splice.at + splice.delete <= length,
+            "The splice (\(splice)) does not fit a text of \(length) code units.")
         self.init()
         retain(splice.at)
         insert(splice.insert)

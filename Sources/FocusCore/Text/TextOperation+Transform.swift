@@ -7,7 +7,9 @@ extension TextOperation {
     /// ordered by `tieBreak`. Text both delete is deleted once; an insert inside text the other
     /// operation deletes survives, at the start of the deleted range.
     public static func transform(_ a: TextOperation, _ b: TextOperation, tieBreak: TieBreak) -> (TextOperation, TextOperation) {
-        precondition(a.baseLength == b.baseLength, "Transformed operations must apply to one text; these apply to \(a.baseLength) and \(b.baseLength) code units.")
+        precondition(
+            a.baseLength == b.baseLength,
+            "Transformed operations must apply to one text; these apply to \(a.baseLength) and \(b.baseLength) code units.")
         var aPrime = TextOperation()
         var bPrime = TextOperation()
         var first = ComponentReader(a)

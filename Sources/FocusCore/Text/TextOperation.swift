@@ -160,12 +160,13 @@ public struct TextOperation: Equatable, Sendable, CustomStringConvertible {
 
     /// `[retain 3, insert "X", delete 1, retain 2]`, for test failures and logs.
     public var description: String {
-        "[" + components.map { component in
-            switch component {
-            case .retain(let count): "retain \(count)"
-            case .insert(let text): "insert \"\(text)\""
-            case .delete(let count): "delete \(count)"
-            }
-        }.joined(separator: ", ") + "]"
+        "["
+            + components.map { component in
+                switch component {
+                case .retain(let count): "retain \(count)"
+                case .insert(let text): "insert \"\(text)\""
+                case .delete(let count): "delete \(count)"
+                }
+            }.joined(separator: ", ") + "]"
     }
 }

@@ -15,7 +15,7 @@ enum EmailAddressFormat {
 
     private static func acceptsLocalPart(_ local: Substring) -> Bool {
         guard (1...64).contains(local.utf8.count),
-              local.first != ".", local.last != ".", !local.contains("..")
+            local.first != ".", local.last != ".", !local.contains("..")
         else { return false }
         return local.utf8.allSatisfy { isASCIILetterOrDigit($0) || localSymbols.contains($0) }
     }
@@ -23,7 +23,7 @@ enum EmailAddressFormat {
     private static func acceptsDomain(_ domain: Substring) -> Bool {
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, domain.utf8.count <= 253, let topLevel = labels.last,
-              topLevel.utf8.count >= 2, topLevel.utf8.allSatisfy(isASCIILetter)
+            topLevel.utf8.count >= 2, topLevel.utf8.allSatisfy(isASCIILetter)
         else { return false }
         return labels.allSatisfy { label in
             (1...63).contains(label.utf8.count) && label.first != "-" && label.last != "-"

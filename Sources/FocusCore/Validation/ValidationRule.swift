@@ -21,7 +21,8 @@ public enum ValidationRule: Equatable, Sendable {
                 ? nil : "Enter an email address like name@example.com."
         case .phoneNumber:
             return text.isEmpty || PhoneNumberFormat.accepts(text)
-                ? nil : "Enter a phone number of 7 to 15 digits, like +44 20 7946 0000; only +, spaces, dashes and parentheses may go with the digits."
+                ? nil
+                : "Enter a phone number of 7 to 15 digits, like +44 20 7946 0000; only +, spaces, dashes and parentheses may go with the digits."
         case .maximumLength(let limit):
             return text.count <= limit ? nil : "Shorten this to at most \(limit) characters (it has \(text.count))."
         }

@@ -18,7 +18,8 @@ public struct EncodedJSON<Value: Codable & Sendable>: Encodable, Equatable, Send
 
     public func encode(to encoder: any Encoder) throws {
         guard !text.isEmpty else {
-            throw EncodingError.invalidValue(text, .init(codingPath: encoder.codingPath, debugDescription: "The value could not be encoded."))
+            throw EncodingError.invalidValue(
+                text, .init(codingPath: encoder.codingPath, debugDescription: "The value could not be encoded."))
         }
         if let streaming = encoder as? StreamingValueEncoder {
             streaming.write(raw: text)

@@ -76,7 +76,9 @@ public struct JSONParser {
             return .object(object)
         }
         while true {
-            guard current == UInt8(ascii: "\"") else { throw failure(object.isEmpty ? "a member name that is not a string" : "a trailing comma") }
+            guard current == UInt8(ascii: "\"") else {
+                throw failure(object.isEmpty ? "a member name that is not a string" : "a trailing comma")
+            }
             let key = try string()
             guard object[key] == nil else { throw failure("the member name '\(key)' twice") }
             skipWhitespace()

@@ -21,7 +21,8 @@ public struct JSONValueDecoder {
         do {
             json = try JSONParser.parse(bytes)
         } catch {
-            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "The text is not JSON: \(error).", underlyingError: error))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: [], debugDescription: "The text is not JSON: \(error).", underlyingError: error))
         }
         return try decode(type, from: json)
     }
@@ -70,7 +71,8 @@ final class JSONValueDecoding: Decoder, SingleValueDecodingContainer {
     }
 
     func mismatch(_ type: Any.Type) -> DecodingError {
-        DecodingError.typeMismatch(type, .init(codingPath: codingPath, debugDescription: "Expected \(type), found \(value.kind)."))
+        DecodingError.typeMismatch(
+            type, .init(codingPath: codingPath, debugDescription: "Expected \(type), found \(value.kind)."))
     }
 
     // MARK: Single value
@@ -112,7 +114,8 @@ final class JSONValueDecoding: Decoder, SingleValueDecodingContainer {
     private func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
         guard case .integer(let integer) = value else { throw mismatch(type) }
         guard let exact = T(exactly: integer) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: codingPath, debugDescription: "\(integer) does not fit in \(type)."))
+            throw DecodingError.dataCorrupted(
+                .init(codingPath: codingPath, debugDescription: "\(integer) does not fit in \(type)."))
         }
         return exact
     }
@@ -130,7 +133,8 @@ struct JSONValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     private func member(_ key: Key) throws -> JSONValueDecoding {
         guard let value = object[key.stringValue] else {
-            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No member '\(key.stringValue)'."))
+            throw DecodingError.keyNotFound(
+                key, .init(codingPath: codingPath, debugDescription: "No member '\(key.stringValue)'."))
         }
         return decoder.child(value, key: key)
     }
@@ -152,7 +156,9 @@ struct JSONValueKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try member(key).decode(type) }
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try T(from: member(key)) }
 
-    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<
+        NestedKey
+    > {
         try member(key).container(keyedBy: type)
     }
 
@@ -187,7 +193,8 @@ struct JSONValueUnkeyedContainer: UnkeyedDecodingContainer {
     /// The next element, moving past it.
     private mutating func next<T>(_ type: T.Type) throws -> JSONValueDecoding {
         guard !isAtEnd else {
-            throw DecodingError.valueNotFound(type, .init(codingPath: codingPath, debugDescription: "The array has no element \(currentIndex)."))
+            throw DecodingError.valueNotFound(
+                type, .init(codingPath: codingPath, debugDescription: "The array has no element \(currentIndex)."))
         }
         defer { currentIndex += 1 }
         return decoder.child(elements[currentIndex], key: ElementIndex(currentIndex))
@@ -215,7 +222,8 @@ struct JSONValueUnkeyedContainer: UnkeyedDecodingContainer {
     mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next(type).decode(type) }
     mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try T(from: next(type)) }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey>
+    {
         try next(type).container(keyedBy: type)
     }
 

@@ -16,7 +16,8 @@ struct JSONValueFields {
     /// The member `key`, which must be there.
     func value(_ key: String) throws -> JSONValue {
         guard let value = object[key] else {
-            throw DecodingError.keyNotFound(MemberName(key), .init(codingPath: decoder.codingPath, debugDescription: "No member '\(key)'."))
+            throw DecodingError.keyNotFound(
+                MemberName(key), .init(codingPath: decoder.codingPath, debugDescription: "No member '\(key)'."))
         }
         return value
     }
@@ -37,7 +38,9 @@ struct JSONValueFields {
     }
 
     func integer<T: FixedWidthInteger & Decodable>(_ key: String, as type: T.Type = T.self) throws -> T {
-        guard case .integer(let integer) = try value(key), let exact = T(exactly: integer) else { return try decoder(key).decode(T.self) }
+        guard case .integer(let integer) = try value(key), let exact = T(exactly: integer) else {
+            return try decoder(key).decode(T.self)
+        }
         return exact
     }
 

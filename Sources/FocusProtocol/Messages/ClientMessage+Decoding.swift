@@ -38,7 +38,7 @@ extension ClientMessage {
     /// message is handled (rate limiting) still answers it.
     public static func seq(in text: [UInt8]) -> Int? {
         guard let json = try? JSONParser.parse(text), case .integer(let seq) = json["seq"],
-              (1...Int64(IntentMessage.maximumSeq)).contains(seq)
+            (1...Int64(IntentMessage.maximumSeq)).contains(seq)
         else { return nil }
         return Int(seq)
     }
@@ -125,7 +125,8 @@ struct MessageFields {
     /// A whole number in `range`, written as one (`1.5`, `1e3` and `2^63` are not).
     func whole(_ name: String, in range: ClosedRange<Int>) throws(ProtocolError) -> Int {
         guard let value = object[name] else { throw problem("The message needs a '\(name)' field.") }
-        guard case .integer(let number) = value, range.contains(Int(clamping: number)), Int64(Int(clamping: number)) == number else {
+        guard case .integer(let number) = value, range.contains(Int(clamping: number)), Int64(Int(clamping: number)) == number
+        else {
             throw problem("The field '\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound).")
         }
         return Int(number)
@@ -133,7 +134,9 @@ struct MessageFields {
 
     func key(_ name: String) throws(ProtocolError) -> FocusKey {
         let text = try string(name)
-        guard let key = FocusKey(wireString: text) else { throw ProtocolError(FocusError.unknownKey(text, screen: nil), seq: seq) }
+        guard let key = FocusKey(wireString: text) else {
+            throw ProtocolError(FocusError.unknownKey(text, screen: nil), seq: seq)
+        }
         return key
     }
 
@@ -149,7 +152,8 @@ struct MessageFields {
             case "animatedFocusChange": patch.animatedFocusChange = on
             case "ambiguousAddressBinding": patch.ambiguousAddressBinding = on
             default:
-                throw problem("Unknown setting '\(switchName)'; the settings are animatedFocusChange and ambiguousAddressBinding.")
+                throw problem(
+                    "Unknown setting '\(switchName)'; the settings are animatedFocusChange and ambiguousAddressBinding.")
             }
         }
         return patch

@@ -66,7 +66,8 @@ extension FocusEvent: Codable {
         case "rowAdded", "rowRemoved":
             let list = try container.decode(ListID.self, forKey: .list)
             let row = try container.decode(RowID.self, forKey: .row)
-            self = kind == "rowAdded"
+            self =
+                kind == "rowAdded"
                 ? .rowAdded(screen: try screen(), list: list, row: row)
                 : .rowRemoved(screen: try screen(), list: list, row: row)
         case "navigate":

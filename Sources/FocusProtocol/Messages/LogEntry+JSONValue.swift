@@ -33,20 +33,26 @@ extension FocusEvent {
         case "edit":
             let ops = try fields.decoder("ops")
             guard case .array(let elements) = ops.value else { throw ops.mismatch([TextSplice].self) }
-            self = .edit(screen: try screen(), key: try key(), ops: try elements.enumerated().map { index, element in
-                let splice = try JSONValueFields(ops.child(element, key: ElementIndex(index)))
-                return TextSplice(at: try splice.integer("at"), delete: try splice.integer("delete"), insert: try splice.string("insert"))
-            })
+            self = .edit(
+                screen: try screen(), key: try key(),
+                ops: try elements.enumerated().map { index, element in
+                    let splice = try JSONValueFields(ops.child(element, key: ElementIndex(index)))
+                    return TextSplice(
+                        at: try splice.integer("at"), delete: try splice.integer("delete"), insert: try splice.string("insert"))
+                })
         case "validation":
-            self = .validation(screen: try screen(), valid: try fields.bool("valid"), firstInvalid: try optionalKey("firstInvalid"))
+            self = .validation(
+                screen: try screen(), valid: try fields.bool("valid"), firstInvalid: try optionalKey("firstInvalid"))
         case "rowAdded":
             self = .rowAdded(screen: try screen(), list: ListID(rawValue: try fields.string("list")), row: try fields.wire("row"))
         case "rowRemoved":
-            self = .rowRemoved(screen: try screen(), list: ListID(rawValue: try fields.string("list")), row: try fields.wire("row"))
+            self = .rowRemoved(
+                screen: try screen(), list: ListID(rawValue: try fields.string("list")), row: try fields.wire("row"))
         case "navigate":
             self = .navigate(from: try screen("from"), to: try screen("to"))
         case "autoFocusScheduled":
-            self = .autoFocusScheduled(screen: try screen(), key: try key(), afterMilliseconds: try fields.integer("afterMilliseconds"))
+            self = .autoFocusScheduled(
+                screen: try screen(), key: try key(), afterMilliseconds: try fields.integer("afterMilliseconds"))
         case "autoFocusCancelled":
             self = .autoFocusCancelled(screen: try screen(), key: try key())
         default:

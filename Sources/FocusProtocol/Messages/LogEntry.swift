@@ -29,7 +29,8 @@ public struct LogEntry: Equatable, Sendable, Codable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         self.init(
             revision: try container.decode(Int.self, forKey: .revision), at: try container.decode(Int64.self, forKey: .at),
-            by: try container.decodeIfPresent(MemberID.self, forKey: .by), seq: try container.decodeIfPresent(Int.self, forKey: .seq),
+            by: try container.decodeIfPresent(MemberID.self, forKey: .by),
+            seq: try container.decodeIfPresent(Int.self, forKey: .seq),
             event: try container.decode(FocusEvent.self, forKey: .event))
     }
 

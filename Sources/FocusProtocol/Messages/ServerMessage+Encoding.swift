@@ -144,9 +144,11 @@ private struct ErrorBody: Encodable {
 extension ProtocolError {
     /// `{"error":{"code":…,"message":…}}`, the body every HTTP error shares.
     public func httpBody() -> [UInt8] {
-        let body = JSONValue.object(JSONObject([
-            ("error", .object(JSONObject([("code", .string(code.rawValue)), ("message", .string(message))]))),
-        ]))
-        return (try? StreamingJSONEncoder().encode(body)) ?? Array(#"{"error":{"code":"internal","message":"The server could not encode its answer."}}"#.utf8)
+        let body = JSONValue.object(
+            JSONObject([
+                ("error", .object(JSONObject([("code", .string(code.rawValue)), ("message", .string(message))])))
+            ]))
+        return (try? StreamingJSONEncoder().encode(body))
+            ?? Array(#"{"error":{"code":"internal","message":"The server could not encode its answer."}}"#.utf8)
     }
 }

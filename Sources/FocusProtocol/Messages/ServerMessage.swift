@@ -47,7 +47,8 @@ public struct SnapshotMessage: Equatable, Sendable {
     public var lastSplices: [String: Int] = [:]
 
     public init(
-        revision: Int, you: Member, role: Role, schema: EncodedJSON<Schema>, state: EncodedJSON<SessionSnapshot>, members: [Member],
+        revision: Int, you: Member, role: Role, schema: EncodedJSON<Schema>, state: EncodedJSON<SessionSnapshot>,
+        members: [Member],
         present: [MemberID], log: [LogEntry]
     ) {
         self.revision = revision

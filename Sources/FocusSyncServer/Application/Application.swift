@@ -37,7 +37,8 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         self.originPolicy = OriginPolicy(allowedOrigins: Set(options.allowedOrigins))
         persistence = store.persistence
         nodeID = options.nodeID ?? options.defaultNodeID
-        let sessions = SessionHost(limits: options.sessions, persistence: store.persistence, serviceThread: serviceThread, logger: logger)
+        let sessions = SessionHost(
+            limits: options.sessions, persistence: store.persistence, serviceThread: serviceThread, logger: logger)
         self.sessions = sessions
         ownership =
             if case .redis(let redis) = store {
@@ -56,7 +57,9 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         let started = HostClock.monotonicSeconds()
         let count = try sessions.restore()
         let seconds = String(format: "%.3f", HostClock.monotonicSeconds() - started)
-        if persistence != nil, ownership == nil { logger.info("sessions restored", ["sessions": String(count), "seconds": seconds]) }
+        if persistence != nil, ownership == nil {
+            logger.info("sessions restored", ["sessions": String(count), "seconds": seconds])
+        }
     }
 
     /// Resumes the restored sessions' timers and starts the periodic sweeps: idle sessions, and
@@ -103,7 +106,8 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         } else if let routed = router.response(for: request) {
             return finished(routed, for: request)
         } else if request.path == "/api" || request.path.hasPrefix("/api/") {
-            return finished(JSONResponse.error(ProtocolError(.notFound, "There is no API route at \(request.path).")), for: request)
+            return finished(
+                JSONResponse.error(ProtocolError(.notFound, "There is no API route at \(request.path).")), for: request)
         }
         return finished(files.response(for: request), for: request)
     }
@@ -138,13 +142,16 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     /// (``HostPolicy``); its security headers name no host.
     private func misdirected(_ request: HTTPRequest) -> HTTPResponse? {
         guard !hostPolicy.allows(request) else { return nil }
-        logger.warning("request refused: unknown host", ["host": request.header("host") ?? "", "path": request.path, "peer": request.peer])
+        logger.warning(
+            "request refused: unknown host", ["host": request.header("host") ?? "", "path": request.path, "peer": request.peer])
         var response = JSONResponse.error(Application.unknownHost)
         SecurityHeaders.apply(to: &response, host: nil)
         return response
     }
 
-    private static let unknownHost = ProtocolError(.unknownHost, """
+    private static let unknownHost = ProtocolError(
+        .unknownHost,
+        """
         This server does not answer to the name in the Host header; open it by its address, by localhost, \
         or by a name it was started with --allow-host for.
         """)
@@ -152,7 +159,8 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     private func finished(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         var response = response
         SecurityHeaders.apply(to: &response, host: request.header("host"))
-        logger.debug("http", ["method": request.method, "path": request.path, "status": String(response.status), "peer": request.peer])
+        logger.debug(
+            "http", ["method": request.method, "path": request.path, "status": String(response.status), "peer": request.peer])
         return response
     }
 
@@ -205,10 +213,11 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     }
 
     private func createSession(for request: HTTPRequest) -> HTTPResponse {
-        created(Result { () throws(ProtocolError) in
-            let session = try sessions.create(by: request.peer)
-            return session.durableState()
-        }, by: request.peer)
+        created(
+            Result { () throws(ProtocolError) in
+                let session = try sessions.create(by: request.peer)
+                return session.durableState()
+            }, by: request.peer)
     }
 
     private func created(_ result: Result<DurableSession, ProtocolError>, by peer: String) -> HTTPResponse {
@@ -289,8 +298,10 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             return
         }
         guard session.connectionCount < limits.maxClientsPerSession else {
-            refuse(connection, ProtocolError(
-                .sessionFull, "This session already has \(limits.maxClientsPerSession) clients, its limit."))
+            refuse(
+                connection,
+                ProtocolError(
+                    .sessionFull, "This session already has \(limits.maxClientsPerSession) clients, its limit."))
             return
         }
         let context = ConnectionContext(
@@ -312,10 +323,11 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         case .allowed:
             break
         case .limited:
-            send(ProtocolError(
-                .rateLimited,
-                "Too many messages: at most \(limits.messagesPerSecond) a second; this one was not applied, send it again.",
-                seq: ClientMessage.seq(in: text)), on: connection)
+            send(
+                ProtocolError(
+                    .rateLimited,
+                    "Too many messages: at most \(limits.messagesPerSecond) a second; this one was not applied, send it again.",
+                    seq: ClientMessage.seq(in: text)), on: connection)
             return
         case .flooding:
             logger.warning("websocket closed: flooding", ["conn.id": String(connection.id)])
@@ -325,7 +337,9 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         do throws(ProtocolError) {
             let message = try ClientMessage.decode(text)
             if case .history = message, !context.admitHistory(now: HostClock.monotonicSeconds()) {
-                throw ProtocolError(.rateLimited, """
+                throw ProtocolError(
+                    .rateLimited,
+                    """
                     Too many history requests: at most \(ConnectionContext.historyPerSecond) a second; \
                     ask again for the revision you want.
                     """)

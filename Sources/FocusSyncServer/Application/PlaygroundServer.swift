@@ -20,10 +20,11 @@ public final class PlaygroundServer: Sendable {
         let store: SessionStore
         if let redis = options.redis {
             do {
-                store = .redis(try RedisPersistence(
-                    url: redis, nodeID: options.nodeID ?? options.defaultNodeID, leaseSeconds: options.leaseSeconds,
-                    retentionSeconds: options.sessions.idleTTLSeconds
-                ) { relay.cluster($0) })
+                store = .redis(
+                    try RedisPersistence(
+                        url: redis, nodeID: options.nodeID ?? options.defaultNodeID, leaseSeconds: options.leaseSeconds,
+                        retentionSeconds: options.sessions.idleTTLSeconds
+                    ) { relay.cluster($0) })
             } catch {
                 throw .storage(error.description)
             }
@@ -31,9 +32,10 @@ public final class PlaygroundServer: Sendable {
             store = .memory
         } else {
             do {
-                store = .sqlite(try SQLitePersistence(folder: options.dataDirectory ?? ServerOptions.defaultDataDirectory) {
-                    relay.committed(through: $0, failure: $1?.description)
-                })
+                store = .sqlite(
+                    try SQLitePersistence(folder: options.dataDirectory ?? ServerOptions.defaultDataDirectory) {
+                        relay.committed(through: $0, failure: $1?.description)
+                    })
             } catch {
                 throw .storage(error.description)
             }

@@ -168,7 +168,7 @@ final class SessionOwnership: @unchecked Sendable {
     private func follow(_ capability: SessionID, to id: SessionID) {
         guard let load = loads.removeValue(forKey: capability) else { return }
         if host.registry[id] != nil {
-            load.waiters.forEach { $0(.held) }
+            for waiter in load.waiters { waiter(.held) }
         } else if loads[id] != nil {
             loads[id]?.waiters += load.waiters
         } else {
@@ -193,7 +193,8 @@ final class SessionOwnership: @unchecked Sendable {
         store.hold(lease)
         host.adopt(restored.machine)
         logger.info(
-            "session taken", ["session": id.redacted, "revision": String(restored.machine.revision), "epoch": String(lease.epoch)])
+            "session taken",
+            ["session": id.redacted, "revision": String(restored.machine.revision), "epoch": String(lease.epoch)])
         finish(id, .held)
     }
 
@@ -206,7 +207,7 @@ final class SessionOwnership: @unchecked Sendable {
     }
 
     private func finish(_ id: SessionID, _ outcome: Outcome) {
-        loads.removeValue(forKey: id)?.waiters.forEach { $0(outcome) }
+        for waiter in loads.removeValue(forKey: id)?.waiters ?? [] { waiter(outcome) }
     }
 
     /// Gives back a lease this process took but does not use.
@@ -228,7 +229,8 @@ final class SessionOwnership: @unchecked Sendable {
         guard let id = SessionID(session.id) else { return done(.failure(Self.unavailable("its id is malformed"))) }
         creations[id] = Creation(session: session, done: done)
         do {
-            try store.coordinator.acquireLease(for: id.rawValue, ttl: store.leaseTTL) { [weak self] in self?.hop(.claimed(id, $0)) }
+            try store.coordinator.acquireLease(for: id.rawValue, ttl: store.leaseTTL) { [weak self] in self?.hop(.claimed(id, $0))
+            }
         } catch {
             failCreation(id, error.description)
         }

@@ -51,7 +51,8 @@ public enum CommandLineInterface {
                 repeatable: true
             ) { options, value throws(UsageError) in
                 guard !value.contains(":"), HostName(authority: value) != nil else {
-                    throw UsageError("--allow-host expects a host name such as focus.example (no scheme, no port), got '\(value)'.")
+                    throw UsageError(
+                        "--allow-host expects a host name such as focus.example (no scheme, no port), got '\(value)'.")
                 }
                 options.allowedHosts.append(value)
             },
@@ -59,7 +60,8 @@ public enum CommandLineInterface {
                 name: "--session-ttl", valueName: "seconds",
                 help: "Forget a session nobody has been connected to for this long. (default: 86400)"
             ) { options, value throws(UsageError) in
-                options.sessions.idleTTLSeconds = Double(try OptionValue.wholeNumber(value, for: "--session-ttl", in: 1...31_536_000))
+                options.sessions.idleTTLSeconds = Double(
+                    try OptionValue.wholeNumber(value, for: "--session-ttl", in: 1...31_536_000))
             },
             CommandLineOption(name: "--max-sessions", valueName: "n", help: "Most sessions held at once. (default: 1000)") {
                 options, value throws(UsageError) in
@@ -69,7 +71,8 @@ public enum CommandLineInterface {
                 name: "--max-clients-per-session", valueName: "n",
                 help: "Most connections to one session. (default: 2000)"
             ) { options, value throws(UsageError) in
-                options.sessions.maxClientsPerSession = try OptionValue.wholeNumber(value, for: "--max-clients-per-session", in: 1...100_000)
+                options.sessions.maxClientsPerSession = try OptionValue.wholeNumber(
+                    value, for: "--max-clients-per-session", in: 1...100_000)
             },
             CommandLineOption(
                 name: "--rate-limit", valueName: "n",
@@ -79,7 +82,8 @@ public enum CommandLineInterface {
             },
             CommandLineOption(
                 name: "--data-dir", valueName: "path",
-                help: "Folder that keeps every session across restarts; created if missing. (default: .focus-sync in the working directory)"
+                help:
+                    "Folder that keeps every session across restarts; created if missing. (default: .focus-sync in the working directory)"
             ) { options, value throws(UsageError) in
                 guard !value.isEmpty else { throw UsageError("--data-dir needs the path of a folder.") }
                 guard !options.inMemory else { throw UsageError("--data-dir and --in-memory cannot go together; choose one.") }
@@ -90,13 +94,16 @@ public enum CommandLineInterface {
                 name: "--in-memory", valueName: nil,
                 help: "Keep sessions in memory only: a restart forgets them."
             ) { options, _ throws(UsageError) in
-                guard options.dataDirectory == nil else { throw UsageError("--data-dir and --in-memory cannot go together; choose one.") }
+                guard options.dataDirectory == nil else {
+                    throw UsageError("--data-dir and --in-memory cannot go together; choose one.")
+                }
                 guard options.redis == nil else { throw Self.redisExcludes("--in-memory") }
                 options.inMemory = true
             },
             CommandLineOption(
                 name: "--redis", valueName: "url",
-                help: "Keep sessions in Redis instead of SQLite and share them with other processes, e.g. redis://127.0.0.1:6379/0."
+                help:
+                    "Keep sessions in Redis instead of SQLite and share them with other processes, e.g. redis://127.0.0.1:6379/0."
             ) { options, value throws(UsageError) in
                 guard options.dataDirectory == nil else { throw Self.redisExcludes("--data-dir") }
                 guard !options.inMemory else { throw Self.redisExcludes("--in-memory") }

@@ -18,7 +18,8 @@ struct HostPolicy: Sendable {
     init(options: ServerOptions, machineName: String) {
         let shortName = String(machineName.prefix { $0 != "." })
         let names = [machineName, shortName, shortName + ".local", options.host] + options.allowedHosts
-        allowedNames = Set(names.compactMap { HostName(authority: $0) } + options.allowedOrigins.compactMap(HostName.init(origin:)))
+        allowedNames = Set(
+            names.compactMap { HostName(authority: $0) } + options.allowedOrigins.compactMap(HostName.init(origin:)))
     }
 
     /// Whether `request`'s `Host` is one this server answers to.

@@ -29,8 +29,9 @@ enum JSONResponse {
 
     /// `405` with the `Allow` header listing the methods the path does take.
     static func methodNotAllowed(_ method: String, path: String, allowed: [String]) -> HTTPResponse {
-        var response = error(ProtocolError(
-            .methodNotAllowed, "\(method) is not allowed on \(path); use \(allowed.joined(separator: " or "))."))
+        var response = error(
+            ProtocolError(
+                .methodNotAllowed, "\(method) is not allowed on \(path); use \(allowed.joined(separator: " or "))."))
         response.headers.append((name: "Allow", value: allowed.joined(separator: ", ")))
         return response
     }

@@ -27,7 +27,8 @@ public struct Logger: Sendable {
     public func info(_ message: @autoclosure () -> String, _ metadata: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
         log(.info, message(), metadata())
     }
-    public func warning(_ message: @autoclosure () -> String, _ metadata: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
+    public func warning(_ message: @autoclosure () -> String, _ metadata: @autoclosure () -> KeyValuePairs<String, String> = [:])
+    {
         log(.warning, message(), metadata())
     }
     public func error(_ message: @autoclosure () -> String, _ metadata: @autoclosure () -> KeyValuePairs<String, String> = [:]) {
@@ -37,7 +38,9 @@ public struct Logger: Sendable {
     /// Whether a message at `level` would be written (to skip building costly metadata).
     public func isEnabled(_ level: LogLevel) -> Bool { level >= self.level }
 
-    private func log(_ level: LogLevel, _ message: @autoclosure () -> String, _ metadata: @autoclosure () -> KeyValuePairs<String, String>) {
+    private func log(
+        _ level: LogLevel, _ message: @autoclosure () -> String, _ metadata: @autoclosure () -> KeyValuePairs<String, String>
+    ) {
         guard isEnabled(level) else { return }
         var line = "\(Date().formatted(.iso8601)) \(level.rawValue) \(message())"
         for (key, value) in metadata() {

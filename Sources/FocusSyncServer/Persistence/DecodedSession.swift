@@ -18,7 +18,8 @@ struct DecodedSession: Sendable {
         snapshot = log.snapshot.flatMap { try? decoder.decode(DurableSession.self, from: $0) }
         members = log.members.compactMap { try? decoder.decode(DurableMember.self, from: $0) }
         changes = log.changes.map { change in
-            Result { () throws(ReplayError) in try ChangeRecord(revision: Int(change.revision), at: change.at, body: change.body) }
+            Result { () throws(ReplayError) in try ChangeRecord(revision: Int(change.revision), at: change.at, body: change.body)
+            }
         }
     }
 

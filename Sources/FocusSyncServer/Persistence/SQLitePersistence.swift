@@ -36,11 +36,15 @@ final class SQLitePersistence: SessionPersistence, @unchecked Sendable {
             // The snapshot carries the capabilities.
             return .upsertSession(id: session.id, meta: SessionLog.metadata(of: session))
         case .change(let session, let change):
-            return .append(StoredChange(session: session.rawValue, revision: Int64(change.revision), at: change.at, body: change.encodedBody()))
+            return .append(
+                StoredChange(
+                    session: session.rawValue, revision: Int64(change.revision), at: change.at, body: change.encodedBody()))
         case .member(let session, let member):
             return .upsertMember(session: session.rawValue, client: member.clientId, body: SessionLog.encode(member))
         case .snapshot(let session):
-            return .snapshot(session: session.id, snapshot: StoredSnapshot(revision: Int64(session.revision), body: SessionLog.encode(session)))
+            return .snapshot(
+                session: session.id, snapshot: StoredSnapshot(revision: Int64(session.revision), body: SessionLog.encode(session))
+            )
         case .delete(let session):
             return .deleteSession(id: session.rawValue)
         }

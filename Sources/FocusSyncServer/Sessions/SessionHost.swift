@@ -120,7 +120,9 @@ final class SessionHost {
         ticketSessions.removeFirst(settled.count)
         let sessions = Set(settled.flatMap(\.sessions))
         if let failure {
-            logger.error("storage failed; sessions are not durable until it recovers", ["error": failure, "sessions": String(sessions.count)])
+            logger.error(
+                "storage failed; sessions are not durable until it recovers",
+                ["error": failure, "sessions": String(sessions.count)])
             notDurable.formUnion(sessions.filter { registry[$0] != nil })
         }
         barrier.committed(through: ticket)
@@ -241,7 +243,8 @@ final class SessionHost {
             case .cancel(let timer):
                 timers.removeValue(forKey: TimerKey(session: session, timer: timer))?.cancel()
             case .fault(let fault):
-                logger.error("a session could not do all an input asked", ["session": session.rawValue, "fault": fault.description])
+                logger.error(
+                    "a session could not do all an input asked", ["session": session.rawValue, "fault": fault.description])
             case .send, .sendSnapshot, .broadcast, .close, .dropBacklog:
                 if !writes.isEmpty {
                     store(writes, for: [session])
@@ -278,7 +281,9 @@ final class SessionHost {
                 for connection in recipients { connections[connection]?.connection.send(encoded) }
             }
         case .close(let connection, let code, let reason):
-            return { [weak self] in self?.connections[connection]?.connection.close(code: CloseCode(rawValue: code.rawValue), reason: reason) }
+            return { [weak self] in
+                self?.connections[connection]?.connection.close(code: CloseCode(rawValue: code.rawValue), reason: reason)
+            }
         case .dropBacklog(let connection):
             return { [weak self] in self?.connections[connection]?.connection.discardBacklog() }
         case .persist, .schedule, .cancel, .fault:

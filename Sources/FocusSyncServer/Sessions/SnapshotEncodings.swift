@@ -22,7 +22,8 @@ struct SnapshotEncodings {
         if let encoded = sessions[machine.id], encoded.revision == member.revision {
             return .snapshot(member.message(schema: encoded.schema, state: encoded.state))
         }
-        let encoded = Encoded(revision: machine.revision, schema: EncodedJSON(machine.schema), state: EncodedJSON(machine.sessionSnapshot()))
+        let encoded = Encoded(
+            revision: machine.revision, schema: EncodedJSON(machine.schema), state: EncodedJSON(machine.sessionSnapshot()))
         sessions[machine.id] = encoded
         return .snapshot(member.message(schema: encoded.schema, state: encoded.state))
     }

@@ -25,9 +25,11 @@ struct CommandBuilder {
         case .write(let write):
             writes([write])
         case .acquire(let sessionID, let ttl, let mustExist, _):
-            call(LeaseScripts.acquire, SessionKeys(sessionID: sessionID).scriptKeys, [
-                claimant, String(ttl.wholeMilliseconds), String(retention.wholeMilliseconds), mustExist ? "1" : "0",
-            ])
+            call(
+                LeaseScripts.acquire, SessionKeys(sessionID: sessionID).scriptKeys,
+                [
+                    claimant, String(ttl.wholeMilliseconds), String(retention.wholeMilliseconds), mustExist ? "1" : "0",
+                ])
         case .renew(let lease, _):
             renew(lease)
         case .release(let lease, _):
@@ -47,9 +49,11 @@ struct CommandBuilder {
     }
 
     private func renew(_ lease: Lease) -> RedisCommand {
-        call(LeaseScripts.renew, SessionKeys(sessionID: lease.sessionID).scriptKeys, [
-            lease.holder, String(lease.epoch), String(lease.ttl.wholeMilliseconds), String(retention.wholeMilliseconds),
-        ])
+        call(
+            LeaseScripts.renew, SessionKeys(sessionID: lease.sessionID).scriptKeys,
+            [
+                lease.holder, String(lease.epoch), String(lease.ttl.wholeMilliseconds), String(retention.wholeMilliseconds),
+            ])
     }
 
     /// One script call for `writes`: several changes of one session under one lease, or one

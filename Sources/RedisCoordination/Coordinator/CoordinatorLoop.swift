@@ -57,7 +57,8 @@ final class CoordinatorLoop: @unchecked Sendable {
         guard connection != nil else {
             if closing { return false }
             fail(inbox.takeAllButWrites(), with: unavailable)
-            seenArrivals = inbox.wait(after: seenArrivals, until: earliest(nextConnectAttempt, keeper.nextEvent(connected: false)))
+            seenArrivals = inbox.wait(
+                after: seenArrivals, until: earliest(nextConnectAttempt, keeper.nextEvent(connected: false)))
             return true
         }
         let requests = inbox.take(limit: configuration.batchLimit)

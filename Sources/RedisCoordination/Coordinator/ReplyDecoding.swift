@@ -14,7 +14,8 @@ enum ReplyDecoding {
             guard let epoch = elements[1].integer else { return nil }
             return .acquired(Lease(sessionID: sessionID, claimant: claimant, epoch: epoch, ttl: ttl))
         case ("held", 3):
-            guard let holder = elements[1].text, let node = Lease.node(ofHolder: holder), let remaining = elements[2].integer else {
+            guard let holder = elements[1].text, let node = Lease.node(ofHolder: holder), let remaining = elements[2].integer
+            else {
                 return nil
             }
             return .heldElsewhere(node: node, expiresIn: .milliseconds(max(0, remaining)))

@@ -10,7 +10,9 @@ public struct LoadedSession: Sendable, Equatable {
     /// The node holding the session's lease when it was loaded, if any.
     public var owner: String?
 
-    public init(metadata: SessionMetadata, snapshot: SnapshotRecord?, changes: [StreamedChange], members: [MemberRecord], owner: String?) {
+    public init(
+        metadata: SessionMetadata, snapshot: SnapshotRecord?, changes: [StreamedChange], members: [MemberRecord], owner: String?
+    ) {
         self.metadata = metadata
         self.snapshot = snapshot
         self.changes = changes

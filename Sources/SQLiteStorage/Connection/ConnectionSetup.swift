@@ -5,7 +5,9 @@ extension SQLiteConnection {
     /// durability, foreign keys (a session's rows go with it), and the busy timeout. With
     /// `keepingWriteAheadLog`, closing it leaves the -wal file alone until
     /// ``SQLiteConnection/checkpointOnClose(_:)`` says otherwise.
-    static func configured(path: String, options: StoreOptions, keepingWriteAheadLog: Bool = false) throws(StorageError) -> SQLiteConnection {
+    static func configured(path: String, options: StoreOptions, keepingWriteAheadLog: Bool = false) throws(StorageError)
+        -> SQLiteConnection
+    {
         do throws(SQLiteFailure) {
             let connection = try SQLiteConnection(path: path)
             if keepingWriteAheadLog { connection.checkpointOnClose(false) }
@@ -16,7 +18,9 @@ extension SQLiteConnection {
             // The first statement that reads the file: a file that is not a database fails here.
             let mode = try connection.texts("PRAGMA journal_mode = WAL")
             guard mode == ["wal"] else {
-                throw SQLiteFailure(code: SQLITE_CANTOPEN, message: "the file system does not support WAL mode (journal mode stays \(mode.first ?? "unknown"))")
+                throw SQLiteFailure(
+                    code: SQLITE_CANTOPEN,
+                    message: "the file system does not support WAL mode (journal mode stays \(mode.first ?? "unknown"))")
             }
             try connection.execute("PRAGMA synchronous = \(options.durability == .full ? "FULL" : "NORMAL")")
             // After a checkpoint, shrink a WAL that a long backlog grew past 64 MiB.

@@ -13,7 +13,9 @@ struct SchemaMigrator {
         // Version 0 is a new, empty file: one with tables belongs to another program.
         if found == 0 {
             let tables: Int64?
-            do throws(SQLiteFailure) { tables = try connection.integer("SELECT count(*) FROM sqlite_schema") } catch { throw error.storageError(path: path) }
+            do throws(SQLiteFailure) { tables = try connection.integer("SELECT count(*) FROM sqlite_schema") } catch {
+                throw error.storageError(path: path)
+            }
             if let tables, tables > 0 {
                 throw .notADatabase(path: path, reason: "it holds tables of another program and no schema version")
             }

@@ -20,7 +20,10 @@ public final class SQLiteStore: Sendable {
     private let lock: Locked<DatabaseLock?>
     private let writers = Locked<[StorageWriter]>([])
 
-    private init(path: String, options: StoreOptions, integrityCheck: IntegrityCheck, reader: sending SessionReader, lock: sending DatabaseLock) {
+    private init(
+        path: String, options: StoreOptions, integrityCheck: IntegrityCheck, reader: sending SessionReader,
+        lock: sending DatabaseLock
+    ) {
         self.path = path
         self.options = options
         self.integrityCheck = integrityCheck

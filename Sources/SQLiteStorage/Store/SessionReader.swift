@@ -43,9 +43,10 @@ final class SessionReader {
             var loaded: [StoredSession] = []
             try sessions.query { row in
                 let id = row.text(0)
-                loaded.append(StoredSession(
-                    id: id, meta: row.blob(1), updatedAt: row.integer(2), snapshot: snapshotBySession[id], changes: [],
-                    members: membersBySession[id] ?? []))
+                loaded.append(
+                    StoredSession(
+                        id: id, meta: row.blob(1), updatedAt: row.integer(2), snapshot: snapshotBySession[id], changes: [],
+                        members: membersBySession[id] ?? []))
             }
             for index in loaded.indices {
                 let id = loaded[index].id

@@ -30,18 +30,21 @@ final class GroupCommitter {
             savepoint = try prepare("SAVEPOINT submission")
             release = try prepare("RELEASE submission")
             rollbackToSavepoint = try prepare("ROLLBACK TO submission")
-            upsertSession = try prepare("""
+            upsertSession = try prepare(
+                """
                 INSERT INTO sessions (id, meta, updated_at) VALUES (?1, ?2, ?3)
                 ON CONFLICT (id) DO UPDATE SET meta = excluded.meta, updated_at = excluded.updated_at
                 """)
             touchSession = try prepare("UPDATE sessions SET updated_at = ?2 WHERE id = ?1")
             append = try prepare("INSERT INTO changes (session, revision, at, body) VALUES (?1, ?2, ?3, ?4)")
-            upsertSnapshot = try prepare("""
+            upsertSnapshot = try prepare(
+                """
                 INSERT INTO snapshots (session, revision, body) VALUES (?1, ?2, ?3)
                 ON CONFLICT (session) DO UPDATE SET revision = excluded.revision, body = excluded.body
                 """)
             pruneChanges = try prepare("DELETE FROM changes WHERE session = ?1 AND revision <= ?2")
-            upsertMember = try prepare("""
+            upsertMember = try prepare(
+                """
                 INSERT INTO members (session, client, body) VALUES (?1, ?2, ?3)
                 ON CONFLICT (session, client) DO UPDATE SET body = excluded.body
                 """)

@@ -54,13 +54,16 @@ public struct ChangeRecord: Equatable, Sendable {
         }
         var draws: [UInt64] = []
         for draw in json["draws"].arrayValue {
-            guard case .integer(let value) = draw else { throw .unreadable(revision: revision, reason: "a draw that is not a whole number") }
+            guard case .integer(let value) = draw else {
+                throw .unreadable(revision: revision, reason: "a draw that is not a whole number")
+            }
             draws.append(UInt64(bitPattern: value))
         }
         let cause: Cause
         if case .integer(let token) = json["autoFocus"] {
             cause = .autoFocus(AutoFocusToken(rawValue: UInt64(bitPattern: token)))
-        } else if case .object(let wire) = json["intent"], let client = json["client"].string, let member = json["member"].string {
+        } else if case .object(let wire) = json["intent"], let client = json["client"].string, let member = json["member"].string
+        {
             let intent: IntentMessage
             do {
                 intent = try IntentMessage(wire: wire)
@@ -68,7 +71,8 @@ public struct ChangeRecord: Equatable, Sendable {
                 throw .unreadable(revision: revision, reason: error.message)
             }
             cause = .intent(
-                intent, clientId: client, member: MemberID(rawValue: member), applied: try Self.splices(json["applied"], revision: revision))
+                intent, clientId: client, member: MemberID(rawValue: member),
+                applied: try Self.splices(json["applied"], revision: revision))
         } else {
             throw .unreadable(revision: revision, reason: "neither an intent nor a timer")
         }
@@ -82,7 +86,8 @@ extension ChangeRecord {
         guard case .array(let values) = json else { return nil }
         var splices: [TextSplice] = []
         for value in values {
-            guard case .integer(let at) = value["at"], case .integer(let delete) = value["delete"], let insert = value["insert"].string
+            guard case .integer(let at) = value["at"], case .integer(let delete) = value["delete"],
+                let insert = value["insert"].string
             else { throw .unreadable(revision: revision, reason: "an applied splice without at, delete and insert") }
             splices.append(TextSplice(at: Int(at), delete: Int(delete), insert: insert))
         }

@@ -19,7 +19,8 @@ extension SessionMachine {
     ) {
         guard let id = SessionID(durable.id), let viewerID = SessionID(durable.viewer) else { return nil }
         self.init(
-            restoring: durable, id: id, viewerID: viewerID, engine: engine, configuration: configuration, renderNotes: renderNotes,
+            restoring: durable, id: id, viewerID: viewerID, engine: engine, configuration: configuration,
+            renderNotes: renderNotes,
             at: time)
     }
 

@@ -25,7 +25,8 @@ struct LessonFollowing: Sendable {
 
     /// What starting `id` at `step` needs, the session showing `current` with `settings`; refuses
     /// an unknown lesson or step with `unknown_lesson`.
-    func start(_ id: LessonID, step: Int, showing current: ScreenID, settings: Settings, seq: Int) throws(ProtocolError) -> Start {
+    func start(_ id: LessonID, step: Int, showing current: ScreenID, settings: Settings, seq: Int) throws(ProtocolError) -> Start
+    {
         let progress: LessonProgress
         do {
             progress = try catalogue.progress(id, at: step)
@@ -54,7 +55,9 @@ struct LessonFollowing: Sendable {
     /// Checks an applied change's `events` against the current step; `screen` is the lesson's
     /// screen after the change. Returns the settings the next step needs when a step was passed
     /// and the lesson goes on (empty when it needs none).
-    mutating func observe(events: [FocusEvent], after screen: @autoclosure () -> ScreenSnapshot?, settings: Settings) -> SettingsPatch? {
+    mutating func observe(events: [FocusEvent], after screen: @autoclosure () -> ScreenSnapshot?, settings: Settings)
+        -> SettingsPatch?
+    {
         guard let (followed, lesson) = current else { return nil }
         var progress = followed
         let verdict = progress.observe(events: events, after: screen(), in: lesson)

@@ -10,7 +10,8 @@ public enum SessionFault: Error, Equatable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
-        case .lessonScreen(let lesson, let error): "lesson '\(lesson.rawValue)' names a screen the session cannot use: \(error.message)"
+        case .lessonScreen(let lesson, let error):
+            "lesson '\(lesson.rawValue)' names a screen the session cannot use: \(error.message)"
         case .screenUnreadable(let screen, let error): "the update leaves out screen '\(screen.rawValue)': \(error.message)"
         }
     }

@@ -56,8 +56,9 @@ extension SessionMachine {
         kept.draws = ids.drawn
         timeline.append(kept)
         checkpointIfDue()
-        return .applied(Evolution.Applied(
-            record: kept, events: events, effects: effects, before: before, lessonBefore: lessonBefore, faults: faults))
+        return .applied(
+            Evolution.Applied(
+                record: kept, events: events, effects: effects, before: before, lessonBefore: lessonBefore, faults: faults))
     }
 
     /// An intent's action applied to the program. A splice applies the splices it was decided
@@ -71,7 +72,8 @@ extension SessionMachine {
         case .edit(let key, let text): intent = .edit(key, text)
         case .splice(let key, _, _, _, _):
             guard let applied else {
-                throw ProtocolError(.badSplice, "A splice reached the session without the splices it was rebased into.", seq: message.seq)
+                throw ProtocolError(
+                    .badSplice, "A splice reached the session without the splices it was rebased into.", seq: message.seq)
             }
             let text = state[message.screen]?.values[key] ?? ""
             intent = .splice(key, TextOperation(splices: applied, length: text.utf16Length))
@@ -156,8 +158,10 @@ extension SessionMachine {
     /// remembers brings it back.
     private mutating func noteHandled(_ message: IntentMessage, clientId: String, author: MemberID) {
         if membership[clientId] == nil {
-            membership.restore(DurableMember(
-                clientId: clientId, member: Member(member: author, name: author.rawValue, color: MemberColors.palette[0]), lastSeq: 0))
+            membership.restore(
+                DurableMember(
+                    clientId: clientId, member: Member(member: author, name: author.rawValue, color: MemberColors.palette[0]),
+                    lastSeq: 0))
         }
         membership.update(clientId) { record in
             record.lastSeq = max(record.lastSeq, message.seq)
@@ -171,9 +175,10 @@ extension SessionMachine {
     private mutating func checkpointIfDue() {
         guard timeline.wantsCheckpoint else { return }
         // Only what rebuilding needs: replay restores the members a change names.
-        timeline.checkpoint(DurableSession(
-            id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: [], joinedEver: 0,
-            log: Array(log.recent), lesson: lessons.progress))
+        timeline.checkpoint(
+            DurableSession(
+                id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: [], joinedEver: 0,
+                log: Array(log.recent), lesson: lessons.progress))
     }
 }
 

@@ -9,7 +9,10 @@ extension SessionMachine {
         ids: inout some RandomNumberGenerator, into outputs: inout [SessionOutput]
     ) {
         guard role == .editor else {
-            refuse(connection, ProtocolError(.readOnly, "This is a viewer link: it shows the session but cannot change it.", seq: message.seq), into: &outputs)
+            refuse(
+                connection,
+                ProtocolError(.readOnly, "This is a viewer link: it shows the session but cannot change it.", seq: message.seq),
+                into: &outputs)
             return
         }
         guard let record = membership[clientId] else { return }
@@ -35,7 +38,8 @@ extension SessionMachine {
 
     /// What an intent will change, decided against the session now: a splice is rebased over
     /// its field's history, and the change records the splices it became (replay applies those).
-    private func decide(_ message: IntentMessage, clientId: String, member: MemberID) throws(ProtocolError) -> ChangeRecord.Cause {
+    private func decide(_ message: IntentMessage, clientId: String, member: MemberID) throws(ProtocolError) -> ChangeRecord.Cause
+    {
         guard case .splice(let key, let base, let at, let delete, let insert) = message.action else {
             return .intent(message, clientId: clientId, member: member, applied: nil)
         }
@@ -48,7 +52,8 @@ extension SessionMachine {
             throw ProtocolError(error, seq: message.seq)
         }
         let splice = TextSplice(at: at, delete: delete, insert: insert)
-        switch texts.rebase(splice, of: FieldName(message.screen, key), base: base, member: member, current: revision, text: text) {
+        switch texts.rebase(splice, of: FieldName(message.screen, key), base: base, member: member, current: revision, text: text)
+        {
         case .success(let rebased): return .intent(message, clientId: clientId, member: member, applied: rebased.splices)
         case .failure(let error): throw ProtocolError(FocusError.splice(error), seq: message.seq)
         }
@@ -59,7 +64,8 @@ extension SessionMachine {
     /// is answered on `connection` (a timer's change has nobody to answer).
     @discardableResult
     mutating func change(
-        _ change: ChangeRecord, at time: MachineTime, ids: inout some RandomNumberGenerator, refusingTo connection: ConnectionID? = nil,
+        _ change: ChangeRecord, at time: MachineTime, ids: inout some RandomNumberGenerator,
+        refusingTo connection: ConnectionID? = nil,
         into outputs: inout [SessionOutput]
     ) -> AckReason? {
         var recorder = RecordingGenerator(ids)
@@ -98,8 +104,11 @@ extension SessionMachine {
             patch["lesson"] = JSONValue(encoding: lessons.progress)
         }
         let record = applied.record
-        return .broadcast(.update(UpdateMessage(
-            revision: record.revision, by: record.author, seq: record.seq, at: record.at, events: applied.events, patch: patch)))
+        return .broadcast(
+            .update(
+                UpdateMessage(
+                    revision: record.revision, by: record.author, seq: record.seq, at: record.at, events: applied.events,
+                    patch: patch)))
     }
 }
 

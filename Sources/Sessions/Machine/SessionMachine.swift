@@ -58,7 +58,8 @@ public struct SessionMachine: Sendable {
         lessons = LessonFollowing(catalogue: configuration.lessons, progress: durable.lesson)
         membership = Membership(
             configuration: configuration,
-            members: MemberDirectory(capacity: configuration.rememberedClients, restoring: durable.members, joinedEver: durable.joinedEver),
+            members: MemberDirectory(
+                capacity: configuration.rememberedClients, restoring: durable.members, joinedEver: durable.joinedEver),
             idleSince: time.monotonicMilliseconds)
         timeline = Timeline(start: durable, capacity: configuration.timelineChanges, interval: configuration.timelineInterval)
         log = EventLog(capacity: configuration.logCapacity)
@@ -101,7 +102,9 @@ public struct SessionMachine: Sendable {
             handle(.presenceDue, at: time, into: &outputs)
         case .timerFired(.autoFocus(let token)):
             // The server itself moves focus, for every member at once.
-            change(ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .autoFocus(token), draws: []), at: time, ids: &ids, into: &outputs)
+            change(
+                ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .autoFocus(token), draws: []), at: time,
+                ids: &ids, into: &outputs)
         case .fellBehind(let connection):
             handle(.fellBehind(connection), at: time, into: &outputs)
         case .caughtUp(let connection):
@@ -141,7 +144,8 @@ public struct SessionMachine: Sendable {
         case (.hello(let clientId, let name), .waiting):
             handle(.hello(connection, clientId: clientId, name: name), at: time, into: &outputs)
         case (.hello, .joined):
-            refuse(connection, ProtocolError(.badMessage, "This connection already said hello; send intents now."), into: &outputs)
+            refuse(
+                connection, ProtocolError(.badMessage, "This connection already said hello; send intents now."), into: &outputs)
         case (.intent(let intent), .joined(let clientId, let role, _)):
             apply(intent, from: connection, clientId: clientId, role: role, at: time, ids: &ids, into: &outputs)
         case (.rename(let name), .joined):
@@ -151,9 +155,14 @@ public struct SessionMachine: Sendable {
         case (.history(let revision), .joined):
             outputs.append(.send(past(at: revision, time: time), to: connection))
         case (.intent(let intent), .waiting):
-            refuse(connection, ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}.", seq: intent.seq), into: &outputs)
+            refuse(
+                connection,
+                ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}.", seq: intent.seq),
+                into: &outputs)
         case (.rename, .waiting), (.resync, .waiting), (.history, .waiting):
-            refuse(connection, ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}."), into: &outputs)
+            refuse(
+                connection, ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}."),
+                into: &outputs)
         }
     }
 

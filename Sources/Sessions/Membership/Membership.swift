@@ -75,7 +75,9 @@ struct Membership: Sendable {
             guard case .waiting = connections[connection] else { return }
             connections[connection] = nil
             let seconds = helloDeadlineMilliseconds / 1000
-            outputs.append(.refuse(connection, ProtocolError(.notHelloFirst, "No hello within \(seconds) s; say hello right after connecting.")))
+            outputs.append(
+                .refuse(
+                    connection, ProtocolError(.notHelloFirst, "No hello within \(seconds) s; say hello right after connecting.")))
             outputs.append(.close(connection, .policyViolation, reason: ErrorCode.notHelloFirst.rawValue))
             if connections.isEmpty { idleSince = time.monotonicMilliseconds }
         case .presenceDue:
@@ -101,8 +103,11 @@ struct Membership: Sendable {
         into outputs: inout [MembershipOutput]
     ) {
         guard Self.isValidClientID(clientId) else {
-            outputs.append(.refuse(connection, ProtocolError(
-                .badMessage, "'clientId' must be 16 to 64 characters of letters, digits, '-' and '_', and kept secret.")))
+            outputs.append(
+                .refuse(
+                    connection,
+                    ProtocolError(
+                        .badMessage, "'clientId' must be 16 to 64 characters of letters, digits, '-' and '_', and kept secret.")))
             return
         }
         let requested = DisplayName.bounded(name)
@@ -117,7 +122,8 @@ struct Membership: Sendable {
             outputs.append(.close(replaced, .replaced, reason: "replaced by a newer connection with this clientId"))
         }
         let isNew = members[clientId] == nil
-        var record = members.record(for: clientId, name: requested, connected: connectedClients, connectedCount: connectedClients.count)
+        var record = members.record(
+            for: clientId, name: requested, connected: connectedClients, connectedCount: connectedClients.count)
         if let requested, !record.member.name.utf8.elementsEqual(requested.utf8) {
             members.update(clientId) { $0.member.name = requested }
             record.member.name = requested
@@ -150,7 +156,9 @@ struct Membership: Sendable {
         into outputs: inout [MembershipOutput]
     ) {
         guard let bounded = DisplayName.bounded(name) else {
-            outputs.append(.refuse(connection, ProtocolError(.badMessage, "A name needs at least one letter, digit or sign that can be shown.")))
+            outputs.append(
+                .refuse(
+                    connection, ProtocolError(.badMessage, "A name needs at least one letter, digit or sign that can be shown.")))
             return
         }
         // By bytes: "é" and "e" + U+0301 are equal Strings but different names to show.

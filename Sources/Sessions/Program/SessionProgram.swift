@@ -16,7 +16,9 @@ struct SessionProgram: Sendable {
     }
 
     /// Applies `intent`, sent from `screen`; a refused intent leaves the state as it was.
-    mutating func apply(_ intent: Intent, on screen: ScreenID, ids: inout some RandomNumberGenerator) throws(FocusError) -> Outcome {
+    mutating func apply(_ intent: Intent, on screen: ScreenID, ids: inout some RandomNumberGenerator) throws(FocusError)
+        -> Outcome
+    {
         try engine.apply(intent, on: screen, to: &state, ids: &ids)
     }
 
@@ -49,7 +51,7 @@ struct SessionProgram: Sendable {
     /// Rendered Markdown of the list on `screen` that previews it, if any.
     func notesHTML(of screen: ScreenID) -> [RowID: String]? {
         guard let declaration = engine.schema.screen(screen), let screenState = state[screen],
-              let list = declaration.lists.first(where: { $0.markdownPreview != nil }), let preview = list.markdownPreview
+            let list = declaration.lists.first(where: { $0.markdownPreview != nil }), let preview = list.markdownPreview
         else { return nil }
         return notes.html(for: screenState.rows(in: list.id)) { screenState.value(FocusKey(preview, id: $0)) }
     }
@@ -57,7 +59,7 @@ struct SessionProgram: Sendable {
     /// The timer of an auto-focus that is pending, after a restore.
     var pendingAutoFocus: (token: AutoFocusToken, milliseconds: Int)? {
         guard let pending = state.pendingAutoFocus,
-              let delay = engine.schema.screen(pending.screen)?.appearFocus?.afterMilliseconds
+            let delay = engine.schema.screen(pending.screen)?.appearFocus?.afterMilliseconds
         else { return nil }
         return (pending.token, delay)
     }

@@ -99,7 +99,8 @@ public struct SessionRegistry: Sendable {
                 "This address already holds \(share) sessions nobody has joined; open one of them or wait for them to expire.")
         }
         guard sessions.count < limits.maxSessions else {
-            throw ProtocolError(.sessionFull, "The server already holds \(limits.maxSessions) sessions, its limit; try again later.")
+            throw ProtocolError(
+                .sessionFull, "The server already holds \(limits.maxSessions) sessions, its limit; try again later.")
         }
         let id = SessionID.random(using: &ids)
         let viewer = SessionID.random(sharingRouteWith: id, using: &ids)
@@ -135,7 +136,9 @@ public struct SessionRegistry: Sendable {
         var expired: [SessionID] = []
         for (id, session) in sessions {
             let ttl = session.everJoined ? limits.idleTTLSeconds : min(limits.idleTTLSeconds, unjoined)
-            guard let idleSince = session.idleSince, Double(time.monotonicMilliseconds - idleSince) >= ttl * 1000 else { continue }
+            guard let idleSince = session.idleSince, Double(time.monotonicMilliseconds - idleSince) >= ttl * 1000 else {
+                continue
+            }
             expired.append(id)
         }
         for id in expired {

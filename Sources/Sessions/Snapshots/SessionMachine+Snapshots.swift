@@ -36,7 +36,8 @@ extension SessionMachine {
     func memberSnapshot(for clientId: String, role: Role) -> MemberSnapshot {
         let record = membership[clientId]
         return MemberSnapshot(
-            revision: revision, you: record?.member ?? Member(member: MemberID(rawValue: "?"), name: "?", color: MemberColors.palette[0]),
+            revision: revision,
+            you: record?.member ?? Member(member: MemberID(rawValue: "?"), name: "?", color: MemberColors.palette[0]),
             role: role, members: membersToName, present: present, count: presenceCount, log: Array(log.recent),
             earliest: timeline.earliest, viewer: role == .editor ? viewerID.rawValue : nil, lastSeq: record?.lastSeq ?? 0,
             lastSplices: record?.splices ?? [:])
@@ -46,8 +47,10 @@ extension SessionMachine {
     /// rebuilt from a checkpoint by evolving the changes after it again.
     func past(at revision: Int, time: MachineTime) -> ServerMessage {
         let plan = timeline.rebuilding(revision)
-        guard var then = SessionMachine(
-            restoring: plan.start, engine: program.engine, configuration: configuration, renderNotes: program.notes.render, at: time)
+        guard
+            var then = SessionMachine(
+                restoring: plan.start, engine: program.engine, configuration: configuration, renderNotes: program.notes.render,
+                at: time)
         else { return .error(ProtocolError(.internalError, "The session could not rebuild revision \(plan.revision).")) }
         do {
             for change in plan.changes { try then.replay(change) }
@@ -58,8 +61,10 @@ extension SessionMachine {
         var seen = Set<MemberID>()
         let directory = membership.members
         let named = log.compactMap { $0.by }.filter { seen.insert($0).inserted }.compactMap { directory.member($0) }
-        return .past(PastMessage(
-            revision: plan.revision, earliest: timeline.earliest, latest: self.revision, state: then.sessionSnapshot(), log: log,
-            members: named))
+        return .past(
+            PastMessage(
+                revision: plan.revision, earliest: timeline.earliest, latest: self.revision, state: then.sessionSnapshot(),
+                log: log,
+                members: named))
     }
 }

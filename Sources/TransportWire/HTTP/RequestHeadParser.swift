@@ -143,9 +143,10 @@ package struct RequestHeadParser: Sendable {
         let lengths = head.values("content-length")
         let codings = head.values("transfer-encoding")
         if !codings.isEmpty {
-            return .failure(lengths.isEmpty
-                ? .lengthRequired
-                : .malformed("A request may not carry both Transfer-Encoding and Content-Length."))
+            return .failure(
+                lengths.isEmpty
+                    ? .lengthRequired
+                    : .malformed("A request may not carry both Transfer-Encoding and Content-Length."))
         }
         if let length = lengths.first {
             guard !length.isEmpty, length.count <= 18, length.allSatisfy({ (48...57).contains($0) }) else {
@@ -200,7 +201,8 @@ package struct RequestHeadParser: Sendable {
         key.count == 24 && key.suffix(2).elementsEqual("==".utf8)
             && key.prefix(22).allSatisfy { byte in
                 (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
-                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "/")
+                    || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "+")
+                    || byte == UInt8(ascii: "/")
             }
     }
 

@@ -88,7 +88,8 @@ package struct InboundStream: Sendable {
         held.append(contentsOf: peeked)
         guard let end = Self.endOfHead(in: held, from: searchedUpTo), end <= maxHeadBytes else {
             guard held.count <= maxHeadBytes else {
-                return HeadStep(consume: peeked.count, handover: refuse(.malformed("The request head is larger than \(maxHeadBytes) bytes.")))
+                return HeadStep(
+                    consume: peeked.count, handover: refuse(.malformed("The request head is larger than \(maxHeadBytes) bytes.")))
             }
             mode = .head(held: held, searchedUpTo: max(0, held.count - 3))
             return HeadStep(consume: peeked.count, handover: nil)
@@ -101,7 +102,8 @@ package struct InboundStream: Sendable {
         case .success(let parsed):
             verdicts.append(.accepted(parsed))
             mode =
-                parsed.isWebSocketUpgrade ? .frames
+                parsed.isWebSocketUpgrade
+                ? .frames
                 : parsed.contentLength > 0 ? .body(remaining: parsed.contentLength) : .head(held: [], searchedUpTo: 0)
             return HeadStep(consume: step, handover: head)
         }

@@ -23,7 +23,8 @@ enum ResponseHeaders {
             let code = UInt32(clamping: status) | UInt32(LWSAHH_FLAG_NO_SERVER_NAME)
             guard lws_add_http_header_status(wsi, code, &position, end) == 0 else { return false }
             for field in fields {
-                guard lws_add_http_header_by_name(wsi, field.name, field.value, Int32(field.value.count), &position, end) == 0 else {
+                guard lws_add_http_header_by_name(wsi, field.name, field.value, Int32(field.value.count), &position, end) == 0
+                else {
                     return false
                 }
             }
@@ -69,7 +70,9 @@ enum ResponseHeaders {
     }
 
     /// The headers that may go out: valid names and values, framing left to the transport.
-    private static func sendable(_ headers: [(name: String, value: String)], log: ((String) -> Void)?) -> [(name: String, value: String)] {
+    private static func sendable(_ headers: [(name: String, value: String)], log: ((String) -> Void)?) -> [(
+        name: String, value: String
+    )] {
         headers.filter { header in
             let name = header.name.lowercased()
             guard isToken(header.name), !header.value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else {
@@ -82,14 +85,15 @@ enum ResponseHeaders {
 
     /// RFC 9110 `token`: the characters a header name may use.
     private static func isToken(_ name: String) -> Bool {
-        !name.isEmpty && name.utf8.allSatisfy { byte in
-            switch byte {
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                UInt8(ascii: "0")...UInt8(ascii: "9"):
-                true
-            default:
-                "!#$%&'*+-.^_`|~".utf8.contains(byte)
+        !name.isEmpty
+            && name.utf8.allSatisfy { byte in
+                switch byte {
+                case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                    UInt8(ascii: "0")...UInt8(ascii: "9"):
+                    true
+                default:
+                    "!#$%&'*+-.^_`|~".utf8.contains(byte)
+                }
             }
-        }
     }
 }

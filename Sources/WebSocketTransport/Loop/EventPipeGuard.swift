@@ -25,10 +25,11 @@ struct EventPipeGuard {
     /// Descriptors registered on an epoll instance (`/proc/self/fdinfo`).
     private static func registered(on epoll: Int32) -> Set<Int32> {
         guard let info = try? String(contentsOfFile: "/proc/self/fdinfo/\(epoll)", encoding: .utf8) else { return [] }
-        return Set(info.split(separator: "\n").compactMap { line in
-            guard line.hasPrefix("tfd:") else { return nil }
-            return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int32($0) }
-        })
+        return Set(
+            info.split(separator: "\n").compactMap { line in
+                guard line.hasPrefix("tfd:") else { return nil }
+                return line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first.flatMap { Int32($0) }
+            })
     }
 
     /// Call right before `lws_context_destroy`, with the libuv loop's epoll descriptor.

@@ -41,9 +41,10 @@ struct LibUV: @unchecked Sendable {  // C function pointers only; they capture n
         else {
             return .failure(unavailable("libuv.so.1 lacks the uv_loop/uv_run functions"))
         }
-        return .success(LibUV(
-            loopSize: loopSize, loopInit: loopInit, run: run, stop: stop, loopClose: loopClose,
-            backendDescriptor: backendDescriptor))
+        return .success(
+            LibUV(
+                loopSize: loopSize, loopInit: loopInit, run: run, stop: stop, loopClose: loopClose,
+                backendDescriptor: backendDescriptor))
     }
 
     private static func unavailable(_ reason: String) -> TransportError {

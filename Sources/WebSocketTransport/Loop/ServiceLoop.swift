@@ -20,7 +20,8 @@ import Locking
 package final class ServiceLoop: @unchecked Sendable {
     /// How the owner builds its context, called once on the service thread. `foreignLoop` is
     /// the libuv loop to pass in `foreign_loops`, or nil for the poll loop.
-    package typealias ContextFactory = @Sendable (_ foreignLoop: UnsafeMutableRawPointer?) -> Result<OpaquePointer, TransportError>
+    package typealias ContextFactory =
+        @Sendable (_ foreignLoop: UnsafeMutableRawPointer?) -> Result<OpaquePointer, TransportError>
 
     package let name: String
     package let usesLibUV: Bool

@@ -36,7 +36,8 @@ final class Acceptor {
     /// Has libwebsockets watch `listener` for `vhost`, its events going to the protocol named
     /// `protocolName`. False when libwebsockets refused.
     func start(_ listener: ListeningSocket, vhost: OpaquePointer, protocolName: UnsafeMutablePointer<CChar>) -> Bool {
-        listenerWsi = lws_adopt_descriptor_vhost(vhost, LWS_ADOPT_RAW_FILE_DESC, lws_sock_file_fd_type(filefd: listener.descriptor), protocolName, nil)
+        listenerWsi = lws_adopt_descriptor_vhost(
+            vhost, LWS_ADOPT_RAW_FILE_DESC, lws_sock_file_fd_type(filefd: listener.descriptor), protocolName, nil)
         guard listenerWsi != nil else { return false }
         self.listener = listener
         self.vhost = vhost

@@ -35,7 +35,9 @@ struct ListeningSocket {
         guard let length = address(of: host, port: port, into: &storage) else {
             throw .cannotListen(host: host, port: port, reason: "not an IP address, and the name does not resolve")
         }
-        let descriptor = socket(Int32(storage.ss_family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(
+            Int32(storage.ss_family), Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue),
+            0)
         guard descriptor >= 0 else {
             throw .cannotListen(host: host, port: port, reason: String(cString: strerror(errno)))
         }

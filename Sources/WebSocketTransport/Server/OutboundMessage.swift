@@ -60,7 +60,8 @@ public final class OutboundMessage: @unchecked Sendable {
     /// `lws_write` returned.
     func write(on wsi: OpaquePointer, loop: UInt64, offset: Int, length: Int, isFirst: Bool, isLast: Bool) -> Int32 {
         let kind = Int32((isBinary ? LWS_WRITE_BINARY : LWS_WRITE_TEXT).rawValue)
-        let protocolFlags = lws_write_protocol(rawValue: UInt32(bitPattern: lws_write_ws_flags(kind, isFirst ? 1 : 0, isLast ? 1 : 0)))
+        let protocolFlags = lws_write_protocol(
+            rawValue: UInt32(bitPattern: lws_write_ws_flags(kind, isFirst ? 1 : 0, isLast ? 1 : 0)))
         // In place only into the message's own headroom, by its owner. A continuation frame's
         // headroom would be the end of the previous fragment, which another server may be
         // reading at that moment: those frames, and every frame of a non-owner, go from a copy.

@@ -4,8 +4,10 @@ import TransportWire
 
 /// Protocol 0 (`http`): plain HTTP requests, upgrade decisions, and the listening socket.
 extension ServerCore {
-    func http(_ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
-              _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+    func http(
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons, _ user: UnsafeMutableRawPointer?,
+        _ input: UnsafeMutableRawPointer?, _ length: Int
+    ) -> Int32 {
         loop.assertServiceThread()
         switch reason {
         case LWS_CALLBACK_EVENT_WAIT_CANCELLED:
@@ -135,14 +137,17 @@ extension ServerCore {
     /// whole answer goes out now, so the transaction is complete when `HTTP_BODY_COMPLETION`
     /// returns: libwebsockets 4.1.6 calls it again in a loop while the transaction stays open
     /// and more bytes are waiting.
-    private func respond(_ wsi: OpaquePointer, _ exchange: ServerHTTPExchange, with response: HTTPResponse,
-                         closesConnection: Bool = false) -> Int32 {
+    private func respond(
+        _ wsi: OpaquePointer, _ exchange: ServerHTTPExchange, with response: HTTPResponse,
+        closesConnection: Bool = false
+    ) -> Int32 {
         let isHead = exchange.request.method == "HEAD"
         exchange.startResponse(body: isHead ? [] : response.body, closesConnection: closesConnection)
         let first = exchange.nextBodyChunk(maxBytes: exchange.request.body.isEmpty ? Self.httpChunkBytes : .max) ?? []
-        guard ResponseHeaders.write(
-            on: wsi, status: response.status, headers: response.headers, contentLength: response.body.count,
-            closesConnection: closesConnection, body: first, log: configuration.log)
+        guard
+            ResponseHeaders.write(
+                on: wsi, status: response.status, headers: response.headers, contentLength: response.body.count,
+                closesConnection: closesConnection, body: first, log: configuration.log)
         else { return -1 }
         if exchange.didWrite(first.count) {
             return completeExchange(wsi, exchange)
@@ -160,8 +165,9 @@ extension ServerCore {
         let payload = httpChunk + OutboundMessage.headroom
         chunk.withUnsafeBytes { payload.copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
         let isLast = exchange.didWrite(chunk.count)
-        let written = lws_write(wsi, payload.assumingMemoryBound(to: UInt8.self), chunk.count,
-                                isLast ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP)
+        let written = lws_write(
+            wsi, payload.assumingMemoryBound(to: UInt8.self), chunk.count,
+            isLast ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP)
         guard written >= chunk.count else { return -1 }
         if isLast {
             return completeExchange(wsi, exchange)

@@ -2,8 +2,10 @@ import CLibWebSockets
 
 /// Protocol 1 (named after the subprotocol): the WebSocket connections.
 extension ServerCore {
-    func webSocket(_ wsi: OpaquePointer, _ reason: lws_callback_reasons,
-                   _ input: UnsafeMutableRawPointer?, _ length: Int) -> Int32 {
+    func webSocket(
+        _ wsi: OpaquePointer, _ reason: lws_callback_reasons,
+        _ input: UnsafeMutableRawPointer?, _ length: Int
+    ) -> Int32 {
         loop.assertServiceThread()
         switch reason {
         case LWS_CALLBACK_ESTABLISHED:
@@ -17,7 +19,8 @@ extension ServerCore {
         case LWS_CALLBACK_SERVER_WRITEABLE:
             return connections[wsi]?.writeNext() ?? 0
         case LWS_CALLBACK_WS_PEER_INITIATED_CLOSE:
-            return connections[wsi]?.peerDidClose(payload: UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length)) ?? 0
+            return connections[wsi]?.peerDidClose(payload: UnsafeRawBufferPointer(start: input, count: input == nil ? 0 : length))
+                ?? 0
         case LWS_CALLBACK_CLOSED, LWS_CALLBACK_WSI_DESTROY:
             connectionClosed(wsi)
             return 0

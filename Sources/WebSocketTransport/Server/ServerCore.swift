@@ -74,22 +74,27 @@ final class ServerCore: @unchecked Sendable {
         let emptyValue = strdup("")!
         cStrings = [httpName, webSocketName, defaultOption, emptyValue]
         protocolOptions = .allocate(capacity: 2)
-        (protocolOptions + 1).initialize(to: lws_protocol_vhost_options(next: nil, options: nil, name: defaultOption, value: emptyValue))
-        protocolOptions.initialize(to: lws_protocol_vhost_options(next: nil, options: protocolOptions + 1, name: webSocketName, value: emptyValue))
+        (protocolOptions + 1).initialize(
+            to: lws_protocol_vhost_options(next: nil, options: nil, name: defaultOption, value: emptyValue))
+        protocolOptions.initialize(
+            to: lws_protocol_vhost_options(next: nil, options: protocolOptions + 1, name: webSocketName, value: emptyValue))
         protocols = .allocate(capacity: 3)
-        protocols.initialize(to: lws_protocols(
-            name: httpName, callback: serverHTTPCallback, per_session_data_size: 0,
-            rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0))
-        (protocols + 1).initialize(to: lws_protocols(
-            name: webSocketName, callback: serverWebSocketCallback, per_session_data_size: 0,
-            rx_buffer_size: Self.webSocketReceiveBufferBytes, id: 0, user: nil, tx_packet_size: Self.webSocketSendBytes))
+        protocols.initialize(
+            to: lws_protocols(
+                name: httpName, callback: serverHTTPCallback, per_session_data_size: 0,
+                rx_buffer_size: 0, id: 0, user: nil, tx_packet_size: 0))
+        (protocols + 1).initialize(
+            to: lws_protocols(
+                name: webSocketName, callback: serverWebSocketCallback, per_session_data_size: 0,
+                rx_buffer_size: Self.webSocketReceiveBufferBytes, id: 0, user: nil, tx_packet_size: Self.webSocketSendBytes))
         (protocols + 2).initialize(to: lws_protocols())
         // libwebsockets' own keepalive is off (a zero hang-up time disables it); see
         // KeepaliveScheduler.
         retryPolicy = .allocate(capacity: 1)
-        retryPolicy.initialize(to: lws_retry_bo_t(
-            retry_ms_table: nil, retry_ms_table_count: 0, conceal_count: 0,
-            secs_since_valid_ping: 0, secs_since_valid_hangup: 0, jitter_percent: 0))
+        retryPolicy.initialize(
+            to: lws_retry_bo_t(
+                retry_ms_table: nil, retry_ms_table_count: 0, conceal_count: 0,
+                secs_since_valid_ping: 0, secs_since_valid_hangup: 0, jitter_percent: 0))
     }
 
     deinit {
@@ -97,7 +102,7 @@ final class ServerCore: @unchecked Sendable {
         protocols.deallocate()
         retryPolicy.deallocate()
         protocolOptions.deallocate()
-        cStrings.forEach { free($0) }
+        for string in cStrings { free(string) }
     }
 
     static func owning(_ wsi: OpaquePointer) -> ServerCore? {
@@ -145,16 +150,20 @@ final class ServerCore: @unchecked Sendable {
             return lws_create_context(&info)
         }
         guard let context else {
-            return .failure(.cannotListen(
-                host: configuration.host, port: configuration.port,
-                reason: "libwebsockets could not create the listening context"
-                    + (configuration.useLibUV ? " (with useLibUV it needs the libwebsockets-evlib-uv package)" : "")))
+            return .failure(
+                .cannotListen(
+                    host: configuration.host, port: configuration.port,
+                    reason: "libwebsockets could not create the listening context"
+                        + (configuration.useLibUV ? " (with useLibUV it needs the libwebsockets-evlib-uv package)" : "")))
         }
-        guard let vhost = lws_get_vhost_by_name(context, "default"), acceptor.start(listener, vhost: vhost, protocolName: cStrings[0]) else {
+        guard let vhost = lws_get_vhost_by_name(context, "default"),
+            acceptor.start(listener, vhost: vhost, protocolName: cStrings[0])
+        else {
             lws_context_destroy(context)
-            return .failure(.cannotListen(
-                host: configuration.host, port: configuration.port,
-                reason: "libwebsockets could not watch the listening socket"))
+            return .failure(
+                .cannotListen(
+                    host: configuration.host, port: configuration.port,
+                    reason: "libwebsockets could not watch the listening socket"))
         }
         return .success(context)
     }

@@ -57,7 +57,9 @@ public enum TransportRefusal: Sendable, Equatable {
 
     /// A plain-text answer, for handlers that do not word refusals themselves.
     public var plainResponse: HTTPResponse {
-        var headers: [(name: String, value: String)] = [("Content-Type", "text/plain; charset=utf-8"), ("X-Content-Type-Options", "nosniff")]
+        var headers: [(name: String, value: String)] = [
+            ("Content-Type", "text/plain; charset=utf-8"), ("X-Content-Type-Options", "nosniff"),
+        ]
         if case .methodNotAllowed(_, let allowed) = self {
             headers.append(("Allow", allowed.joined(separator: ", ")))
         }

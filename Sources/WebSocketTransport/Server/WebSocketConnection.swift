@@ -52,7 +52,8 @@ public final class WebSocketConnection: KeepaliveMember {
         self.request = request
         self.wsi = wsi
         self.core = core
-        assembler = MessageAssembler(maxBytes: core.configuration.maxMessageBytes, maxFragments: core.configuration.maxMessageFragments)
+        assembler = MessageAssembler(
+            maxBytes: core.configuration.maxMessageBytes, maxFragments: core.configuration.maxMessageFragments)
         keepalive = core.keepalive.state(forConnection: id)
     }
 
@@ -79,7 +80,10 @@ public final class WebSocketConnection: KeepaliveMember {
         case .writeAtOnce:
             // Straight to the socket: one send() now, where a writeable callback would cost a
             // wake-up and two epoll_ctl calls (POLLOUT on, then off) per message.
-            guard message.write(on: wsi, loop: core.loop.id, offset: 0, length: message.count, isFirst: true, isLast: true) >= message.count else {
+            guard
+                message.write(on: wsi, loop: core.loop.id, offset: 0, length: message.count, isFirst: true, isLast: true)
+                    >= message.count
+            else {
                 // The socket failed; the next writeable callback tells libwebsockets to close it.
                 machine.writeFailed()
                 lws_callback_on_writable(wsi)

@@ -74,7 +74,9 @@ public final class WebSocketServer: @unchecked Sendable {
             guard ReceiveTap.isInterposing else {
                 throw TransportError.cannotListen(
                     host: configuration.host, port: configuration.port,
-                    reason: "the receive tap is not in effect: the executable must link the CReceiveTap target so that it exports recv and close")
+                    reason:
+                        "the receive tap is not in effect: the executable must link the CReceiveTap target so that it exports recv and close"
+                )
             }
             listener = try ListeningSocket.open(host: configuration.host, port: configuration.port)
             let core = core

@@ -39,12 +39,15 @@ enum ReceiveTap {
 }
 
 /// The tap's reader: `recv(descriptor, buffer, length, 0)` on a watched socket.
-private func readTappedSocket(_ context: UnsafeMutableRawPointer?, _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ length: Int) -> Int {
+private func readTappedSocket(
+    _ context: UnsafeMutableRawPointer?, _ descriptor: Int32, _ buffer: UnsafeMutableRawPointer?, _ length: Int
+) -> Int {
     guard let context, let buffer else {
         errno = EINVAL
         return -1
     }
-    return Unmanaged<TappedSocket>.fromOpaque(context).takeUnretainedValue().read(from: descriptor, into: buffer, capacity: length)
+    return Unmanaged<TappedSocket>.fromOpaque(context).takeUnretainedValue().read(
+        from: descriptor, into: buffer, capacity: length)
 }
 
 /// The tap's releaser: the descriptor is being closed.

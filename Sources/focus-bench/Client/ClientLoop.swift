@@ -54,11 +54,13 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
 
     /// Starts the loop's thread, which reports to `delegate` until ``shutdown()``.
     func start(delegate: Delegate) {
-        guard lifecycle.withLock({ state in
-            guard state == .created else { return false }
-            state = .running
-            return true
-        }) else { return }
+        guard
+            lifecycle.withLock({ state in
+                guard state == .created else { return false }
+                state = .running
+                return true
+            })
+        else { return }
         self.delegate = delegate
         isRunning = true
         let thread = Thread { [self] in run() }
@@ -182,8 +184,10 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
         case .wouldBlock:
             break
         case .ended:
-            end(id, connection.phase == .open
-                ? .closedByServer(code: nil) : .failed("the server closed the connection during the handshake"))
+            end(
+                id,
+                connection.phase == .open
+                    ? .closedByServer(code: nil) : .failed("the server closed the connection during the handshake"))
         case .failed(let code):
             end(id, .failed(SocketError("recv", code).description))
         }
@@ -225,7 +229,9 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
         switch frame.opcode {
         case .text, .binary:
             guard !connection.isFragmenting else {
-                close(connection, id, code: 1002, ending: .failed("protocol error from the server: a new message inside a fragmented one"))
+                close(
+                    connection, id, code: 1002,
+                    ending: .failed("protocol error from the server: a new message inside a fragmented one"))
                 return
             }
             if frame.isFinal {
@@ -236,7 +242,9 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
             }
         case .continuation:
             guard connection.isFragmenting else {
-                close(connection, id, code: 1002, ending: .failed("protocol error from the server: a continuation without a message"))
+                close(
+                    connection, id, code: 1002,
+                    ending: .failed("protocol error from the server: a continuation without a message"))
                 return
             }
             connection.fragments += payload
@@ -266,7 +274,9 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
         return true
     }
 
-    private func sendFrame<Payload: Collection<UInt8>>(_ opcode: Opcode, _ payload: Payload, on connection: ClientConnection, _ id: Int) {
+    private func sendFrame<Payload: Collection<UInt8>>(
+        _ opcode: Opcode, _ payload: Payload, on connection: ClientConnection, _ id: Int
+    ) {
         frameBuffer.removeAll(keepingCapacity: true)
         ClientFrame.append(opcode, payload, mask: masks.next(), to: &frameBuffer)
         write(frameBuffer[...], connection, id)

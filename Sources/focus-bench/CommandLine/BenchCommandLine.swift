@@ -33,7 +33,9 @@ enum BenchCommandLine {
                 options, value throws(UsageError) in
                 options.durationSeconds = try OptionValue.seconds(value, for: "--duration", in: 0.5...3600)
             },
-            CommandLineOption(name: "--json", valueName: nil, help: "Print one JSON object per scenario, one a line, instead of tables.") {
+            CommandLineOption(
+                name: "--json", valueName: nil, help: "Print one JSON object per scenario, one a line, instead of tables."
+            ) {
                 options, _ throws(UsageError) in
                 options.json = true
             },
@@ -60,7 +62,8 @@ enum BenchCommandLine {
                 help: "Comma-separated, increasing counts of idle connections for idle-memory. (default: 2000,10000)"
             ) { options, value throws(UsageError) in
                 let counts = try value.split(separator: ",", omittingEmptySubsequences: false).map {
-                    count throws(UsageError) in try OptionValue.wholeNumber(String(count), for: "--idle-connections", in: 1...100_000)
+                    count throws(UsageError) in
+                    try OptionValue.wholeNumber(String(count), for: "--idle-connections", in: 1...100_000)
                 }
                 guard zip(counts, counts.dropFirst()).allSatisfy({ $0 < $1 }) else {
                     throw UsageError("--idle-connections expects increasing counts such as 2000,10000, got '\(value)'.")
@@ -77,16 +80,20 @@ enum BenchCommandLine {
                 name: "--server-arg", valueName: "argument",
                 help: "An option for every server started, after the scenario's own (--server-arg=--in-memory).", repeatable: true
             ) { options, value throws(UsageError) in
-                guard !value.isEmpty else { throw UsageError("--server-arg needs a server option, such as --server-arg=--in-memory.") }
+                guard !value.isEmpty else {
+                    throw UsageError("--server-arg needs a server option, such as --server-arg=--in-memory.")
+                }
                 options.serverArguments.append(value)
             },
             CommandLineOption(
                 name: "--variant", valueName: "name:arguments",
-                help: "Run every scenario that starts a server once per variant, with these options added; rows are named 'scenario [name]'. Servers keep nothing unless given --data-dir; {fresh} stands for a new empty folder per server (--variant 'stored:--data-dir={fresh}'). (default: 'memory:--in-memory' and 'stored:--data-dir={fresh}' for the scenarios that compare persistence, none for the rest)",
+                help:
+                    "Run every scenario that starts a server once per variant, with these options added; rows are named 'scenario [name]'. Servers keep nothing unless given --data-dir; {fresh} stands for a new empty folder per server (--variant 'stored:--data-dir={fresh}'). (default: 'memory:--in-memory' and 'stored:--data-dir={fresh}' for the scenarios that compare persistence, none for the rest)",
                 repeatable: true
             ) { options, value throws(UsageError) in
                 guard let colon = value.firstIndex(of: ":"), colon != value.startIndex else {
-                    throw UsageError("--variant expects a name, a colon and server options, such as 'memory:--in-memory', got '\(value)'.")
+                    throw UsageError(
+                        "--variant expects a name, a colon and server options, such as 'memory:--in-memory', got '\(value)'.")
                 }
                 let name = String(value[..<colon])
                 guard !options.variants.contains(where: { $0.name == name }) else {
@@ -97,12 +104,15 @@ enum BenchCommandLine {
             },
             CommandLineOption(
                 name: "--restore-folder", valueName: "path",
-                help: "Where restore-1000x1000 prepares its data folder and keeps it; a later run only measures it. (default: a fresh folder, removed)"
+                help:
+                    "Where restore-1000x1000 prepares its data folder and keeps it; a later run only measures it. (default: a fresh folder, removed)"
             ) { options, value throws(UsageError) in
                 guard !value.isEmpty else { throw UsageError("--restore-folder needs the path of a folder.") }
                 options.restoreFolder = value
             },
-            CommandLineOption(name: "--restore-runs", valueName: "n", help: "How many restarts restore-1000x1000 times. (default: 3)") {
+            CommandLineOption(
+                name: "--restore-runs", valueName: "n", help: "How many restarts restore-1000x1000 times. (default: 3)"
+            ) {
                 options, value throws(UsageError) in
                 options.restoreRuns = try OptionValue.wholeNumber(value, for: "--restore-runs", in: 1...100)
             },

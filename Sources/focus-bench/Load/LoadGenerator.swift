@@ -60,7 +60,9 @@ final class LoadGenerator: ClientLoopDelegate, @unchecked Sendable {
     private static let tickNanoseconds: UInt64 = 1_000_000
     private static let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
 
-    init(port: Int, intent: IntentKind, pacing: Pacing, maxHandshakes: Int, clientIdPrefix: String = "bench-client") throws(BenchError) {
+    init(port: Int, intent: IntentKind, pacing: Pacing, maxHandshakes: Int, clientIdPrefix: String = "bench-client")
+        throws(BenchError)
+    {
         loop = try ClientLoop(host: "127.0.0.1", port: port)
         self.intent = intent
         self.pacing = pacing

@@ -158,7 +158,9 @@ enum MessageScan {
     private static func number(in message: ArraySlice<UInt8>, at start: Int) -> (value: Int, end: Int)? {
         var index = start
         var value = 0
-        while index < message.endIndex, index - start < 18, message[index] >= UInt8(ascii: "0"), message[index] <= UInt8(ascii: "9") {
+        while index < message.endIndex, index - start < 18, message[index] >= UInt8(ascii: "0"),
+            message[index] <= UInt8(ascii: "9")
+        {
             value = value * 10 + Int(message[index] - UInt8(ascii: "0"))
             index += 1
         }

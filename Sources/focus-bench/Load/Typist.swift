@@ -62,7 +62,9 @@ struct Typist: Sendable {
 
     /// Keystroke `seq` as a splice: one letter inserted at the caret.
     func splice(seq: Int) -> [UInt8] {
-        Array(#"{"type":"intent","seq":\#(seq),"screen":"\#(Self.screen)","action":"splice","key":"\#(Self.key)","base":\#(revision),"at":\#(caret),"delete":0,"insert":""#.utf8)
+        Array(
+            #"{"type":"intent","seq":\#(seq),"screen":"\#(Self.screen)","action":"splice","key":"\#(Self.key)","base":\#(revision),"at":\#(caret),"delete":0,"insert":""#
+                .utf8)
             + [letter] + Array(#""}"#.utf8)
     }
 

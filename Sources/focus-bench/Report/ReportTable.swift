@@ -36,7 +36,8 @@ enum ReportTable {
     static func loadTable(_ reports: [LoadReport]) -> String {
         let header = [
             "scenario", "conns", "rate", "intents", "intents/s", "expected", "lost", "p50 µs", "p90 µs", "p99 µs",
-            "max µs", "p99 1st/2nd half", "deliveries/s", "upd B avg/max", "srv µs/deliv", "srv CPU", "gen CPU", "other s/g", "srv RSS MB b/d/a",
+            "max µs", "p99 1st/2nd half", "deliveries/s", "upd B avg/max", "srv µs/deliv", "srv CPU", "gen CPU", "other s/g",
+            "srv RSS MB b/d/a",
             "db B/change",
         ]
         let rows = reports.map { report -> [String] in
@@ -64,7 +65,8 @@ enum ReportTable {
             lines += notes
         }
         if reports.contains(where: { $0.store != nil }) {
-            lines.append("db B/change: the database and its -wal after the server stopped, over the changes applied (warm-up included)")
+            lines.append(
+                "db B/change: the database and its -wal after the server stopped, over the changes applied (warm-up included)")
         }
         return lines.joined(separator: "\n")
     }
@@ -87,7 +89,8 @@ enum ReportTable {
         ]
         let rows = reports.map { report -> [String] in
             [
-                report.scenario, String(report.clients), String(report.joined), report.seconds.map { decimal($0, places: 3) } ?? "-",
+                report.scenario, String(report.clients), String(report.joined),
+                report.seconds.map { decimal($0, places: 3) } ?? "-",
                 String(report.presenceMessages), decimal(Double(report.presenceBytes) / 1_048_576, places: 1),
                 decimal(report.presenceMessagesPerJoin, places: 1), decimal(report.presenceBytesPerJoin / 1024, places: 1),
                 report.serverCPUSeconds.map { decimal($0, places: 2) } ?? "-", percent(report.serverCPUPercent),
@@ -107,8 +110,10 @@ enum ReportTable {
         for report in reports {
             rows.append([report.scenario, "0", decimal(Double(report.baselineKB) / 1024, places: 1), "-"])
             rows += report.points.map { point in
-                [report.scenario, String(point.connections), decimal(Double(point.residentKB) / 1024, places: 1),
-                 decimal(point.kbPerConnection, places: 2)]
+                [
+                    report.scenario, String(point.connections), decimal(Double(point.residentKB) / 1024, places: 1),
+                    decimal(point.kbPerConnection, places: 2),
+                ]
             }
         }
         var lines = grid(["scenario", "idle connections", "server RSS MB", "KB per connection"], rows)
@@ -120,8 +125,10 @@ enum ReportTable {
         grid(
             ["scenario", "focus intents applied", "seconds", "intents/s", "ns per intent"],
             reports.map { report in
-                [report.scenario, String(report.intents), decimal(report.seconds, places: 3),
-                 decimal(report.intentsPerSecond, places: 0), decimal(report.nanosecondsPerIntent, places: 0)]
+                [
+                    report.scenario, String(report.intents), decimal(report.seconds, places: 3),
+                    decimal(report.intentsPerSecond, places: 0), decimal(report.nanosecondsPerIntent, places: 0),
+                ]
             }
         ).joined(separator: "\n")
     }
@@ -147,7 +154,9 @@ enum ReportTable {
                 "scenario", "sessions", "changes", "replayed", "db MB", "db B/change", "prepare s", "restore s min/med/max",
                 "srv CPU s min/med/max", "srv RSS MB",
             ], rows)
-        lines.append("  restore s: from starting focus-sync to /healthz answering with every session (target \(decimal(RestoreReport.targetSeconds, places: 0)) s);")
+        lines.append(
+            "  restore s: from starting focus-sync to /healthz answering with every session (target \(decimal(RestoreReport.targetSeconds, places: 0)) s);"
+        )
         lines.append("  srv CPU s: the server's CPU time by then, all threads")
         lines += reports.flatMap { report in report.notes.map { "  \(report.scenario): \($0)" } }
         return lines.joined(separator: "\n")

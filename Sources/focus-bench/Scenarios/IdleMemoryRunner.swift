@@ -61,10 +61,12 @@ struct IdleMemoryRunner {
             if let open = server.connectionCount(), open != count {
                 notes.append("\(open) connections were open when sampled, not \(count): the figure is off")
             }
-            points.append(IdleMemoryReport.Point(
-                connections: count, residentKB: sample.residentKB,
-                kbPerConnection: Double(sample.residentKB - baseline.residentKB) / Double(count)))
+            points.append(
+                IdleMemoryReport.Point(
+                    connections: count, residentKB: sample.residentKB,
+                    kbPerConnection: Double(sample.residentKB - baseline.residentKB) / Double(count)))
         }
-        return IdleMemoryReport(scenario: name, variant: variant?.name, baselineKB: baseline.residentKB, points: points, notes: notes)
+        return IdleMemoryReport(
+            scenario: name, variant: variant?.name, baselineKB: baseline.residentKB, points: points, notes: notes)
     }
 }

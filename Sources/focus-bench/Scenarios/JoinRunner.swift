@@ -9,7 +9,9 @@ struct JoinRunner {
 
     func run(_ name: String, clients: Int) throws(BenchError) -> JoinReport {
         guard clients + IdleMemoryRunner.spareDescriptors <= Joining.descriptorLimit else {
-            throw .setup("\(clients) clients need more descriptors than `ulimit -n` (\(Joining.descriptorLimit)) gives; raise it (scripts/bench.sh does)")
+            throw .setup(
+                "\(clients) clients need more descriptors than `ulimit -n` (\(Joining.descriptorLimit)) gives; raise it (scripts/bench.sh does)"
+            )
         }
         let server = try ServerProcess(options.launch(scenarioArguments: [], variant: variant))
         defer { server.stop() }
@@ -20,7 +22,8 @@ struct JoinRunner {
         let serverCoreStart = options.serverCPU.flatMap(CoreSample.read)
         let generatorCoreStart = generatorCore.flatMap(CoreSample.read)
         let generatorStart = ProcessSample.read(pid: nil)
-        let generator = try LoadGenerator(port: server.port, intent: .focus, pacing: .closedLoop, maxHandshakes: options.maxHandshakes)
+        let generator = try LoadGenerator(
+            port: server.port, intent: .focus, pacing: .closedLoop, maxHandshakes: options.maxHandshakes)
         defer { generator.shutdown() }
         generator.loop.execute {
             generator.addClients(clients, to: generator.addSession(id: sessionID), drivers: 0)
@@ -41,7 +44,8 @@ struct JoinRunner {
         }
         let seconds = progress.firstConnectAt.flatMap { first in progress.lastJoinAt.map { Double($0 &- first) / 1e9 } }
         let joins = Double(max(progress.joined, 1))
-        let serverOther = CoreSample.otherLoadPercent(serverCoreStart.flatMap { start in serverCoreEnd.map { (start, $0) } }, before, after)
+        let serverOther = CoreSample.otherLoadPercent(
+            serverCoreStart.flatMap { start in serverCoreEnd.map { (start, $0) } }, before, after)
         let generatorOther = CoreSample.otherLoadPercent(
             generatorCoreStart.flatMap { start in generatorCoreEnd.map { (start, $0) } }, generatorStart, generatorEnd)
         notes += CoreSample.otherLoadNotes(server: serverOther, generator: generatorOther)
@@ -49,10 +53,12 @@ struct JoinRunner {
             notes.append("\(progress.joined) of \(clients) clients joined")
         }
         return JoinReport(
-            scenario: name, variant: variant?.name, clients: clients, joined: progress.joined, maxHandshakes: options.maxHandshakes,
+            scenario: name, variant: variant?.name, clients: clients, joined: progress.joined,
+            maxHandshakes: options.maxHandshakes,
             seconds: progress.joined == clients ? seconds : nil,
             presenceMessages: progress.presenceMessages, presenceBytes: progress.presenceBytes,
-            presenceMessagesPerJoin: Double(progress.presenceMessages) / joins, presenceBytesPerJoin: Double(progress.presenceBytes) / joins,
+            presenceMessagesPerJoin: Double(progress.presenceMessages) / joins,
+            presenceBytesPerJoin: Double(progress.presenceBytes) / joins,
             serverCPUSeconds: before.flatMap { start in after.map { $0.cpuSeconds - start.cpuSeconds } },
             serverCPUPercent: before.flatMap { start in after.map { $0.cpuPercent(since: start) } },
             generatorCPUPercent: generatorStart.flatMap { start in generatorEnd.map { $0.cpuPercent(since: start) } },

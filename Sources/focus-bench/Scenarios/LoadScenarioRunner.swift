@@ -16,7 +16,8 @@ struct LoadScenarioRunner {
         for _ in 0..<shape.sessions {
             sessionIDs.append(try server.createSession())
         }
-        let generator = try LoadGenerator(port: server.port, intent: shape.intent, pacing: shape.pacing, maxHandshakes: options.maxHandshakes)
+        let generator = try LoadGenerator(
+            port: server.port, intent: shape.intent, pacing: shape.pacing, maxHandshakes: options.maxHandshakes)
         let measured: Result<Measured, BenchError>
         do throws(BenchError) {
             measured = .success(try measure(shape, sessionIDs: sessionIDs, server: server, generator: generator))
@@ -26,7 +27,8 @@ struct LoadScenarioRunner {
         generator.shutdown()
         MonotonicClock.sleep(seconds: 1)
         let after = server.sample()
-        var load = report(name, shape, try measured.get(), rss: .init(beforeKB: before?.residentKB, duringKB: nil, afterKB: after?.residentKB))
+        var load = report(
+            name, shape, try measured.get(), rss: .init(beforeKB: before?.residentKB, duringKB: nil, afterKB: after?.residentKB))
         if server.freshFolder != nil {
             load.store = Self.store(of: server, sessions: sessionIDs)
         }
@@ -67,7 +69,9 @@ struct LoadScenarioRunner {
         }
     }
 
-    private func measure(_ shape: LoadShape, sessionIDs: [String], server: ServerProcess, generator: LoadGenerator) throws(BenchError) -> Measured {
+    private func measure(_ shape: LoadShape, sessionIDs: [String], server: ServerProcess, generator: LoadGenerator)
+        throws(BenchError) -> Measured
+    {
         let loop = generator.loop
         loop.execute {
             for id in sessionIDs {
@@ -119,10 +123,12 @@ struct LoadScenarioRunner {
                 serverCPUPerDelivery = (end.cpuSeconds - start.cpuSeconds) * 1e6 / Double(tally.updatesReceived)
             }
         }
-        let generatorCPUPercent = measured.generatorEnd.flatMap { end in measured.generatorStart.map { end.cpuPercent(since: $0) } }
+        let generatorCPUPercent = measured.generatorEnd.flatMap { end in measured.generatorStart.map { end.cpuPercent(since: $0) }
+        }
         let saturated = (generatorCPUPercent ?? 0) >= LoadReport.saturationPercent
         let serverCoreOther = CoreSample.otherLoadPercent(measured.serverCore, measured.serverStart, measured.serverEnd)
-        let generatorCoreOther = CoreSample.otherLoadPercent(measured.generatorCore, measured.generatorStart, measured.generatorEnd)
+        let generatorCoreOther = CoreSample.otherLoadPercent(
+            measured.generatorCore, measured.generatorStart, measured.generatorEnd)
         let planned = shape.plannedIntents(seconds: seconds)
 
         var notes: [String] = []
@@ -139,8 +145,10 @@ struct LoadScenarioRunner {
         if measured.serverEnd == nil {
             notes.append("the server exited during the run")
         }
-        let oddities = [("acks", tally.acks), ("errors", tally.errors), ("snapshots (coalesced backlogs)", tally.snapshots),
-                        ("closed connections", tally.closed)]
+        let oddities = [
+            ("acks", tally.acks), ("errors", tally.errors), ("snapshots (coalesced backlogs)", tally.snapshots),
+            ("closed connections", tally.closed),
+        ]
         for (what, count) in oddities where count > 0 {
             notes.append("\(count) \(what)")
         }

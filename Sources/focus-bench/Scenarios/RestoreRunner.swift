@@ -27,7 +27,8 @@ struct RestoreRunner {
     }
 
     func run(_ name: String, sessions: Int, changesPerSession: Int) throws(BenchError) -> RestoreReport {
-        let folder = options.restoreFolder
+        let folder =
+            options.restoreFolder
             ?? FileManager.default.temporaryDirectory.appendingPathComponent("focus-bench-restore-\(UUID().uuidString)").path
         defer { if options.restoreFolder == nil { try? FileManager.default.removeItem(atPath: folder) } }
         var notes: [String] = []
@@ -60,18 +61,24 @@ struct RestoreRunner {
             let elapsed = Double(MonotonicClock.nanoseconds() - started) / 1e9
             defer { server.kill() }
             guard let health, health.sessions == sessions else {
-                throw .setup("the restarted server has \(health.map { String($0.sessions) } ?? "no answer on /healthz") sessions, not \(sessions)")
+                throw .setup(
+                    "the restarted server has \(health.map { String($0.sessions) } ?? "no answer on /healthz") sessions, not \(sessions)"
+                )
             }
             seconds.append(elapsed)
             let sample = server.sample()
             cpuSeconds += sample.map { [$0.cpuSeconds] } ?? []
             residentKB = sample?.residentKB
-            progress("restart \(run): \(sessions) sessions restored, /healthz answered after \(String(format: "%.3f", elapsed)) s, server CPU \(sample.map { String(format: "%.3f", $0.cpuSeconds) } ?? "?") s")
+            progress(
+                "restart \(run): \(sessions) sessions restored, /healthz answered after \(String(format: "%.3f", elapsed)) s, server CPU \(sample.map { String(format: "%.3f", $0.cpuSeconds) } ?? "?") s"
+            )
             if run == 1, let ids = prepared?.ids {
                 for id in [ids[0], ids[ids.count - 1]] {
                     let revision = server.revision(ofSession: id)
                     if revision != changesPerSession {
-                        notes.append("session \(id.prefix(6))… came back at revision \(revision.map(String.init) ?? "?"), not \(changesPerSession)")
+                        notes.append(
+                            "session \(id.prefix(6))… came back at revision \(revision.map(String.init) ?? "?"), not \(changesPerSession)"
+                        )
                     }
                 }
             }
@@ -105,10 +112,13 @@ struct RestoreRunner {
 
     /// One client per session sends `intents` intents of `kind`, closed loop, until the last is
     /// answered; each must change its session.
-    private func drive(_ ids: [String], _ kind: IntentKind, intents: Int, clientIdPrefix: String, on server: ServerProcess) throws(BenchError) {
+    private func drive(_ ids: [String], _ kind: IntentKind, intents: Int, clientIdPrefix: String, on server: ServerProcess)
+        throws(BenchError)
+    {
         guard intents > 0 else { return }
         let generator = try LoadGenerator(
-            port: server.port, intent: kind, pacing: .closedLoop, maxHandshakes: options.maxHandshakes, clientIdPrefix: clientIdPrefix)
+            port: server.port, intent: kind, pacing: .closedLoop, maxHandshakes: options.maxHandshakes,
+            clientIdPrefix: clientIdPrefix)
         defer { generator.shutdown() }
         generator.loop.execute {
             for id in ids {
@@ -129,10 +139,13 @@ struct RestoreRunner {
             }
             if tally.errors > 0 || tally.acks > 0 || tally.closed > 0 {
                 throw .setup(
-                    "preparing: \(tally.errors) errors, \(tally.acks) intents that changed nothing, \(tally.closed) closed connections; first error: \(tally.firstError ?? "none")")
+                    "preparing: \(tally.errors) errors, \(tally.acks) intents that changed nothing, \(tally.closed) closed connections; first error: \(tally.firstError ?? "none")"
+                )
             }
             let seconds = Double(MonotonicClock.nanoseconds() - started) / 1e9
-            progress("preparing: \(tally.deliveriesReceived) of \(expected) changes applied (\(Int(Double(tally.deliveriesReceived) / seconds))/s)")
+            progress(
+                "preparing: \(tally.deliveriesReceived) of \(expected) changes applied (\(Int(Double(tally.deliveriesReceived) / seconds))/s)"
+            )
             if done { return }
             // A stalled server: give up rather than wait for ever.
             if tally.deliveriesReceived == before {

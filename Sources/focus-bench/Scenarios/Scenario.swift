@@ -40,19 +40,25 @@ struct Scenario: Sendable {
         Scenario(
             name: "sessions-100x10-long",
             summary: "sessions-100x10 over a 25 s window crossing the 10 s and 20 s marks after connecting; p99 per second",
-            work: .load(LoadShape(
-                sessions: 100, clientsPerSession: 10, intent: .focus, pacing: .fixedRate(perSecond: 20),
-                timing: .fixed(warmupSeconds: 1, windowSeconds: 25), latencyPerSecond: true))),
+            work: .load(
+                LoadShape(
+                    sessions: 100, clientsPerSession: 10, intent: .focus, pacing: .fixedRate(perSecond: 20),
+                    timing: .fixed(warmupSeconds: 1, windowSeconds: 25), latencyPerSecond: true))),
         Scenario(
             name: "sessions-100x10-poll", summary: "sessions-100x10 on libwebsockets' poll() loop (--event-loop poll)",
-            work: .load(LoadShape(
-                sessions: 100, clientsPerSession: 10, intent: .focus, pacing: .fixedRate(perSecond: 20),
-                serverArguments: ["--event-loop", "poll"]))),
+            work: .load(
+                LoadShape(
+                    sessions: 100, clientsPerSession: 10, intent: .focus, pacing: .fixedRate(perSecond: 20),
+                    serverArguments: ["--event-loop", "poll"]))),
         Scenario(
             name: "edits-100x10", summary: "100 sessions × 10 clients, 20 edits/s each of a 200-character value",
             work: .load(LoadShape(sessions: 100, clientsPerSession: 10, intent: .edit, pacing: .fixedRate(perSecond: 20)))),
-        typing(.splice, name: "typing-100x3", summary: "100 sessions × 3 typists, 10 keystrokes/s each into firstName, one splice each"),
-        typing(.typedEdit, name: "typing-100x3-edit", summary: "typing-100x3's keystrokes as whole-value edits (the page before splice)"),
+        typing(
+            .splice, name: "typing-100x3",
+            summary: "100 sessions × 3 typists, 10 keystrokes/s each into firstName, one splice each"),
+        typing(
+            .typedEdit, name: "typing-100x3-edit",
+            summary: "typing-100x3's keystrokes as whole-value edits (the page before splice)"),
         closedLoop(sessions: 1, clients: 2).comparingPersistence(), closedLoop(sessions: 100, clients: 2).comparingPersistence(),
         closedLoop(sessions: 100, clients: 10).comparingPersistence(),
         join(1000), join(5000),
@@ -62,7 +68,8 @@ struct Scenario: Sendable {
         Scenario(name: "core", summary: "FocusCore alone: focus intents applied per second, no I/O", work: .core),
         Scenario(
             name: "restore-1000x1000",
-            summary: "1,000 sessions × 1,000 changes written by the server, 249 each after the last snapshot; start to /healthz with all restored",
+            summary:
+                "1,000 sessions × 1,000 changes written by the server, 249 each after the last snapshot; start to /healthz with all restored",
             work: .restore(sessions: 1000, changesPerSession: 1000)),
     ]
 
@@ -86,22 +93,27 @@ struct Scenario: Sendable {
     private static func typing(_ intent: IntentKind, name: String, summary: String) -> Scenario {
         Scenario(
             name: name, summary: summary,
-            work: .load(LoadShape(
-                sessions: 100, clientsPerSession: 3, driversPerSession: 3, intent: intent, pacing: .fixedRate(perSecond: 10))))
+            work: .load(
+                LoadShape(
+                    sessions: 100, clientsPerSession: 3, driversPerSession: 3, intent: intent, pacing: .fixedRate(perSecond: 10)))
+        )
     }
 
     private static func closedLoop(sessions: Int, clients: Int) -> Scenario {
         Scenario(
             name: "closed-\(sessions)x\(clients)",
-            summary: "\(sessions) session\(sessions == 1 ? "" : "s") × \(clients) clients, each driver sends when its last update arrives",
-            work: .load(LoadShape(
-                sessions: sessions, clientsPerSession: clients, intent: .focus, pacing: .closedLoop,
-                serverArguments: ["--rate-limit", "1000000"])))
+            summary:
+                "\(sessions) session\(sessions == 1 ? "" : "s") × \(clients) clients, each driver sends when its last update arrives",
+            work: .load(
+                LoadShape(
+                    sessions: sessions, clientsPerSession: clients, intent: .focus, pacing: .closedLoop,
+                    serverArguments: ["--rate-limit", "1000000"])))
     }
 
     private static func join(_ clients: Int) -> Scenario {
         Scenario(
-            name: "join-\(clients)", summary: "\(clients) clients join one session: time to the last snapshot, presence messages and bytes",
+            name: "join-\(clients)",
+            summary: "\(clients) clients join one session: time to the last snapshot, presence messages and bytes",
             work: .join(clients: clients))
     }
 }

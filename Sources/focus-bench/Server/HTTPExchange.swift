@@ -9,7 +9,8 @@ enum HTTPExchange {
     /// Sends the request (from local address `source`, if given) and reads until the server
     /// closes the connection, within `timeoutSeconds`.
     static func send(
-        method: String, target: String, host: String = "127.0.0.1", port: Int, from source: String? = nil, timeoutSeconds: Double = 5
+        method: String, target: String, host: String = "127.0.0.1", port: Int, from source: String? = nil,
+        timeoutSeconds: Double = 5
     ) throws(BenchError) -> Response {
         let deadline = MonotonicClock.nanoseconds() + UInt64(timeoutSeconds * 1e9)
         func remainingMilliseconds() -> Int32 {

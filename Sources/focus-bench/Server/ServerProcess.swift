@@ -80,7 +80,9 @@ final class ServerProcess {
             let port = Self.port(inServingLine: line)
         else {
             Self.stop(process)
-            throw .setup("the server did not print the address it is serving within \(Int(launch.startSeconds)) s: \(launch.executable) \(serverArguments.dropFirst().joined(separator: " "))")
+            throw .setup(
+                "the server did not print the address it is serving within \(Int(launch.startSeconds)) s: \(launch.executable) \(serverArguments.dropFirst().joined(separator: " "))"
+            )
         }
         self.port = port
     }
@@ -109,7 +111,9 @@ final class ServerProcess {
 
     /// The server's `/healthz`, or nil if it did not answer.
     func health() -> Health? {
-        guard let response = try? HTTPExchange.send(method: "GET", target: "/healthz", port: port), response.status == 200 else { return nil }
+        guard let response = try? HTTPExchange.send(method: "GET", target: "/healthz", port: port), response.status == 200 else {
+            return nil
+        }
         return try? JSONDecoder().decode(Health.self, from: Data(response.body))
     }
 
@@ -121,7 +125,8 @@ final class ServerProcess {
     /// The revision of session `id` (`GET /api/sessions/{id}`): the changes applied to it.
     func revision(ofSession id: String) -> Int? {
         struct Session: Decodable { var revision: Int }
-        guard let response = try? HTTPExchange.send(method: "GET", target: "/api/sessions/\(id)", port: port), response.status == 200
+        guard let response = try? HTTPExchange.send(method: "GET", target: "/api/sessions/\(id)", port: port),
+            response.status == 200
         else { return nil }
         return (try? JSONDecoder().decode(Session.self, from: Data(response.body)))?.revision
     }

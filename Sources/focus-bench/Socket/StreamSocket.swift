@@ -20,7 +20,8 @@ struct StreamSocket {
     /// With `source`, the connection comes from that local address (any of 127.0.0.0/8 on loopback).
     static func connect(host: String, port: Int, from source: String? = nil) throws(SocketError) -> StreamSocket {
         var address = try Self.address(host, port: port)
-        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        let descriptor = socket(
+            AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
         guard descriptor >= 0 else { throw SocketError("socket", errno) }
         var on: Int32 = 1
         // Intents are small and latency is what is measured: no Nagle delay.
@@ -28,7 +29,9 @@ struct StreamSocket {
         if let source {
             var local = try Self.address(source, port: 0)
             let bound = withUnsafePointer(to: &local) { pointer in
-                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+                pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                    bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+                }
             }
             guard bound == 0 else {
                 let code = errno

@@ -17,8 +17,10 @@ enum ClientFrame {
                 output.append(UInt8(truncatingIfNeeded: count >> shift))
             }
         }
-        let maskBytes = (UInt8(truncatingIfNeeded: mask >> 24), UInt8(truncatingIfNeeded: mask >> 16),
-                         UInt8(truncatingIfNeeded: mask >> 8), UInt8(truncatingIfNeeded: mask))
+        let maskBytes = (
+            UInt8(truncatingIfNeeded: mask >> 24), UInt8(truncatingIfNeeded: mask >> 16),
+            UInt8(truncatingIfNeeded: mask >> 8), UInt8(truncatingIfNeeded: mask)
+        )
         output.append(maskBytes.0)
         output.append(maskBytes.1)
         output.append(maskBytes.2)

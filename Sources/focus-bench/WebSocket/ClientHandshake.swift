@@ -21,9 +21,10 @@ struct ClientHandshake {
     }
 
     func request(host: String, port: Int, path: String) -> [UInt8] {
-        Array(("GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-            + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
-            + "Sec-WebSocket-Protocol: \(Self.subprotocols.joined(separator: ", "))\r\n\r\n").utf8)
+        Array(
+            ("GET \(path) HTTP/1.1\r\nHost: \(host):\(port)\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: \(key)\r\nSec-WebSocket-Version: 13\r\n"
+                + "Sec-WebSocket-Protocol: \(Self.subprotocols.joined(separator: ", "))\r\n\r\n").utf8)
     }
 
     /// `Sec-WebSocket-Accept` for `key`: base64 of SHA-1 of the key and the RFC's GUID.
@@ -46,15 +47,20 @@ struct ClientHandshake {
             headers[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
         }
         guard headers["upgrade"]?.lowercased() == "websocket",
-            headers["connection"]?.lowercased().split(separator: ",").contains(where: { $0.trimmingCharacters(in: .whitespaces) == "upgrade" }) == true
+            headers["connection"]?.lowercased().split(separator: ",").contains(where: {
+                $0.trimmingCharacters(in: .whitespaces) == "upgrade"
+            }) == true
         else {
             return .failure(HandshakeFailure("the 101 answer lacks 'Upgrade: websocket' or 'Connection: Upgrade'"))
         }
         guard headers["sec-websocket-accept"] == Self.accept(forKey: key) else {
-            return .failure(HandshakeFailure("Sec-WebSocket-Accept is '\(headers["sec-websocket-accept"] ?? "")', not the value our key gives"))
+            return .failure(
+                HandshakeFailure(
+                    "Sec-WebSocket-Accept is '\(headers["sec-websocket-accept"] ?? "")', not the value our key gives"))
         }
         guard let chosen = headers["sec-websocket-protocol"], Self.subprotocols.contains(chosen) else {
-            return .failure(HandshakeFailure("the server chose no subprotocol we offered (\(Self.subprotocols.joined(separator: ", ")))"))
+            return .failure(
+                HandshakeFailure("the server chose no subprotocol we offered (\(Self.subprotocols.joined(separator: ", ")))"))
         }
         return .success(chosen)
     }

@@ -28,7 +28,9 @@ enum FrameParser {
         let first = bytes[start]
         let second = bytes[start + 1]
         guard first & 0x70 == 0 else { return .invalid("a frame has reserved bits set without an extension") }
-        guard let opcode = Opcode(rawValue: first & 0x0F) else { return .invalid("a frame has the unknown opcode \(first & 0x0F)") }
+        guard let opcode = Opcode(rawValue: first & 0x0F) else {
+            return .invalid("a frame has the unknown opcode \(first & 0x0F)")
+        }
         guard second & 0x80 == 0 else { return .invalid("the server masked a frame") }
         let isFinal = first & 0x80 != 0
         var length = Int(second & 0x7F)

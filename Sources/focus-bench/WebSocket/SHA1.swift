@@ -15,7 +15,8 @@ enum SHA1 {
         for block in stride(from: 0, to: padded.count, by: 64) {
             for index in 0..<16 {
                 let byte = block + index * 4
-                words[index] = UInt32(padded[byte]) << 24 | UInt32(padded[byte + 1]) << 16
+                words[index] =
+                    UInt32(padded[byte]) << 24 | UInt32(padded[byte + 1]) << 16
                     | UInt32(padded[byte + 2]) << 8 | UInt32(padded[byte + 3])
             }
             for index in 16..<80 {

@@ -1,6 +1,6 @@
-import TestSupport
-import Foundation
 import FocusCore
+import Foundation
+import TestSupport
 import Testing
 
 @Suite("Focus keys")
@@ -44,11 +44,13 @@ struct FocusKeyTests {
         #expect(FocusKey("guest", id: Self.id).description == ".guest(id: 6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55)")
     }
 
-    @Test("Text that cannot be a key is refused", arguments: [
-        "", "row/", "row/6F1C0E0A", "row/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A5Z",
-        "title/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55/x", "/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55",
-        "9lives", "first name", "first-name", "é", String(repeating: "a", count: 65),
-    ])
+    @Test(
+        "Text that cannot be a key is refused",
+        arguments: [
+            "", "row/", "row/6F1C0E0A", "row/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A5Z",
+            "title/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55/x", "/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55",
+            "9lives", "first name", "first-name", "é", String(repeating: "a", count: 65),
+        ])
     func refused(text: String) {
         #expect(FocusKey(wireString: text) == nil)
         #expect(throws: FocusError.unknownKey(text, screen: nil)) { try FocusKey.parse(text) }

@@ -1,8 +1,8 @@
 import FocusCore
 import FocusProtocol
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Lesson catalogue")
 struct LessonCatalogueTests {
@@ -45,12 +45,14 @@ struct LessonCatalogueTests {
             .event(EventPattern(kind: .focus, from: "name", to: .nothing, cause: .submit)),
             .state(StatePattern(focusedField: "address")),
         ])
-        let text = #"{"all":[{"event":{"kind":"focus","from":"name","to":null,"cause":"submit"}},{"state":{"focusedField":"address"}}]}"#
+        let text =
+            #"{"all":[{"event":{"kind":"focus","from":"name","to":null,"cause":"submit"}},{"state":{"focusedField":"address"}}]}"#
         #expect(try Self.json(goal) == text)
         #expect(try Self.decode(LessonGoal.self, text) == goal)
         #expect(try Self.decode(LessonGoal.self, #"{"event":{"kind":"focus"}}"#) == .event(EventPattern(kind: .focus)))
-        #expect(try Self.decode(LessonGoal.self, #"{"any":[{"state":{"focus":null,"rowFocused":false}}]}"#)
-            == .any([.state(StatePattern(focus: .nothing, rowFocused: false))]))
+        #expect(
+            try Self.decode(LessonGoal.self, #"{"any":[{"state":{"focus":null,"rowFocused":false}}]}"#)
+                == .any([.state(StatePattern(focus: .nothing, rowFocused: false))]))
     }
 
     @Test("A goal names exactly one of event, state, all and any")
@@ -80,10 +82,12 @@ struct LessonCatalogueTests {
         #expect(throws: LessonError.noSuchStep(-1, lesson: "profile-keyboard", count: 8)) {
             try LessonCatalogue.seeds.progress("profile-keyboard", at: -1)
         }
-        #expect(LessonError.unknownLesson("checkout", known: ["profile-keyboard", "checkout-ambiguous"]).message
-            == "There is no lesson called 'checkout'; choose one of profile-keyboard, checkout-ambiguous.")
-        #expect(LessonError.noSuchStep(10, lesson: "checkout-ambiguous", count: 10).message
-            == "The lesson 'checkout-ambiguous' has no step 10; choose a step from 0 to 9.")
+        #expect(
+            LessonError.unknownLesson("checkout", known: ["profile-keyboard", "checkout-ambiguous"]).message
+                == "There is no lesson called 'checkout'; choose one of profile-keyboard, checkout-ambiguous.")
+        #expect(
+            LessonError.noSuchStep(10, lesson: "checkout-ambiguous", count: 10).message
+                == "The lesson 'checkout-ambiguous' has no step 10; choose a step from 0 to 9.")
     }
 
     @Test("A step's settings are those of every step up to it, less what already holds")
@@ -91,8 +95,9 @@ struct LessonCatalogueTests {
         let lesson = Lesson.checkoutAmbiguous
         #expect(lesson.settingsPatch(atStep: 6, from: Settings()) == SettingsPatch(ambiguousAddressBinding: true))
         #expect(lesson.settingsPatch(atStep: 6, from: Settings(ambiguousAddressBinding: true)).isEmpty)
-        #expect(lesson.settingsPatch(atStep: 2, from: Settings(animatedFocusChange: true, ambiguousAddressBinding: true))
-            == SettingsPatch(animatedFocusChange: false, ambiguousAddressBinding: false))
+        #expect(
+            lesson.settingsPatch(atStep: 2, from: Settings(animatedFocusChange: true, ambiguousAddressBinding: true))
+                == SettingsPatch(animatedFocusChange: false, ambiguousAddressBinding: false))
         #expect(Lesson.profileKeyboard.settingsPatch(atStep: 6, from: Settings()) == SettingsPatch(animatedFocusChange: true))
     }
 
@@ -111,7 +116,9 @@ struct LessonCatalogueTests {
                 }
                 for pattern in states {
                     Self.check(pattern.focus, among: Self.cases(of: screen), place)
-                    Self.check(pattern.focusedField, among: Set(screen.fields.map(\.id.rawValue)).union(Self.rowCases(of: screen)), place)
+                    Self.check(
+                        pattern.focusedField, among: Set(screen.fields.map(\.id.rawValue)).union(Self.rowCases(of: screen)), place
+                    )
                     for filled in pattern.filled ?? [] {
                         #expect(screen.fields.contains { $0.key == FocusKey(filled) }, "\(place): no simple field '\(filled)'")
                     }
@@ -122,7 +129,9 @@ struct LessonCatalogueTests {
         }
     }
 
-    @Test("Every lesson sets the animation switch first (its focus patterns count events); every step's settings change something its screen shows")
+    @Test(
+        "Every lesson sets the animation switch first (its focus patterns count events); every step's settings change something its screen shows"
+    )
     func settingsMatchTheSchema() throws {
         for lesson in LessonCatalogue.seeds.lessons {
             let screen = try #require(Self.schema.screen(lesson.screen))
@@ -131,7 +140,9 @@ struct LessonCatalogueTests {
                 guard let settings = step.settings else { continue }
                 #expect(!settings.isEmpty, "\(lesson.id) step \(index)")
                 if settings.ambiguousAddressBinding != nil {
-                    #expect(screen.fields.contains { $0.mistakenKey != nil }, "\(lesson.id) step \(index): no field to bind by mistake")
+                    #expect(
+                        screen.fields.contains { $0.mistakenKey != nil },
+                        "\(lesson.id) step \(index): no field to bind by mistake")
                 }
             }
         }
@@ -150,14 +161,18 @@ struct LessonCatalogueTests {
                 }
             }
         }
-        #expect(Set(Self.focusCasesNamed(in: "case .name: move(to: .address)  // then focus = .phone")) == ["name", "address", "phone"])
+        #expect(
+            Set(Self.focusCasesNamed(in: "case .name: move(to: .address)  // then focus = .phone")) == [
+                "name", "address", "phone",
+            ])
     }
 
     @Test("Every event kind a goal can name is an event the engine emits")
     func eventKinds() {
         let row = RowID(high: 1, low: 2)
         let events: [FocusEvent] = [
-            .focus(screen: .gift, from: nil, to: .message, cause: .tap), .edit(screen: .gift, key: .message, ops: [TextSplice(at: 0, insert: "Hi")]),
+            .focus(screen: .gift, from: nil, to: .message, cause: .tap),
+            .edit(screen: .gift, key: .message, ops: [TextSplice(at: 0, insert: "Hi")]),
             .validation(screen: .gift, valid: true, firstInvalid: nil), .rowAdded(screen: .gift, list: .emails, row: row),
             .rowRemoved(screen: .gift, list: .emails, row: row), .navigate(from: .gift, to: .tasks),
             .autoFocusScheduled(screen: .gift, key: .message, afterMilliseconds: 750),

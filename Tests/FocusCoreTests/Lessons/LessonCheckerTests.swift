@@ -1,6 +1,6 @@
 import FocusCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Lesson checker")
 struct LessonCheckerTests {
@@ -115,16 +115,22 @@ struct LessonCheckerTests {
 
     @Test("A change is the most telling move its events show")
     func moves() {
-        #expect(LessonMove(of: [
-            .validation(screen: .checkout, valid: true, firstInvalid: nil), Self.focus(.phone, nil, .validation, on: .checkout),
-            .navigate(from: .checkout, to: .gift), .autoFocusScheduled(screen: .gift, key: .message, afterMilliseconds: 750),
-        ]) == .validate)
+        #expect(
+            LessonMove(of: [
+                .validation(screen: .checkout, valid: true, firstInvalid: nil),
+                Self.focus(.phone, nil, .validation, on: .checkout),
+                .navigate(from: .checkout, to: .gift), .autoFocusScheduled(screen: .gift, key: .message, afterMilliseconds: 750),
+            ]) == .validate)
         #expect(LessonMove(of: [.autoFocusCancelled(screen: .gift, key: .message), Self.focus(nil, .message)]) == .tap)
-        #expect(LessonMove(of: [
-            Self.focus(.message, nil, .navigation), .navigate(from: .gift, to: .checkout), Self.focus(nil, .name, .autoFocus, on: .checkout),
-        ]) == .navigate)
+        #expect(
+            LessonMove(of: [
+                Self.focus(.message, nil, .navigation), .navigate(from: .gift, to: .checkout),
+                Self.focus(nil, .name, .autoFocus, on: .checkout),
+            ]) == .navigate)
         #expect(LessonMove(of: [Self.focus(nil, .message, .autoFocus)]) == .timer)
-        #expect(LessonMove(of: [.settings(SettingsPatch(ambiguousAddressBinding: true)), Self.focus(.address, nil, .binding)]) == .configure)
+        #expect(
+            LessonMove(of: [.settings(SettingsPatch(ambiguousAddressBinding: true)), Self.focus(.address, nil, .binding)])
+                == .configure)
         #expect(LessonMove(of: [.rowRemoved(screen: .tasks, list: .tasks, row: Self.row)]) == .removeRow)
         #expect(LessonMove(of: [Self.focus(.message, nil, .submit)]) == .submit)
         #expect(LessonMove(of: [Self.focus(.firstName, .lastName, .toolbar, on: .profile)]) == .toolbar)

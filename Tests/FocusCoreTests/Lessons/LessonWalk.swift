@@ -1,6 +1,6 @@
 import FocusCore
-import Testing
 import TestSupport
+import Testing
 
 /// A lesson driven as the server will drive it: each intent goes through the real FocusEngine,
 /// each applied change's events and the snapshot after it go to the checker, and a step's

@@ -1,5 +1,5 @@
-import Foundation
 import FocusCore
+import Foundation
 import Testing
 
 /// The page's `text-ot.js` and `splice-client.js`, run by Node.js, against FocusCore.
@@ -17,7 +17,9 @@ struct JavaScriptAgreementTests {
         let output = try NodeScript(name: "text-ot-agreement.mjs").run([file.path])
         let result = try JSONDecoder().decode(AgreementResult.self, from: output)
         #expect(result.checked == Self.cases)
-        #expect(result.mismatches.isEmpty, "\(result.mismatches.count) disagreements, first: \(result.mismatches.prefix(3).joined(separator: "\n"))")
+        #expect(
+            result.mismatches.isEmpty,
+            "\(result.mismatches.count) disagreements, first: \(result.mismatches.prefix(3).joined(separator: "\n"))")
     }
 
     @Test("splice-client.js passes the Swift client's worked examples")
@@ -31,10 +33,15 @@ struct JavaScriptAgreementTests {
     func simulation() throws {
         let output = try NodeScript(name: "splice-simulation.mjs").run(["\(SpliceSimulation.runs)", "\(SpliceSimulation.steps)"])
         let result = try JSONDecoder().decode(SimulationResult.self, from: output)
-        #expect(result.failures.isEmpty, "\(result.failures.count) runs failed in JavaScript, first: \(result.failures.prefix(3).joined(separator: "; "))")
+        #expect(
+            result.failures.isEmpty,
+            "\(result.failures.count) runs failed in JavaScript, first: \(result.failures.prefix(3).joined(separator: "; "))")
         #expect(result.reports.count == SpliceSimulation.runs)
         let differing = zip(result.reports, SpliceSimulation.results).enumerated().filter { $0.element.0 != $0.element.1.report }
-        #expect(differing.isEmpty, "\(differing.count) seeds end differently, first: seed \(differing.first.map { "\($0.offset): JavaScript \($0.element.0), Swift \($0.element.1.report)" } ?? "")")
+        #expect(
+            differing.isEmpty,
+            "\(differing.count) seeds end differently, first: seed \(differing.first.map { "\($0.offset): JavaScript \($0.element.0), Swift \($0.element.1.report)" } ?? "")"
+        )
     }
 }
 
@@ -98,7 +105,9 @@ private struct AgreementCase: Encodable {
         old = random.text(most: 8)
         new = random.chance(50) ? random.text(most: 8) : random.operation(on: old).applied(to: old)
         let newBoundaries = RandomEdits.boundaries(of: new)
-        caret = random.chance(30) ? nil : random.chance(80) ? newBoundaries[random.below(newBoundaries.count)] : random.below(new.utf16Length + 1)
+        caret =
+            random.chance(30)
+            ? nil : random.chance(80) ? newBoundaries[random.below(newBoundaries.count)] : random.below(new.utf16Length + 1)
         members = [Self.members[random.below(Self.members.count)], Self.members[random.below(Self.members.count)]]
 
         let (aPrime, bPrime) = TextOperation.transform(a, b, tieBreak: tie)

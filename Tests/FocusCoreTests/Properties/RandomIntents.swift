@@ -1,5 +1,5 @@
-import TestSupport
 import FocusCore
+import TestSupport
 
 /// Draws intents, good and bad, for a session, so long random runs visit every rule.
 struct RandomIntents {
@@ -48,10 +48,11 @@ struct RandomIntents {
                 intent = .removeRow(lists.first ?? "guests", RowID.random(using: &generator))
             }
         case 11:
-            intent = .configure(SettingsPatch(
-                animatedFocusChange: chance(50) ? chance(50) : nil,
-                ambiguousAddressBinding: chance(50) ? chance(50) : nil
-            ))
+            intent = .configure(
+                SettingsPatch(
+                    animatedFocusChange: chance(50) ? chance(50) : nil,
+                    ambiguousAddressBinding: chance(50) ? chance(50) : nil
+                ))
         default:
             let stray = AutoFocusToken(rawValue: generator.next() % 5)
             let pending = session.state.pendingAutoFocus?.token

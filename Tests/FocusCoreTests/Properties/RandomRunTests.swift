@@ -1,6 +1,6 @@
-import TestSupport
-import Foundation
 import FocusCore
+import Foundation
+import TestSupport
 import Testing
 
 /// Thousands of random intents per screen, checking what must always hold.
@@ -8,11 +8,13 @@ import Testing
 struct RandomRunTests {
     static let steps = 3_000
 
-    @Test("Focus stays on a bound key or nil, refusals change nothing, keys and state round-trip",
-          arguments: [ScreenID.profile, .checkout, .gift, .tasks])
+    @Test(
+        "Focus stays on a bound key or nil, refusals change nothing, keys and state round-trip",
+        arguments: [ScreenID.profile, .checkout, .gift, .tasks])
     func randomRun(home: ScreenID) throws {
         var session = try TestSession(on: home, seed: UInt64(home.rawValue.utf8.count) * 7_919)
-        var intents = RandomIntents(home: home, generator: SplitMix64(seed: 0xF0C5 ^ home.rawValue.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
+        var intents = RandomIntents(
+            home: home, generator: SplitMix64(seed: 0xF0C5 ^ home.rawValue.utf8.reduce(0) { $0 &* 31 &+ UInt64($1) }))
         var applied = 0
         var refused = 0
         for step in 0..<Self.steps {

@@ -6,7 +6,9 @@ import Testing
 struct TextOperationPropertyTests {
     static let runs = 3_000
 
-    @Test("Transform: both orders make one text and one composed operation (TP1), keep every insert, and keep surrogate pairs whole")
+    @Test(
+        "Transform: both orders make one text and one composed operation (TP1), keep every insert, and keep surrogate pairs whole"
+    )
     func transformConverges() {
         var random = RandomEdits(seed: 0x7F1)
         for run in 0..<Self.runs {
@@ -46,7 +48,9 @@ struct TextOperationPropertyTests {
             let splices = operation.splices
             #expect(splices.reduce(text) { $1.applied(to: $0) } == operation.applied(to: text), "run \(run)")
             #expect(TextOperation(splices: splices, length: text.utf16Length) == operation, "run \(run)")
-            #expect(zip(splices, splices.dropFirst()).allSatisfy { $0.at + $0.insert.utf16Length < $1.at }, "run \(run): splices are in order and apart")
+            #expect(
+                zip(splices, splices.dropFirst()).allSatisfy { $0.at + $0.insert.utf16Length < $1.at },
+                "run \(run): splices are in order and apart")
         }
     }
 
@@ -63,7 +67,9 @@ struct TextOperationPropertyTests {
                 switch component {
                 case .retain(let count):
                     for index in offset..<(offset + count) {
-                        #expect(after[operation.transformIndex(index, bias: .after)] == before[index], "run \(run): \(operation) on \(text) at \(index)")
+                        #expect(
+                            after[operation.transformIndex(index, bias: .after)] == before[index],
+                            "run \(run): \(operation) on \(text) at \(index)")
                     }
                     offset += count
                 case .delete(let count): offset += count

@@ -21,8 +21,9 @@ struct AutoFocusCancellationTests {
         Interruption(name: "navigate away", intent: { _ in .navigate(to: .tasks) }),
     ]
 
-    @Test("The interruption cancels the timer and the timer's firing later changes nothing",
-          arguments: interruptions)
+    @Test(
+        "The interruption cancels the timer and the timer's firing later changes nothing",
+        arguments: interruptions)
     func cancelled(interruption: Interruption) throws {
         var session = try TestSession(on: .gift)
         let scheduled = session.lastEffects

@@ -20,7 +20,9 @@ struct CanonicalEquivalenceTests {
         let outcome = try session.apply(.edit(.firstName, second))
         let expected = FocusEvent.edit(screen: .profile, key: .firstName, ops: [TextSplice(from: first, to: second)])
         #expect(outcome.events == [expected], "\(name)")
-        #expect(TextSplice(from: first, to: second).applied(to: first).utf8.elementsEqual(second.utf8), "the ops turn one spelling into the other")
+        #expect(
+            TextSplice(from: first, to: second).applied(to: first).utf8.elementsEqual(second.utf8),
+            "the ops turn one spelling into the other")
         #expect(Array(session.screen.value(.firstName).utf8) == Array(second.utf8))
     }
 

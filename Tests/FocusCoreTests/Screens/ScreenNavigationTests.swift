@@ -4,8 +4,9 @@ import Testing
 /// Return and the keyboard toolbar on every screen.
 @Suite("Every screen: Return and toolbar")
 struct ScreenNavigationTests {
-    @Test("Return from each field goes to the next field of the chain, and to nil after the last",
-          arguments: ScreenExpectation.all)
+    @Test(
+        "Return from each field goes to the next field of the chain, and to nil after the last",
+        arguments: ScreenExpectation.all)
     func submitChain(expectation: ScreenExpectation) throws {
         var session = try TestSession(on: expectation.screen)
         let chain = expectation.chain(session.screen)
@@ -24,8 +25,9 @@ struct ScreenNavigationTests {
         }
     }
 
-    @Test("Next walks the whole chain and stops at the end; Previous walks back and stops at the start",
-          arguments: ScreenExpectation.all)
+    @Test(
+        "Next walks the whole chain and stops at the end; Previous walks back and stops at the start",
+        arguments: ScreenExpectation.all)
     func toolbarEnds(expectation: ScreenExpectation) throws {
         var session = try TestSession(on: expectation.screen)
         if session.focus != nil { try session.apply(.focus(nil)) }
@@ -47,8 +49,9 @@ struct ScreenNavigationTests {
         #expect(try session.apply(.previous) == .unchanged(.toolbarAtEnd))
     }
 
-    @Test("Navigating away releases the screen's focus; coming back finds it unfocused or auto-focused",
-          arguments: ScreenExpectation.all)
+    @Test(
+        "Navigating away releases the screen's focus; coming back finds it unfocused or auto-focused",
+        arguments: ScreenExpectation.all)
     func leavingReleasesFocus(expectation: ScreenExpectation) throws {
         var session = try TestSession(on: expectation.screen)
         let first = try #require(expectation.chain(session.screen).first)

@@ -26,8 +26,9 @@ struct ScreenRowTests {
         return session
     }
 
-    @Test("Removing the focused row moves focus to its successor, or its predecessor at the end",
-          arguments: lists, Place.allCases)
+    @Test(
+        "Removing the focused row moves focus to its successor, or its predecessor at the end",
+        arguments: lists, Place.allCases)
     func removeFocused(list: (ScreenID, ListID), place: Place) throws {
         var session = try Self.session(with: list.1, on: list.0)
         let rows = session.rows(list.1)
@@ -57,8 +58,9 @@ struct ScreenRowTests {
         #expect(!session.screen.values.keys.contains { $0.rowID == rows[index] })
     }
 
-    @Test("Adding a row while a row at the start, middle or end has focus appends and focuses the new row",
-          arguments: lists, Place.allCases)
+    @Test(
+        "Adding a row while a row at the start, middle or end has focus appends and focuses the new row",
+        arguments: lists, Place.allCases)
     func addWhileFocused(list: (ScreenID, ListID), place: Place) throws {
         var session = try Self.session(with: list.1, on: list.0)
         let rows = session.rows(list.1)

@@ -29,7 +29,8 @@ struct ScreenValidationTests {
         ),
         InvalidField(
             screen: .checkout, key: { _ in .phone }, text: "12 34",
-            error: "Enter a phone number of 7 to 15 digits, like +44 20 7946 0000; only +, spaces, dashes and parentheses may go with the digits."
+            error:
+                "Enter a phone number of 7 to 15 digits, like +44 20 7946 0000; only +, spaces, dashes and parentheses may go with the digits."
         ),
         InvalidField(screen: .gift, key: { _ in .message }, text: "", error: "Write a message to go with the gift."),
         InvalidField(
@@ -69,27 +70,30 @@ struct ScreenValidationTests {
         try session.apply(.edit(key, field.text))
 
         let outcome = try session.apply(.validate)
-        #expect(outcome.events == [
-            .validation(screen: field.screen, valid: false, firstInvalid: key),
-            focusEvent(field.screen, nil, key, .validation),
-        ])
+        #expect(
+            outcome.events == [
+                .validation(screen: field.screen, valid: false, firstInvalid: key),
+                focusEvent(field.screen, nil, key, .validation),
+            ])
         #expect(session.focus == key)
         #expect(session.screen.errors == [key: field.error])
         #expect(session.screen.validation == .invalid)
     }
 
-    @Test("Validate on a screen with no invalid field releases focus and reports success",
-          arguments: ScreenExpectation.all)
+    @Test(
+        "Validate on a screen with no invalid field releases focus and reports success",
+        arguments: ScreenExpectation.all)
     func allValid(expectation: ScreenExpectation) throws {
         var session = try TestSession(on: expectation.screen)
         try Self.fillValid(&session)
         let first = try #require(expectation.chain(session.screen).first)
         try session.apply(.focus(first))
         let outcome = try session.apply(.validate)
-        #expect(outcome.events.prefix(2) == [
-            .validation(screen: expectation.screen, valid: true, firstInvalid: nil),
-            focusEvent(expectation.screen, first, nil, .validation),
-        ])
+        #expect(
+            outcome.events.prefix(2) == [
+                .validation(screen: expectation.screen, valid: true, firstInvalid: nil),
+                focusEvent(expectation.screen, first, nil, .validation),
+            ])
         #expect(session.state[expectation.screen]?.validation == .valid)
         #expect(session.state[expectation.screen]?.errors.isEmpty == true)
     }

@@ -8,10 +8,11 @@ struct CheckoutSeedTests {
     func returnChain() throws {
         var session = TestSession()
         let appear = try session.apply(.navigate(to: .checkout))
-        #expect(appear.events == [
-            .navigate(from: .profile, to: .checkout),
-            focusEvent(.checkout, nil, .name, .autoFocus),
-        ])
+        #expect(
+            appear.events == [
+                .navigate(from: .profile, to: .checkout),
+                focusEvent(.checkout, nil, .name, .autoFocus),
+            ])
         #expect(session.snapshot.focusedField == "name")
 
         try session.apply(.edit(.name, "Ada Lovelace"))
@@ -33,10 +34,11 @@ struct CheckoutSeedTests {
         try session.apply(.edit(.phone, "+44 20 7946 0000"))
 
         let outcome = try session.apply(.validate)
-        #expect(outcome.events == [
-            .validation(screen: .checkout, valid: false, firstInvalid: .address),
-            focusEvent(.checkout, .phone, .address, .validation),
-        ])
+        #expect(
+            outcome.events == [
+                .validation(screen: .checkout, valid: false, firstInvalid: .address),
+                focusEvent(.checkout, .phone, .address, .validation),
+            ])
         #expect(session.focus == .address)
         #expect(session.screen.errors == [.address: "Enter a street address."])
         #expect(session.screen.validation == .invalid)
@@ -90,10 +92,11 @@ struct CheckoutSeedTests {
         try session.apply(.focus(.phone))
         try session.apply(.edit(.phone, "+44 20 7946 0000"))
         let outcome = try session.apply(.validate)
-        #expect(outcome.events == [
-            .validation(screen: .checkout, valid: false, firstInvalid: .address),
-            focusEvent(.checkout, .phone, nil, .validation),
-        ])
+        #expect(
+            outcome.events == [
+                .validation(screen: .checkout, valid: false, firstInvalid: .address),
+                focusEvent(.checkout, .phone, nil, .validation),
+            ])
         #expect(session.focus == nil)
         #expect(session.screen.errors[.address] != nil)
     }
@@ -115,10 +118,11 @@ struct CheckoutSeedTests {
         var session = try TestSession(on: .checkout)
         try session.apply(.focus(.address))
         let on = try session.apply(.configure(SettingsPatch(ambiguousAddressBinding: true)))
-        #expect(on.events == [
-            .settings(SettingsPatch(ambiguousAddressBinding: true)),
-            focusEvent(.checkout, .address, nil, .binding),
-        ])
+        #expect(
+            on.events == [
+                .settings(SettingsPatch(ambiguousAddressBinding: true)),
+                focusEvent(.checkout, .address, nil, .binding),
+            ])
         #expect(try session.apply(.configure(SettingsPatch(ambiguousAddressBinding: true))) == .unchanged(.unchanged))
         try session.apply(.configure(SettingsPatch(ambiguousAddressBinding: false)))
         #expect(session.snapshot.diagnostics.isEmpty)

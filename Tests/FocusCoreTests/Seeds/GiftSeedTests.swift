@@ -18,12 +18,13 @@ struct GiftSeedTests {
     @Test("A valid checkout releases focus, moves on to gift and schedules the message's auto-focus")
     func proceedToGift() throws {
         let (session, outcome) = try Self.proceededToGift()
-        #expect(outcome.events == [
-            .validation(screen: .checkout, valid: true, firstInvalid: nil),
-            focusEvent(.checkout, .phone, nil, .validation),
-            .navigate(from: .checkout, to: .gift),
-            .autoFocusScheduled(screen: .gift, key: .message, afterMilliseconds: 750),
-        ])
+        #expect(
+            outcome.events == [
+                .validation(screen: .checkout, valid: true, firstInvalid: nil),
+                focusEvent(.checkout, .phone, nil, .validation),
+                .navigate(from: .checkout, to: .gift),
+                .autoFocusScheduled(screen: .gift, key: .message, afterMilliseconds: 750),
+            ])
         let token = try #require(session.state.pendingAutoFocus?.token)
         #expect(outcome.effects == [.scheduleAutoFocus(token: token, afterMilliseconds: 750, screen: .gift, key: .message)])
         #expect(session.state.current == .gift)
@@ -48,14 +49,16 @@ struct GiftSeedTests {
         var (session, outcome) = try Self.proceededToGift()
         let row = try #require(session.rows(.emails).first)
         let tap = try session.apply(.focus(.row(id: row)))
-        let token = try #require(outcome.effects.first.flatMap { effect -> AutoFocusToken? in
-            if case .scheduleAutoFocus(let token, _, _, _) = effect { return token }
-            return nil
-        })
-        #expect(tap.events == [
-            .autoFocusCancelled(screen: .gift, key: .message),
-            focusEvent(.gift, nil, .row(id: row), .tap),
-        ])
+        let token = try #require(
+            outcome.effects.first.flatMap { effect -> AutoFocusToken? in
+                if case .scheduleAutoFocus(let token, _, _, _) = effect { return token }
+                return nil
+            })
+        #expect(
+            tap.events == [
+                .autoFocusCancelled(screen: .gift, key: .message),
+                focusEvent(.gift, nil, .row(id: row), .tap),
+            ])
         #expect(tap.effects == [.cancelAutoFocus(token: token)])
         #expect(try session.fireScheduledAutoFocus(from: outcome.effects) == .unchanged(.unchanged))
         #expect(session.focus == .row(id: row))
@@ -118,10 +121,11 @@ struct GiftSeedTests {
         try session.apply(.edit(.message, "Happy birthday!\nSee you soon."))
         try session.apply(.edit(.row(id: rows[0]), "ada@example.com"))
         let second = try session.apply(.validate)
-        #expect(second.events == [
-            .validation(screen: .gift, valid: false, firstInvalid: .row(id: rows[1])),
-            focusEvent(.gift, .message, .row(id: rows[1]), .validation),
-        ])
+        #expect(
+            second.events == [
+                .validation(screen: .gift, valid: false, firstInvalid: .row(id: rows[1])),
+                focusEvent(.gift, .message, .row(id: rows[1]), .validation),
+            ])
         #expect(session.screen.errors.keys.sorted { $0.wireString < $1.wireString } == [.row(id: rows[1])])
 
         try session.apply(.edit(.row(id: rows[1]), "not an email"))
@@ -130,10 +134,11 @@ struct GiftSeedTests {
 
         try session.apply(.edit(.row(id: rows[1]), "charles@example.org"))
         let success = try session.apply(.validate)
-        #expect(success.events == [
-            .validation(screen: .gift, valid: true, firstInvalid: nil),
-            focusEvent(.gift, .row(id: rows[1]), nil, .validation),
-        ])
+        #expect(
+            success.events == [
+                .validation(screen: .gift, valid: true, firstInvalid: nil),
+                focusEvent(.gift, .row(id: rows[1]), nil, .validation),
+            ])
         #expect(session.screen.validation == .valid)
         #expect(session.screen.errors.isEmpty)
         #expect(session.state.current == .gift, "Send stays on the gift screen")
@@ -143,10 +148,11 @@ struct GiftSeedTests {
     func leavingCancels() throws {
         var (session, outcome) = try Self.proceededToGift()
         let leave = try session.apply(.navigate(to: .checkout))
-        #expect(leave.events.prefix(2) == [
-            .autoFocusCancelled(screen: .gift, key: .message),
-            .navigate(from: .gift, to: .checkout),
-        ])
+        #expect(
+            leave.events.prefix(2) == [
+                .autoFocusCancelled(screen: .gift, key: .message),
+                .navigate(from: .gift, to: .checkout),
+            ])
         #expect(try session.fireScheduledAutoFocus(from: outcome.effects) == .unchanged(.unchanged))
         #expect(session.state[.gift]?.focus == nil)
 

@@ -66,10 +66,11 @@ struct ProfileSeedTests {
         let tap = try animated.apply(.focus(.firstName))
         #expect(tap.events == [focusEvent(.profile, nil, .firstName, .tap)], "a move from nil is always one event")
         let dip = try animated.apply(.submit)
-        #expect(dip.events == [
-            focusEvent(.profile, .firstName, nil, .submit),
-            focusEvent(.profile, nil, .lastName, .submit),
-        ])
+        #expect(
+            dip.events == [
+                focusEvent(.profile, .firstName, nil, .submit),
+                focusEvent(.profile, nil, .lastName, .submit),
+            ])
         #expect(animated.focus == .lastName)
         let release = try animated.apply(.submit)
         #expect(release.events == [focusEvent(.profile, .lastName, nil, .submit)], "a move to nil is always one event")

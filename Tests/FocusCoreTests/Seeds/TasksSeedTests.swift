@@ -41,10 +41,11 @@ struct TasksSeedTests {
         try session.apply(.focus(.notes(id: session.rows(.tasks)[0])))
         let outcome = try session.apply(.addRow(.tasks))
         let added = try #require(session.rows(.tasks).last)
-        #expect(outcome.events == [
-            .rowAdded(screen: .tasks, list: .tasks, row: added),
-            focusEvent(.tasks, .notes(id: session.rows(.tasks)[0]), .title(id: added), .rowAdded),
-        ])
+        #expect(
+            outcome.events == [
+                .rowAdded(screen: .tasks, list: .tasks, row: added),
+                focusEvent(.tasks, .notes(id: session.rows(.tasks)[0]), .title(id: added), .rowAdded),
+            ])
         #expect(session.focus == .title(id: added))
         #expect(session.screen.rowHasFocus(added))
         #expect(session.screen.value(.title(id: added)) == "")
@@ -56,10 +57,11 @@ struct TasksSeedTests {
         let rows = session.rows(.tasks)
         try session.apply(.focus(.notes(id: rows[1])))
         let outcome = try session.apply(.removeRow(.tasks, rows[1]))
-        #expect(outcome.events == [
-            .rowRemoved(screen: .tasks, list: .tasks, row: rows[1]),
-            focusEvent(.tasks, .notes(id: rows[1]), .notes(id: rows[2]), .rowRemoved),
-        ])
+        #expect(
+            outcome.events == [
+                .rowRemoved(screen: .tasks, list: .tasks, row: rows[1]),
+                focusEvent(.tasks, .notes(id: rows[1]), .notes(id: rows[2]), .rowRemoved),
+            ])
         #expect(session.rows(.tasks) == [rows[0], rows[2]])
         #expect(session.screen.values[.title(id: rows[1])] == nil, "the removed row's texts are dropped")
         #expect(session.screen.values[.notes(id: rows[1])] == nil)

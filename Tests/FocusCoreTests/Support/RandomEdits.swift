@@ -1,5 +1,5 @@
-import TestSupport
 import FocusCore
+import TestSupport
 
 /// Seeded texts and edits that mix one-unit and two-unit characters, drawn the same way as
 /// `Tests/js/random-edits.mjs` draws them, so both languages can replay one seed.

@@ -339,7 +339,9 @@ struct SpliceSimulation {
                 failures.append("page \(index) holds \(page.client.text.debugDescription), the server \(text.debugDescription)")
             }
             if page.client.state != .synchronized || page.client.revision != currentRevision {
-                failures.append("page \(index) is \(page.client.state) at revision \(page.client.revision), not synchronized at \(currentRevision)")
+                failures.append(
+                    "page \(index) is \(page.client.state) at revision \(page.client.revision), not synchronized at \(currentRevision)"
+                )
             }
             checkOwnOrder(index)
         }

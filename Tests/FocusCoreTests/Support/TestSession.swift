@@ -1,5 +1,5 @@
-import TestSupport
 import FocusCore
+import TestSupport
 
 /// One session driven the way a page drives it: intents on the current screen, ids from a
 /// seeded generator.

@@ -7,7 +7,9 @@ struct FieldHistoryTests {
     static func history(capacity: Int = FieldHistory.defaultCapacity) -> (FieldHistory, String) {
         var history = FieldHistory(since: 10, capacity: capacity)
         var text = "Ada"
-        for (revision, member, splice) in [(11, "m2", TextSplice(at: 3, insert: "!")), (12, "m3", TextSplice(at: 0, insert: "X"))] {
+        for (revision, member, splice) in [
+            (11, "m2", TextSplice(at: 3, insert: "!")), (12, "m3", TextSplice(at: 0, insert: "X")),
+        ] {
             let operation = TextOperation(splice, length: text.utf16Length)
             operation.apply(to: &text)
             history.record(operation, revision: revision, member: member)
@@ -22,7 +24,8 @@ struct FieldHistoryTests {
         let fromStart = try history.rebase(TextSplice(at: 3, insert: " L"), base: 10, member: "m1", current: 12, text: text).get()
         #expect(fromStart.splices == [TextSplice(at: 4, insert: " L")])
         #expect(fromStart.applied(to: text) == "XAda L!")
-        let fromMiddle = try history.rebase(TextSplice(at: 3, insert: " L"), base: 11, member: "m1", current: 12, text: text).get()
+        let fromMiddle = try history.rebase(TextSplice(at: 3, insert: " L"), base: 11, member: "m1", current: 12, text: text)
+            .get()
         #expect(fromMiddle.applied(to: text) == "XAda L!")
         let current = try history.rebase(TextSplice(at: 5, insert: "?"), base: 12, member: "m1", current: 12, text: text).get()
         #expect(current.applied(to: text) == "XAda!?")
@@ -38,9 +41,15 @@ struct FieldHistoryTests {
     @Test("Ties with recorded inserts follow the member ids")
     func ties() throws {
         let (history, text) = Self.history()
-        #expect(try history.rebase(TextSplice(at: 3, insert: "?"), base: 10, member: "m1", current: 12, text: text).get().applied(to: text) == "XAda?!")
-        #expect(try history.rebase(TextSplice(at: 3, insert: "?"), base: 10, member: "m9", current: 12, text: text).get().applied(to: text) == "XAda!?")
-        #expect(try history.rebase(TextSplice(at: 0, insert: "?"), base: 11, member: "m3", current: 12, text: text).get().applied(to: text) == "X?Ada!")
+        #expect(
+            try history.rebase(TextSplice(at: 3, insert: "?"), base: 10, member: "m1", current: 12, text: text).get().applied(
+                to: text) == "XAda?!")
+        #expect(
+            try history.rebase(TextSplice(at: 3, insert: "?"), base: 10, member: "m9", current: 12, text: text).get().applied(
+                to: text) == "XAda!?")
+        #expect(
+            try history.rebase(TextSplice(at: 0, insert: "?"), base: 11, member: "m3", current: 12, text: text).get().applied(
+                to: text) == "X?Ada!")
     }
 
     @Test("A base older than the history, or newer than the session, is stale_base")
@@ -54,7 +63,9 @@ struct FieldHistoryTests {
         #expect(history.rebase(TextSplice(at: 0, insert: "?"), base: 11, member: "m1", current: 12, text: text).error == nil)
         let future = history.rebase(TextSplice(at: 0, insert: "?"), base: 13, member: "m1", current: 12, text: text)
         #expect(future == .failure(.baseInFuture(base: 13, current: 12)))
-        #expect(FieldHistory(since: 5).rebase(TextSplice(at: 0), base: 4, member: "m1", current: 5, text: "").error == .baseTooOld(base: 4, oldest: 5))
+        #expect(
+            FieldHistory(since: 5).rebase(TextSplice(at: 0), base: 4, member: "m1", current: 5, text: "").error
+                == .baseTooOld(base: 4, oldest: 5))
     }
 
     @Test("Negative, too long and past-the-end splices are bad_splice, judged against the text at their base")
@@ -83,7 +94,9 @@ struct FieldHistoryTests {
         let inside = history.rebase(TextSplice(at: 2, insert: "x"), base: 0, member: "m1", current: 0, text: "a😀b")
         #expect(inside == .failure(.insideSurrogatePair(TextSplice(at: 2, insert: "x"))))
         #expect(history.rebase(TextSplice(at: 1, delete: 1), base: 0, member: "m1", current: 0, text: "a😀b").error != nil)
-        #expect(history.rebase(TextSplice(at: 1, delete: 2, insert: "🎉"), base: 0, member: "m1", current: 0, text: "a😀b").error == nil)
+        #expect(
+            history.rebase(TextSplice(at: 1, delete: 2, insert: "🎉"), base: 0, member: "m1", current: 0, text: "a😀b").error == nil
+        )
     }
 
     @Test("Every error is a sentence naming what to do")
@@ -110,7 +123,10 @@ struct FieldHistoryTests {
         }
         #expect((0..<history.count).map { history[$0].revision } == [10, 12, 14])
         #expect(history.oldestBase == 8)
-        #expect(history.rebase(TextSplice(at: 4, insert: "x"), base: 8, member: "m0", current: 14, text: text).map { $0.applied(to: text) } == .success("1234x567"))
+        #expect(
+            history.rebase(TextSplice(at: 4, insert: "x"), base: 8, member: "m0", current: 14, text: text).map {
+                $0.applied(to: text)
+            } == .success("1234x567"))
     }
 
     @Test("Operations of one splice and of several come back as recorded")
@@ -134,8 +150,9 @@ struct FieldHistoryTests {
         history.record(splices: one, length: 3, revision: 1, member: "m1")
         history.record(splices: two, length: 4, revision: 2, member: "m2")
         history.record(splices: [], length: 3, revision: 3, member: "m3")
-        #expect((0..<3).map { history[$0].operation }
-            == [TextOperation(one[0], length: 3), TextOperation(splices: two, length: 4), TextOperation(identityOf: 3)])
+        #expect(
+            (0..<3).map { history[$0].operation }
+                == [TextOperation(one[0], length: 3), TextOperation(splices: two, length: 4), TextOperation(identityOf: 3)])
         #expect(history[1].member == "m2" && history[2].revision == 3)
     }
 }

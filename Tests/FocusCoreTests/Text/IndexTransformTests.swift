@@ -42,9 +42,17 @@ struct IndexTransformTests {
     @Test("A selection keeps out text inserted at its edges, takes in text inserted inside, and collapses when deleted")
     func selection() {
         let selection = TextSelection(start: 1, end: 3)
-        #expect(selection.transformed(by: TextOperation(TextSplice(at: 1, insert: "X"), length: 6)) == TextSelection(start: 2, end: 4))
-        #expect(selection.transformed(by: TextOperation(TextSplice(at: 3, insert: "X"), length: 6)) == TextSelection(start: 1, end: 3))
-        #expect(selection.transformed(by: TextOperation(TextSplice(at: 2, insert: "X"), length: 6)) == TextSelection(start: 1, end: 4))
-        #expect(selection.transformed(by: TextOperation(TextSplice(at: 0, delete: 4, insert: "QQ"), length: 6)) == TextSelection(caret: 2))
+        #expect(
+            selection.transformed(by: TextOperation(TextSplice(at: 1, insert: "X"), length: 6)) == TextSelection(start: 2, end: 4)
+        )
+        #expect(
+            selection.transformed(by: TextOperation(TextSplice(at: 3, insert: "X"), length: 6)) == TextSelection(start: 1, end: 3)
+        )
+        #expect(
+            selection.transformed(by: TextOperation(TextSplice(at: 2, insert: "X"), length: 6)) == TextSelection(start: 1, end: 4)
+        )
+        #expect(
+            selection.transformed(by: TextOperation(TextSplice(at: 0, delete: 4, insert: "QQ"), length: 6))
+                == TextSelection(caret: 2))
     }
 }

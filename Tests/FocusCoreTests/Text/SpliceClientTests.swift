@@ -14,7 +14,9 @@ struct SpliceClientTests {
         #expect(client.state == .awaitingWithBuffer)
         #expect(client.text == "Ada Lo")
         #expect(client.selection == TextSelection(caret: 6))
-        #expect(client.acknowledge(revision: 5, applied: [TextSplice(at: 3, insert: " ")]) == OutgoingSplice(splice: TextSplice(at: 4, insert: "Lo"), base: 5))
+        #expect(
+            client.acknowledge(revision: 5, applied: [TextSplice(at: 3, insert: " ")])
+                == OutgoingSplice(splice: TextSplice(at: 4, insert: "Lo"), base: 5))
         #expect(client.serverText == "Ada ")
         #expect(client.acknowledge(revision: 6, applied: [TextSplice(at: 4, insert: "Lo")]) == nil)
         #expect(client.state == .synchronized)
@@ -36,7 +38,9 @@ struct SpliceClientTests {
         #expect(client.selection == TextSelection(caret: 2))
         #expect(client.revision == 2)
         // The server transforms "!" the same way.
-        #expect(client.acknowledge(revision: 3, applied: [TextSplice(at: 5, insert: "!")]) == OutgoingSplice(splice: TextSplice(at: 0, insert: "¡"), base: 3))
+        #expect(
+            client.acknowledge(revision: 3, applied: [TextSplice(at: 5, insert: "!")])
+                == OutgoingSplice(splice: TextSplice(at: 0, insert: "¡"), base: 3))
         #expect(client.serverText == "Ada L!")
     }
 
@@ -54,9 +58,13 @@ struct SpliceClientTests {
         _ = client.edit(TextSplice(at: 0, insert: "0"))
         _ = client.edit(TextSplice(at: 5, insert: "2"))
         #expect(client.text == "0a1bc2")
-        #expect(client.acknowledge(revision: 1, applied: [TextSplice(at: 1, insert: "1")]) == OutgoingSplice(splice: TextSplice(at: 0, insert: "0"), base: 1))
+        #expect(
+            client.acknowledge(revision: 1, applied: [TextSplice(at: 1, insert: "1")])
+                == OutgoingSplice(splice: TextSplice(at: 0, insert: "0"), base: 1))
         #expect(client.state == .awaitingWithBuffer)
-        #expect(client.acknowledge(revision: 2, applied: [TextSplice(at: 0, insert: "0")]) == OutgoingSplice(splice: TextSplice(at: 5, insert: "2"), base: 2))
+        #expect(
+            client.acknowledge(revision: 2, applied: [TextSplice(at: 0, insert: "0")])
+                == OutgoingSplice(splice: TextSplice(at: 5, insert: "2"), base: 2))
         #expect(client.acknowledge(revision: 3, applied: [TextSplice(at: 5, insert: "2")]) == nil)
         #expect(client.serverText == "0a1bc2")
     }
@@ -82,7 +90,9 @@ struct SpliceClientTests {
         let sent = client.resync(text: "ONE 2", revision: 9, inFlight: .unanswered)
         #expect(client.text == "ONE! 2?")
         #expect(sent == OutgoingSplice(splice: TextSplice(at: 3, insert: "!"), base: 9))
-        #expect(client.acknowledge(revision: 10, applied: [TextSplice(at: 3, insert: "!")]) == OutgoingSplice(splice: TextSplice(at: 6, insert: "?"), base: 10))
+        #expect(
+            client.acknowledge(revision: 10, applied: [TextSplice(at: 3, insert: "!")])
+                == OutgoingSplice(splice: TextSplice(at: 6, insert: "?"), base: 10))
     }
 
     @Test("A splice refused for good is taken back out; the edits made since stay and are sent")
@@ -103,11 +113,15 @@ struct SpliceClientTests {
         _ = client.edit(TextSplice(at: 2, insert: "c"))
         _ = client.edit(TextSplice(at: 3, insert: "d"))
         // The server applied "c" (revision 2), then m2's "X" at the start (3); the answers were lost.
-        #expect(client.resync(text: "Xabc", revision: 3, inFlight: .applied) == OutgoingSplice(splice: TextSplice(at: 4, insert: "d"), base: 3))
+        #expect(
+            client.resync(text: "Xabc", revision: 3, inFlight: .applied)
+                == OutgoingSplice(splice: TextSplice(at: 4, insert: "d"), base: 3))
         #expect(client.text == "Xabcd")
         var refused = SpliceClient(member: "m1", text: "ab", revision: 1)
         _ = refused.edit(TextSplice(at: 2, insert: "c"))
-        #expect(refused.resync(text: "Xab", revision: 3, inFlight: .refused) == OutgoingSplice(splice: TextSplice(at: 3, insert: "c"), base: 3))
+        #expect(
+            refused.resync(text: "Xab", revision: 3, inFlight: .refused)
+                == OutgoingSplice(splice: TextSplice(at: 3, insert: "c"), base: 3))
         #expect(refused.text == "Xabc")
     }
 
@@ -121,7 +135,9 @@ struct SpliceClientTests {
         #expect(client.text == "abcd")
         #expect(client.state == .awaitingWithBuffer)
         // The server transforms the splice from its base, 1, and applies it at 5.
-        #expect(client.acknowledge(revision: 5, applied: [TextSplice(at: 4, insert: "c")]) == OutgoingSplice(splice: TextSplice(at: 5, insert: "d"), base: 5))
+        #expect(
+            client.acknowledge(revision: 5, applied: [TextSplice(at: 4, insert: "c")])
+                == OutgoingSplice(splice: TextSplice(at: 5, insert: "d"), base: 5))
         #expect(client.text == "YXabcd")
         #expect(client.serverText == "YXabc")
     }
@@ -154,7 +170,9 @@ struct SpliceClientTests {
         var client = SpliceClient(member: "m1", text: "abc", revision: 7)
         _ = client.edit(TextSplice(at: 3, insert: "d"))
         #expect(client.refuse() == nil)
-        #expect(client.resync(text: "zzz", revision: 5, inFlight: .refused) == OutgoingSplice(splice: TextSplice(at: 3, insert: "d"), base: 7))
+        #expect(
+            client.resync(text: "zzz", revision: 5, inFlight: .refused)
+                == OutgoingSplice(splice: TextSplice(at: 3, insert: "d"), base: 7))
         #expect(client.text == "abcd")
     }
 }

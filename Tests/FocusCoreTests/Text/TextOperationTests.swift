@@ -23,8 +23,9 @@ struct TextOperationTests {
     @Test("A splice is retain(at) insert delete retain(rest)")
     func fromSplice() {
         #expect(TextOperation(TextSplice(at: 3, insert: " L"), length: 3).components == [.retain(3), .insert(" L")])
-        #expect(TextOperation(TextSplice(at: 1, delete: 2, insert: "X"), length: 5).components
-            == [.retain(1), .insert("X"), .delete(2), .retain(2)])
+        #expect(
+            TextOperation(TextSplice(at: 1, delete: 2, insert: "X"), length: 5).components
+                == [.retain(1), .insert("X"), .delete(2), .retain(2)])
         #expect(TextOperation(TextSplice(at: 0), length: 4).isNoop)
     }
 
@@ -39,7 +40,10 @@ struct TextOperationTests {
         operation.insert("Z")
         operation.delete(1)
         // "abcdef" → "a" "d" "XY" "e" "Z"
-        #expect(operation.splices == [TextSplice(at: 1, delete: 2), TextSplice(at: 2, insert: "XY"), TextSplice(at: 5, delete: 1, insert: "Z")])
+        #expect(
+            operation.splices == [
+                TextSplice(at: 1, delete: 2), TextSplice(at: 2, insert: "XY"), TextSplice(at: 5, delete: 1, insert: "Z"),
+            ])
         #expect(operation.applied(to: "abcdef") == "adXYeZ")
         #expect(TextOperation(splices: operation.splices, length: 6) == operation)
         #expect(TextOperation(identityOf: 4).splices.isEmpty)

@@ -7,7 +7,9 @@ import Testing
 struct TransformTests {
     /// `a` by `member` and `b` by `applied` (applied first), both made on `base`: `a` as the server
     /// applies it after `b`, and the text both orders make (checked equal).
-    func merge(_ base: String, a: TextSplice, by member: String, b: TextSplice, by applied: String) -> (aPrime: [TextSplice], text: String) {
+    func merge(_ base: String, a: TextSplice, by member: String, b: TextSplice, by applied: String) -> (
+        aPrime: [TextSplice], text: String
+    ) {
         let length = base.utf16Length
         let (aPrime, bPrime) = TextOperation.transform(
             TextOperation(a, length: length), TextOperation(b, length: length),
@@ -41,7 +43,8 @@ struct TransformTests {
         #expect(TieBreak(member: "m9", appliedBy: "m10") == .bFirst)
         #expect(TieBreak(member: "Z", appliedBy: "a") == .aFirst)
         #expect(TieBreak(member: "é", appliedBy: "😀") == .aFirst)
-        #expect(merge("", a: TextSplice(at: 0, insert: "9"), by: "m9", b: TextSplice(at: 0, insert: "10"), by: "m10").text == "109")
+        #expect(
+            merge("", a: TextSplice(at: 0, insert: "9"), by: "m9", b: TextSplice(at: 0, insert: "10"), by: "m10").text == "109")
     }
 
     @Test("Two inserts of one member at one offset: the one the server applied earlier goes first")
@@ -74,14 +77,16 @@ struct TransformTests {
 
     @Test("Replacing a selection someone typed into keeps their text after the replacement")
     func replaceAroundInsert() {
-        let result = merge("cat", a: TextSplice(at: 0, delete: 3, insert: "dog"), by: "m2", b: TextSplice(at: 1, insert: "h"), by: "m1")
+        let result = merge(
+            "cat", a: TextSplice(at: 0, delete: 3, insert: "dog"), by: "m2", b: TextSplice(at: 1, insert: "h"), by: "m1")
         #expect(result.aPrime == [TextSplice(at: 0, delete: 1, insert: "dog"), TextSplice(at: 4, delete: 2)])
         #expect(result.text == "dogh")
     }
 
     @Test("Offsets move by two for an emoji inserted before them")
     func astral() {
-        let result = merge("a😀b", a: TextSplice(at: 3, delete: 1, insert: "c"), by: "m1", b: TextSplice(at: 1, insert: "🎉"), by: "m2")
+        let result = merge(
+            "a😀b", a: TextSplice(at: 3, delete: 1, insert: "c"), by: "m1", b: TextSplice(at: 1, insert: "🎉"), by: "m2")
         #expect(result.aPrime == [TextSplice(at: 5, delete: 1, insert: "c")])
         #expect(result.text == "a🎉😀c")
     }

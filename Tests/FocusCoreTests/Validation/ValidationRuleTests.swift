@@ -3,33 +3,42 @@ import Testing
 
 @Suite("Validation rules")
 struct ValidationRuleTests {
-    @Test("Everyday email addresses pass", arguments: [
-        "ada@example.com", "a.lovelace+gifts@mail.example.co.uk", "x_y-z@sub-domain.example.org", "O'Brien@example.ie",
-    ])
+    @Test(
+        "Everyday email addresses pass",
+        arguments: [
+            "ada@example.com", "a.lovelace+gifts@mail.example.co.uk", "x_y-z@sub-domain.example.org", "O'Brien@example.ie",
+        ])
     func goodEmail(text: String) {
         #expect(ValidationRule.emailAddress.problem(with: text) == nil)
     }
 
-    @Test("Malformed email addresses are refused with an example to follow", arguments: [
-        "ada", "ada@", "@example.com", "ada@example", "ada@@example.com", "ada@example.c", "ada lovelace@example.com",
-        ".ada@example.com", "ada.@example.com", "a..b@example.com", "ada@-example.com", "ada@example..com", "ada@exam_ple.com",
-        "ada@example.c0m", "adä@example.com",
-    ])
+    @Test(
+        "Malformed email addresses are refused with an example to follow",
+        arguments: [
+            "ada", "ada@", "@example.com", "ada@example", "ada@@example.com", "ada@example.c", "ada lovelace@example.com",
+            ".ada@example.com", "ada.@example.com", "a..b@example.com", "ada@-example.com", "ada@example..com",
+            "ada@exam_ple.com",
+            "ada@example.c0m", "adä@example.com",
+        ])
     func badEmail(text: String) {
         #expect(ValidationRule.emailAddress.problem(with: text) == "Enter an email address like name@example.com.")
     }
 
-    @Test("Phone numbers with 7 to 15 digits and the usual punctuation pass", arguments: [
-        "5551234", "+44 20 7946 0000", "(020) 7946-0000", "+1 (555) 123-4567", "123456789012345",
-    ])
+    @Test(
+        "Phone numbers with 7 to 15 digits and the usual punctuation pass",
+        arguments: [
+            "5551234", "+44 20 7946 0000", "(020) 7946-0000", "+1 (555) 123-4567", "123456789012345",
+        ])
     func goodPhone(text: String) {
         #expect(ValidationRule.phoneNumber.problem(with: text) == nil)
     }
 
-    @Test("Other phone numbers are refused", arguments: [
-        "555123", "1234567890123456", "555-CALL-NOW", "44+ 20 7946 0000", "(020 7946 0000", "020) 7946 0000",
-        "((020)) 7946 0000", "+44.20.7946.0000",
-    ])
+    @Test(
+        "Other phone numbers are refused",
+        arguments: [
+            "555123", "1234567890123456", "555-CALL-NOW", "44+ 20 7946 0000", "(020 7946 0000", "020) 7946 0000",
+            "((020)) 7946 0000", "+44.20.7946.0000",
+        ])
     func badPhone(text: String) {
         #expect(ValidationRule.phoneNumber.problem(with: text)?.hasPrefix("Enter a phone number of 7 to 15 digits") == true)
     }

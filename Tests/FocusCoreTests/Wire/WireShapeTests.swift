@@ -1,6 +1,6 @@
-import Foundation
 import FocusCore
 import FocusProtocol
+import Foundation
 import Testing
 
 /// The JSON the core's types encode to matches protocol v1.
@@ -9,21 +9,35 @@ struct WireShapeTests {
     static let id = RowID("6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55")!
 
     static let events: [(FocusEvent, String)] = [
-        (focusEvent(.gift, nil, .message, .autoFocus),
-         #"{"kind":"focus","screen":"gift","from":null,"to":"message","cause":"autoFocus"}"#),
-        (.edit(screen: .profile, key: .firstName, ops: [TextSplice(at: 3, delete: 1, insert: "é")]),
-         #"{"kind":"edit","screen":"profile","key":"firstName","ops":[{"at":3,"delete":1,"insert":"é"}]}"#),
-        (.validation(screen: .checkout, valid: false, firstInvalid: .address),
-         #"{"kind":"validation","screen":"checkout","valid":false,"firstInvalid":"address"}"#),
-        (.validation(screen: .gift, valid: true, firstInvalid: nil),
-         #"{"kind":"validation","screen":"gift","valid":true,"firstInvalid":null}"#),
-        (.rowAdded(screen: .gift, list: .emails, row: id),
-         #"{"kind":"rowAdded","screen":"gift","list":"emails","row":"6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55"}"#),
-        (.rowRemoved(screen: .tasks, list: .tasks, row: id),
-         #"{"kind":"rowRemoved","screen":"tasks","list":"tasks","row":"6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55"}"#),
+        (
+            focusEvent(.gift, nil, .message, .autoFocus),
+            #"{"kind":"focus","screen":"gift","from":null,"to":"message","cause":"autoFocus"}"#
+        ),
+        (
+            .edit(screen: .profile, key: .firstName, ops: [TextSplice(at: 3, delete: 1, insert: "é")]),
+            #"{"kind":"edit","screen":"profile","key":"firstName","ops":[{"at":3,"delete":1,"insert":"é"}]}"#
+        ),
+        (
+            .validation(screen: .checkout, valid: false, firstInvalid: .address),
+            #"{"kind":"validation","screen":"checkout","valid":false,"firstInvalid":"address"}"#
+        ),
+        (
+            .validation(screen: .gift, valid: true, firstInvalid: nil),
+            #"{"kind":"validation","screen":"gift","valid":true,"firstInvalid":null}"#
+        ),
+        (
+            .rowAdded(screen: .gift, list: .emails, row: id),
+            #"{"kind":"rowAdded","screen":"gift","list":"emails","row":"6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55"}"#
+        ),
+        (
+            .rowRemoved(screen: .tasks, list: .tasks, row: id),
+            #"{"kind":"rowRemoved","screen":"tasks","list":"tasks","row":"6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55"}"#
+        ),
         (.navigate(from: .checkout, to: .gift), #"{"kind":"navigate","from":"checkout","to":"gift"}"#),
-        (.autoFocusScheduled(screen: .gift, key: .message, afterMilliseconds: 750),
-         #"{"kind":"autoFocusScheduled","screen":"gift","key":"message","afterMilliseconds":750}"#),
+        (
+            .autoFocusScheduled(screen: .gift, key: .message, afterMilliseconds: 750),
+            #"{"kind":"autoFocusScheduled","screen":"gift","key":"message","afterMilliseconds":750}"#
+        ),
         (.autoFocusCancelled(screen: .gift, key: .message), #"{"kind":"autoFocusCancelled","screen":"gift","key":"message"}"#),
         (.settings(SettingsPatch(animatedFocusChange: true)), #"{"kind":"settings","settings":{"animatedFocusChange":true}}"#),
     ]
@@ -41,21 +55,21 @@ struct WireShapeTests {
         try session.apply(.edit(.phone, "+44 20 7946 0000"))
         try session.apply(.validate)
         let expected = #"""
-        {
-          "focus": "address",
-          "byFocus": {
-            "nil": {"focusedField": null, "focusSwift": "nil", "focusPrinted": "nil"},
-            "name": {"focusedField": "name", "focusSwift": ".name", "focusPrinted": "Optional(FocusSync.CheckoutField.name)", "label": "Name"},
-            "address": {"focusedField": "address", "focusSwift": ".address", "focusPrinted": "Optional(FocusSync.CheckoutField.address)", "label": "Address"},
-            "phone": {"focusedField": "phone", "focusSwift": ".phone", "focusPrinted": "Optional(FocusSync.CheckoutField.phone)", "label": "Phone"}
-          },
-          "values": {"name": "Ada Lovelace", "address": "", "phone": "+44 20 7946 0000"},
-          "errors": {"address": "Enter a street address."}, "staleErrors": [],
-          "rows": {},
-          "bindings": [{"field": "name", "key": "name"}, {"field": "address", "key": "address"}, {"field": "phone", "key": "phone"}],
-          "diagnostics": [], "pendingAutoFocus": null, "validation": "invalid"
-        }
-        """#
+            {
+              "focus": "address",
+              "byFocus": {
+                "nil": {"focusedField": null, "focusSwift": "nil", "focusPrinted": "nil"},
+                "name": {"focusedField": "name", "focusSwift": ".name", "focusPrinted": "Optional(FocusSync.CheckoutField.name)", "label": "Name"},
+                "address": {"focusedField": "address", "focusSwift": ".address", "focusPrinted": "Optional(FocusSync.CheckoutField.address)", "label": "Address"},
+                "phone": {"focusedField": "phone", "focusSwift": ".phone", "focusPrinted": "Optional(FocusSync.CheckoutField.phone)", "label": "Phone"}
+              },
+              "values": {"name": "Ada Lovelace", "address": "", "phone": "+44 20 7946 0000"},
+              "errors": {"address": "Enter a street address."}, "staleErrors": [],
+              "rows": {},
+              "bindings": [{"field": "name", "key": "name"}, {"field": "address", "key": "address"}, {"field": "phone", "key": "phone"}],
+              "diagnostics": [], "pendingAutoFocus": null, "validation": "invalid"
+            }
+            """#
         #expect(sameJSON(try jsonObject(session.snapshot), try jsonObject(expected)))
     }
 
@@ -87,7 +101,10 @@ struct WireShapeTests {
         let session = try TestSession(on: .gift)
         let json = try jsonObject(session.engine.snapshot(of: session.state))
         #expect(field(json, "screen") as? String == "gift")
-        #expect(sameJSON(field(json, "settings") as Any, try jsonObject(#"{"animatedFocusChange":false,"ambiguousAddressBinding":false}"#)))
+        #expect(
+            sameJSON(
+                field(json, "settings") as Any, try jsonObject(#"{"animatedFocusChange":false,"ambiguousAddressBinding":false}"#))
+        )
         let screens = try #require(field(json, "screens") as? [String: Any])
         #expect(Set(screens.keys) == ["profile", "checkout", "gift", "tasks"])
         #expect(field(screens["gift"] as Any, "pendingAutoFocus") as? String == "message")
@@ -99,7 +116,8 @@ struct WireShapeTests {
         let profileFields = field(field(json, "profile") as Any, "fields") as? [[String: Any]]
         #expect(profileFields?.count == 2)
         let first = try #require(profileFields?.first)
-        for (key, value) in ["id": "firstName", "label": "First Name", "kind": "text", "submitLabel": "next", "key": "firstName"] {
+        for (key, value) in ["id": "firstName", "label": "First Name", "kind": "text", "submitLabel": "next", "key": "firstName"]
+        {
             #expect(first[key] as? String == value)
         }
         let gift = field(json, "gift")
@@ -115,16 +133,18 @@ struct WireShapeTests {
         #expect(decoded == Schema.seeds)
     }
 
-    @Test("Each error has a message naming what was wrong", arguments: [
-        (FocusError.unknownScreen("settings"), "settings"),
-        (.unknownKey("addres", screen: .checkout), "The checkout screen has no field bound to 'addres'."),
-        (.unknownKey("addres", screen: nil), "addres"),
-        (.unknownRow("6F1C", list: .emails), "6F1C"),
-        (.unknownList("guests", screen: .gift), "guests"),
-        (.notCurrentScreen(.gift, current: .checkout), "navigate to gift"),
-        (.valueTooLong(key: .message, length: 10_001, limit: 10_000), "10000"),
-        (.tooManyRows(list: .emails, limit: 100), "remove one"),
-    ])
+    @Test(
+        "Each error has a message naming what was wrong",
+        arguments: [
+            (FocusError.unknownScreen("settings"), "settings"),
+            (.unknownKey("addres", screen: .checkout), "The checkout screen has no field bound to 'addres'."),
+            (.unknownKey("addres", screen: nil), "addres"),
+            (.unknownRow("6F1C", list: .emails), "6F1C"),
+            (.unknownList("guests", screen: .gift), "guests"),
+            (.notCurrentScreen(.gift, current: .checkout), "navigate to gift"),
+            (.valueTooLong(key: .message, length: 10_001, limit: 10_000), "10000"),
+            (.tooManyRows(list: .emails, limit: 100), "remove one"),
+        ])
     func errorMessages(error: FocusError, mention: String) {
         #expect(error.message.contains(mention))
     }
@@ -132,12 +152,14 @@ struct WireShapeTests {
 
 @Suite("What the page is told instead of deriving it")
 struct DerivedStateTests {
-    @Test("print(focus) names the screen's focus type in full, or nil", arguments: [
-        (ScreenID.profile, Intent.focus(.lastName), "Optional(FocusSync.ProfileForm.Field.lastName)"),
-        (.checkout, .focus(.phone), "Optional(FocusSync.CheckoutField.phone)"),
-        (.gift, .focus(.message), "Optional(FocusSync.GiftField.message)"),
-        (.profile, .focus(nil), "nil"),
-    ])
+    @Test(
+        "print(focus) names the screen's focus type in full, or nil",
+        arguments: [
+            (ScreenID.profile, Intent.focus(.lastName), "Optional(FocusSync.ProfileForm.Field.lastName)"),
+            (.checkout, .focus(.phone), "Optional(FocusSync.CheckoutField.phone)"),
+            (.gift, .focus(.message), "Optional(FocusSync.GiftField.message)"),
+            (.profile, .focus(nil), "nil"),
+        ])
     func printed(screen: ScreenID, intent: Intent, expected: String) throws {
         var session = try TestSession(on: screen)
         try session.apply(intent)

@@ -12,7 +12,9 @@ extension FuzzTarget {
                 let scan = filter.scan(piece)
                 var previousEnd = 0
                 for range in scan.hidden {
-                    precondition(range.lowerBound >= previousEnd && range.upperBound <= piece.count, "hidden ranges out of order or bounds")
+                    precondition(
+                        range.lowerBound >= previousEnd && range.upperBound <= piece.count, "hidden ranges out of order or bounds"
+                    )
                     previousEnd = range.upperBound
                 }
                 precondition(scan.pings.allSatisfy { $0.count <= 125 }, "a PING longer than 125 bytes")

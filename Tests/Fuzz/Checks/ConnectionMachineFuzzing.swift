@@ -14,7 +14,8 @@ extension FuzzTarget {
             let (a, b, c) = (byte & 0x10 != 0, byte & 0x20 != 0, byte & 0x40 != 0)
             switch byte & 0x0F {
             case 0:
-                let route = machine.send(queueIsEmpty: model.queued == 0, messageFitsOneFrame: a, kernelKeepsUp: b, queueHasRoom: c)
+                let route = machine.send(
+                    queueIsEmpty: model.queued == 0, messageFitsOneFrame: a, kernelKeepsUp: b, queueHasRoom: c)
                 switch route {
                 case .drop:
                     precondition(!model.isOpen, "an open connection dropped a message")
@@ -48,7 +49,9 @@ extension FuzzTarget {
                     model.closing = (code, a)
                 }
             case 3:
-                model.turn(machine.writable(queueIsEmpty: model.queued == 0), of: &machine, frames: Int(byte >> 4) % 4, fails: a && b && c)
+                model.turn(
+                    machine.writable(queueIsEmpty: model.queued == 0), of: &machine, frames: Int(byte >> 4) % 4,
+                    fails: a && b && c)
             case 4:
                 if machine.pingReceived(payload: [byte, UInt8(truncatingIfNeeded: index)]) {
                     precondition(model.isOpen)
@@ -128,7 +131,8 @@ private struct ConnectionModel {
     mutating func turn(_ turn: WriteTurn<UInt16>, of machine: inout ConnectionMachine<UInt16>, frames: Int, fails: Bool) {
         switch turn {
         case .nothing:
-            precondition(ended || (queued == 0 && pongs.isEmpty && !pingOwed && !drainOwed), "a writeable callback left work undone")
+            precondition(
+                ended || (queued == 0 && pongs.isEmpty && !pingOwed && !drainOwed), "a writeable callback left work undone")
         case .disconnect:
             precondition(failed, "disconnected a connection whose writes did not fail")
         case .sendClose(let code, _):

@@ -44,7 +44,8 @@ extension FuzzTarget {
             precondition(Set(screen.rows.keys).isSubset(of: declaration.lists.map(\.id)), "rows of an undeclared list")
             let boundKeys = declaration.fields.map { $0.boundKey(under: state.settings) } + textKeys.filter { $0.rowID != nil }
             if let focus = screen.focus {
-                precondition(declaration.id == state.current, "\(declaration.id) keeps focus on \(focus) while another screen shows")
+                precondition(
+                    declaration.id == state.current, "\(declaration.id) keeps focus on \(focus) while another screen shows")
                 precondition(boundKeys.contains(focus), "focus on \(focus), which no field of \(declaration.id) is bound to")
             }
             precondition(Set(screen.values.keys) == textKeys, "texts of \(declaration.id) filed under keys no field has")

@@ -17,7 +17,8 @@ public struct FuzzTarget: Sendable {
 
     /// Every target, by name.
     public static let all: [FuzzTarget] = [
-        .requestHead, .percentDecoding, .messageAssembly, .clientFrames, .connectionMachine, .clientMessage, .staticPath, .markdown, .focusApply,
+        .requestHead, .percentDecoding, .messageAssembly, .clientFrames, .connectionMachine, .clientMessage, .staticPath,
+        .markdown, .focusApply,
     ]
 
     /// The target called `name`, if there is one.

@@ -34,7 +34,8 @@ struct IntentScript {
             let list = list(on: schema)
             intent = .removeRow(list, pick((state[screen]?.rows(in: list) ?? []) + [RowID(high: 7, low: 7)]))
         case 9: intent = .navigate(to: pick(schema.screens.map(\.id) + ["nowhere"]))
-        case 10: intent = .configure(SettingsPatch(animatedFocusChange: setting(byte()), ambiguousAddressBinding: setting(byte())))
+        case 10:
+            intent = .configure(SettingsPatch(animatedFocusChange: setting(byte()), ambiguousAddressBinding: setting(byte())))
         default:
             let pending = state.pendingAutoFocus?.token ?? AutoFocusToken(rawValue: 1)
             intent = .autoFocusFired(byte() < 128 ? pending : AutoFocusToken(rawValue: UInt64(byte())))

@@ -6,7 +6,8 @@ extension FuzzTarget {
     /// scheme that runs code, every link with `rel`, and of bounded size (``maximumHTMLBytes(for:)``).
     public static let markdown = FuzzTarget(name: "markdown") { input in
         let html = Array(MarkdownRenderer.html(from: String(decoding: input, as: UTF8.self)).utf8)
-        precondition(html.count <= maximumHTMLBytes(for: input.count), "\(input.count) bytes rendered to \(html.count) bytes of HTML")
+        precondition(
+            html.count <= maximumHTMLBytes(for: input.count), "\(input.count) bytes rendered to \(html.count) bytes of HTML")
         var index = 0
         while let open = html[index...].firstIndex(of: UInt8(ascii: "<")) {
             let tag = html[(open + 1)...].prefix { $0 != UInt8(ascii: ">") }
@@ -17,7 +18,8 @@ extension FuzzTarget {
                 let text = String(decoding: tag, as: UTF8.self).lowercased()
                 precondition(name != "a" || text.hasPrefix("a rel=\"noopener noreferrer\" "), "a link without rel: <\(text)>")
                 for scheme in ["javascript:", "vbscript:", "file:"] {
-                    precondition(!text.contains("href=\"\(scheme)") && !text.contains("src=\"\(scheme)"), "a \(scheme) URL: <\(text)>")
+                    precondition(
+                        !text.contains("href=\"\(scheme)") && !text.contains("src=\"\(scheme)"), "a \(scheme) URL: <\(text)>")
                 }
             }
             index = open + 1 + tag.count

@@ -39,8 +39,9 @@ extension FuzzTarget {
                 precondition(frames > maxFragments, "refused for \(frames) frames")
             case .invalidUTF8:
                 precondition(messageKind == .text, "binary is never refused as UTF-8")
-                precondition(endsMessage ? String(validating: message, as: UTF8.self) == nil : !Self.isUTF8Prefix(message),
-                             "valid text refused")
+                precondition(
+                    endsMessage ? String(validating: message, as: UTF8.self) == nil : !Self.isUTF8Prefix(message),
+                    "valid text refused")
             }
             message = []
             frames = 0
@@ -50,7 +51,10 @@ extension FuzzTarget {
 
     /// True when some bytes could follow `bytes` to make valid UTF-8.
     private static func isUTF8Prefix(_ bytes: [UInt8]) -> Bool {
-        let tails: [[UInt8]] = [[], [0x80], [0x80, 0x80], [0x80, 0x80, 0x80], [0xA0, 0x80], [0x90, 0x80, 0x80], [0xBF], [0xBF, 0xBF], [0x9F, 0x80], [0x8F, 0x80, 0x80]]
+        let tails: [[UInt8]] = [
+            [], [0x80], [0x80, 0x80], [0x80, 0x80, 0x80], [0xA0, 0x80], [0x90, 0x80, 0x80], [0xBF], [0xBF, 0xBF], [0x9F, 0x80],
+            [0x8F, 0x80, 0x80],
+        ]
         return tails.contains { String(validating: bytes + $0, as: UTF8.self) != nil }
     }
 }

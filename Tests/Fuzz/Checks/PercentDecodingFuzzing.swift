@@ -25,6 +25,7 @@ extension FuzzTarget {
             precondition(decoded.count <= input.count)
         }
         precondition(PercentEncoding.decode(PercentEncoding.encodePath(input).utf8) == input, "decoding must undo path encoding")
-        precondition(PercentEncoding.decode(PercentEncoding.encodeQueryArgument(input).utf8) == input, "decoding must undo query encoding")
+        precondition(
+            PercentEncoding.decode(PercentEncoding.encodeQueryArgument(input).utf8) == input, "decoding must undo query encoding")
     }
 }

@@ -9,8 +9,11 @@ extension FuzzTarget {
             precondition(head.target.first == UInt8(ascii: "/"), "an accepted target must be a path")
             precondition(head.contentLength >= 0 && head.contentLength <= 1_000, "an accepted length must be within the limit")
             precondition(RequestHeadParser.servedMethods.contains(head.method), "an accepted method must be served")
-            precondition(!head.isWebSocketUpgrade || (head.method == "GET" && head.contentLength == 0), "an upgrade must be a bodiless GET")
-            precondition(PercentEncoding.decode(head.target).map { !$0.contains(0) } == true, "an accepted target must decode without NUL")
+            precondition(
+                !head.isWebSocketUpgrade || (head.method == "GET" && head.contentLength == 0), "an upgrade must be a bodiless GET"
+            )
+            precondition(
+                PercentEncoding.decode(head.target).map { !$0.contains(0) } == true, "an accepted target must decode without NUL")
             // Parsing is a function of the bytes.
             precondition(parser.parse(input) == .success(head))
         }

@@ -13,11 +13,13 @@ extension FuzzTarget {
         guard case .file(let segments) = path else { return }
         precondition(!segments.isEmpty, "a served path must name a file")
         guard raw != "/" else { return }
-        precondition(PercentEncoding.decode(raw.utf8) == Array(("/" + segments.joined(separator: "/")).utf8),
-                     "a served path must be the request's path, decoded")
+        precondition(
+            PercentEncoding.decode(raw.utf8) == Array(("/" + segments.joined(separator: "/")).utf8),
+            "a served path must be the request's path, decoded")
         for segment in segments {
             precondition(segment.utf8.first != UInt8(ascii: "."), "'\(segment)' is a dot or hidden name")
-            precondition(!segment.unicodeScalars.contains(where: forbiddenInSegment.contains), "'\(segment)' holds a forbidden character")
+            precondition(
+                !segment.unicodeScalars.contains(where: forbiddenInSegment.contains), "'\(segment)' holds a forbidden character")
         }
         let encoded = "/" + segments.map { PercentEncoding.encodePath($0.utf8) }.joined(separator: "/")
         precondition(StaticPath(requestPath: encoded) == path, "the encoded names \(encoded) must be served the same way")

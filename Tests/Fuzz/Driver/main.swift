@@ -7,8 +7,8 @@
 //     focus-fuzz <target> <file or folder>...
 
 import CLibFuzzer
-import FuzzChecks
 import Foundation
+import FuzzChecks
 
 /// The target libFuzzer runs, from the environment (libFuzzer owns the command line).
 let fuzzedTarget: FuzzTarget? = ProcessInfo.processInfo.environment["FOCUS_FUZZ_TARGET"].flatMap(FuzzTarget.named)
@@ -16,7 +16,8 @@ let fuzzedTarget: FuzzTarget? = ProcessInfo.processInfo.environment["FOCUS_FUZZ_
 @_cdecl("LLVMFuzzerTestOneInput")
 func fuzzOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> Int32 {
     guard let target = fuzzedTarget else {
-        FileHandle.standardError.write(Data("set FOCUS_FUZZ_TARGET to one of: \(FuzzTarget.all.map(\.name).joined(separator: ", "))\n".utf8))
+        FileHandle.standardError.write(
+            Data("set FOCUS_FUZZ_TARGET to one of: \(FuzzTarget.all.map(\.name).joined(separator: ", "))\n".utf8))
         exit(64)
     }
     target.check(Array(UnsafeBufferPointer(start: data, count: size)))
@@ -31,7 +32,8 @@ if focussync_libfuzzer_linked() != 0 {
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 guard let name = arguments.first, let target = FuzzTarget.named(name), arguments.count > 1 else {
-    FileHandle.standardError.write(Data("usage: focus-fuzz <\(FuzzTarget.all.map(\.name).joined(separator: "|"))> <file or folder>...\n".utf8))
+    FileHandle.standardError.write(
+        Data("usage: focus-fuzz <\(FuzzTarget.all.map(\.name).joined(separator: "|"))> <file or folder>...\n".utf8))
     exit(64)
 }
 var replayed = 0
@@ -41,7 +43,8 @@ for path in arguments.dropFirst() {
         FileHandle.standardError.write(Data("focus-fuzz: no such file or folder: \(path)\n".utf8))
         exit(66)
     }
-    let files = isFolder.boolValue
+    let files =
+        isFolder.boolValue
         ? ((try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []).sorted().map { "\(path)/\($0)" }
         : [path]
     for file in files {

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+
 @testable import RedisCoordination
 
 /// A `redis-server` of the test's own, on a free port and in a temporary folder, stopped by
@@ -25,7 +26,9 @@ final class RedisServer {
     init(durable: Bool = false) throws {
         guard let executable = Self.executable else {
             throw SetupError(
-                description: "redis-server is not installed; install it with `sudo apt-get install redis-server` (or `make setup-test`) to run the Redis coordination tests")
+                description:
+                    "redis-server is not installed; install it with `sudo apt-get install redis-server` (or `make setup-test`) to run the Redis coordination tests"
+            )
         }
         self.durable = durable
         directory = FileManager.default.temporaryDirectory.appendingPathComponent("focus-sync-redis-\(UUID().uuidString)")
@@ -128,7 +131,8 @@ final class RedisServer {
             if !process.isRunning {
                 throw SetupError(description: "redis-server exited at start on port \(port); see \(directory.path)/redis.log")
             }
-            if let connection = try? RedisConnection(url: url, connectTimeout: .milliseconds(200), commandTimeout: .milliseconds(500)),
+            if let connection = try? RedisConnection(
+                url: url, connectTimeout: .milliseconds(200), commandTimeout: .milliseconds(500)),
                 let reply = try? connection.send([RedisCommand("PING")]), reply == [.status("PONG")]
             {
                 return process
@@ -137,6 +141,7 @@ final class RedisServer {
         }
         Glibc.kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
-        throw SetupError(description: "redis-server on port \(port) did not answer PING within 10 s; see \(directory.path)/redis.log")
+        throw SetupError(
+            description: "redis-server on port \(port) did not answer PING within 10 s; see \(directory.path)/redis.log")
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Locking
 import TestSupport
+
 @testable import RedisCoordination
 
 /// Everything a coordinator reported, in order.
@@ -74,10 +75,13 @@ struct TestNode {
 
     /// Appends changes `revisions` with payloads `"<revision>"` and returns the last ticket.
     @discardableResult
-    func append(_ revisions: ClosedRange<Int64>, under lease: Lease, payload: (Int64) -> String = { "change \($0)" }) throws -> WriteTicket {
+    func append(_ revisions: ClosedRange<Int64>, under lease: Lease, payload: (Int64) -> String = { "change \($0)" }) throws
+        -> WriteTicket
+    {
         var ticket: WriteTicket?
         for revision in revisions {
-            let change = StreamedChange(sessionID: lease.sessionID, revision: revision, at: 1_000 + revision, payload: Array(payload(revision).utf8))
+            let change = StreamedChange(
+                sessionID: lease.sessionID, revision: revision, at: 1_000 + revision, payload: Array(payload(revision).utf8))
             ticket = try coordinator.append(change, under: lease)
         }
         return ticket!

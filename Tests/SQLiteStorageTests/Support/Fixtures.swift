@@ -9,7 +9,9 @@ enum Fixture {
     }
 
     static func change(_ session: String, _ revision: Int64, size: Int = 200) -> StoredChange {
-        StoredChange(session: session, revision: revision, at: 1_700_000_000_000 + revision, body: bytes("\(session) r\(revision) ", size: size))
+        StoredChange(
+            session: session, revision: revision, at: 1_700_000_000_000 + revision,
+            body: bytes("\(session) r\(revision) ", size: size))
     }
 
     static func appends(_ session: String, _ revisions: ClosedRange<Int64>) -> [StorageWrite] {

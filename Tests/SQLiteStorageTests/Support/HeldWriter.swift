@@ -1,6 +1,6 @@
-import TestSupport
 import Dispatch
 import SQLiteStorage
+import TestSupport
 
 /// A writer held inside `onCommit` of its first submission until ``release()``, so that what a
 /// test queues meanwhile is exactly the next group.

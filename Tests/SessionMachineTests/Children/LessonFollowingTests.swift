@@ -1,7 +1,8 @@
 import FocusCore
 import FocusProtocol
-@testable import Sessions
 import Testing
+
+@testable import Sessions
 
 /// ``LessonFollowing`` alone: what starting a lesson asks of the program, and its check of a change.
 @Suite("Lesson following, alone")
@@ -13,7 +14,9 @@ struct LessonFollowingTests {
         let start = try lessons.start(lesson.id, step: 0, showing: .profile, settings: Settings(), seq: 3)
         #expect(start.screen == lesson.screen && start.progress.step == 0)
         #expect(try lessons.start(lesson.id, step: 0, showing: lesson.screen, settings: Settings(), seq: 3).screen == nil)
-        #expect(throws: ProtocolError.self) { try lessons.start(LessonID(rawValue: "no-such-lesson"), step: 0, showing: .profile, settings: Settings(), seq: 3) }
+        #expect(throws: ProtocolError.self) {
+            try lessons.start(LessonID(rawValue: "no-such-lesson"), step: 0, showing: .profile, settings: Settings(), seq: 3)
+        }
         do {
             _ = try lessons.start(LessonID(rawValue: "no-such-lesson"), step: 0, showing: .profile, settings: Settings(), seq: 3)
         } catch {

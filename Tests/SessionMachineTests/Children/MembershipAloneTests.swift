@@ -1,7 +1,8 @@
 import FocusCore
 import FocusProtocol
-@testable import Sessions
 import Testing
+
+@testable import Sessions
 
 /// ``Membership`` alone, without the session around it: its inputs and the outputs it asks for.
 @Suite("Membership, alone")
@@ -29,8 +30,12 @@ struct MembershipAloneTests {
             return
         }
         #expect(record.member.name == "Ada")
-        #expect(outputs.dropFirst().prefix(2) == [.cancel(.helloDeadline(ConnectionID(1))), .welcome(ConnectionID(1), clientId: Self.tab, role: .editor)])
-        #expect(outputs.contains { if case .presence(let presence) = $0 { presence.joined.map(\.name) == ["Ada"] } else { false } })
+        #expect(
+            outputs.dropFirst().prefix(2) == [
+                .cancel(.helloDeadline(ConnectionID(1))), .welcome(ConnectionID(1), clientId: Self.tab, role: .editor),
+            ])
+        #expect(
+            outputs.contains { if case .presence(let presence) = $0 { presence.joined.map(\.name) == ["Ada"] } else { false } })
         #expect(membership.recipients.contains(ConnectionID(1)) && membership.everJoined)
     }
 
@@ -47,7 +52,8 @@ struct MembershipAloneTests {
         #expect(membership.roster.count.editors == 1)
     }
 
-    @Test("The hello deadline closes a silent connection with 1008; a member that falls behind loses its place until it catches up")
+    @Test(
+        "The hello deadline closes a silent connection with 1008; a member that falls behind loses its place until it catches up")
     func deadlineAndFallingBehind() {
         var membership = Self.membership()
         var outputs: [MembershipOutput] = []

@@ -1,8 +1,9 @@
 import FocusCore
 import FocusProtocol
-@testable import Sessions
 import TestSupport
 import Testing
+
+@testable import Sessions
 
 /// ``TextMerging`` alone: splices rebased over what each field's history recorded.
 @Suite("Text merging, alone")
@@ -22,13 +23,19 @@ struct TextMergingTests {
     func rebasesOverRecordedEdits() throws {
         var texts = TextMerging(start: 0)
         texts.record(
-            [.edit(screen: .profile, key: .firstName, ops: [TextSplice(at: 0, delete: 0, insert: "X")])], before: try Self.state(), revision: 1,
+            [.edit(screen: .profile, key: .firstName, ops: [TextSplice(at: 0, delete: 0, insert: "X")])],
+            before: try Self.state(), revision: 1,
             by: MemberID(rawValue: "m2"))
         let rebased = try texts.rebase(
-            TextSplice(at: 3, delete: 0, insert: "!"), of: Self.field, base: 0, member: MemberID(rawValue: "m1"), current: 1, text: "XAda").get()
+            TextSplice(at: 3, delete: 0, insert: "!"), of: Self.field, base: 0, member: MemberID(rawValue: "m1"), current: 1,
+            text: "XAda"
+        ).get()
         #expect(rebased.applied(to: "XAda") == "XAda!")
-        #expect(texts.rebase(TextSplice(at: 0, delete: 0, insert: "!"), of: Self.field, base: 2, member: MemberID(rawValue: "m1"), current: 1, text: "XAda")
-            == .failure(.baseInFuture(base: 2, current: 1)))
+        #expect(
+            texts.rebase(
+                TextSplice(at: 0, delete: 0, insert: "!"), of: Self.field, base: 2, member: MemberID(rawValue: "m1"), current: 1,
+                text: "XAda")
+                == .failure(.baseInFuture(base: 2, current: 1)))
     }
 
     @Test("A removed row's fields take their histories with them (which is why the session checks the field before rebasing)")
@@ -37,12 +44,19 @@ struct TextMergingTests {
         let key = FocusKey(FocusCase(rawValue: "row"), id: row)
         var texts = TextMerging(start: 0)
         let state = try Self.state()
-        texts.record([.edit(screen: .gift, key: key, ops: [TextSplice(at: 0, delete: 0, insert: "Ada")])], before: state, revision: 1, by: MemberID(rawValue: "m1"))
-        let kept = texts.rebase(TextSplice(at: 0, delete: 1, insert: ""), of: FieldName(.gift, key), base: 1, member: MemberID(rawValue: "m1"), current: 1, text: "Ada")
+        texts.record(
+            [.edit(screen: .gift, key: key, ops: [TextSplice(at: 0, delete: 0, insert: "Ada")])], before: state, revision: 1,
+            by: MemberID(rawValue: "m1"))
+        let kept = texts.rebase(
+            TextSplice(at: 0, delete: 1, insert: ""), of: FieldName(.gift, key), base: 1, member: MemberID(rawValue: "m1"),
+            current: 1, text: "Ada")
         #expect((try? kept.get())?.applied(to: "Ada") == "da")
-        texts.record([.rowRemoved(screen: .gift, list: .emails, row: row)], before: state, revision: 2, by: MemberID(rawValue: "m2"))
+        texts.record(
+            [.rowRemoved(screen: .gift, list: .emails, row: row)], before: state, revision: 2, by: MemberID(rawValue: "m2"))
         // With the history gone the field reads as it is now, empty: the splice seems to reach past its end.
-        let gone = texts.rebase(TextSplice(at: 0, delete: 1, insert: ""), of: FieldName(.gift, key), base: 1, member: MemberID(rawValue: "m1"), current: 2, text: "")
+        let gone = texts.rebase(
+            TextSplice(at: 0, delete: 1, insert: ""), of: FieldName(.gift, key), base: 1, member: MemberID(rawValue: "m1"),
+            current: 2, text: "")
         #expect(gone == .failure(.pastEnd(TextSplice(at: 0, delete: 1, insert: ""), length: 0)))
     }
 }

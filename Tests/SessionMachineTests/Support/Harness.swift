@@ -1,7 +1,7 @@
-import TestSupport
 import FocusCore
 import FocusProtocol
 import Sessions
+import TestSupport
 
 /// A session machine driven as a host would drive it, with a clock and timers of its own:
 /// `advance(by:)` moves time on and fires every timer that falls due, in order. No sockets, no
@@ -19,7 +19,10 @@ struct Harness {
 
     static let render: @Sendable (String) -> String = { "<p>\($0)</p>\n" }
 
-    init(configuration: SessionConfiguration = SessionConfiguration(), render: @escaping @Sendable (String) -> String = Harness.render) {
+    init(
+        configuration: SessionConfiguration = SessionConfiguration(),
+        render: @escaping @Sendable (String) -> String = Harness.render
+    ) {
         var ids = SplitMix64(seed: 1)
         var outputs: [SessionOutput] = []
         let id = SessionID.random(using: &ids)

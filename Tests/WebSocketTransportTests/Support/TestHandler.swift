@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+
 @testable import WebSocketTransport
 
 /// A server handler for tests: echoes text, answers HTTP from a table, and records what happened.

@@ -1,5 +1,7 @@
 import Foundation
+import Testing
 import WebSocketClient
+
 @testable import WebSocketTransport
 
 /// The two event loops every test runs on.
@@ -7,9 +9,6 @@ enum EventLoop: String, CaseIterable, CustomTestStringConvertible {
     case libuv, poll
     var testDescription: String { rawValue }
 }
-
-import Testing
-import WebSocketClient
 
 /// A started server on a kernel-chosen port with a ``TestHandler``; shut down by `stop()`.
 struct TestServer {
@@ -41,7 +40,9 @@ struct TestServer {
         try await WebSocketClient.connect(port: port, path: path, subprotocol: subprotocol, origin: origin)
     }
 
-    func get(_ target: String, method: String = "GET", headers: [(String, String)] = [], body: [UInt8] = []) throws -> HTTPClient.Response {
+    func get(_ target: String, method: String = "GET", headers: [(String, String)] = [], body: [UInt8] = []) throws
+        -> HTTPClient.Response
+    {
         try HTTPClient.send(method: method, target: target, port: port, headers: headers, body: body)
     }
 }

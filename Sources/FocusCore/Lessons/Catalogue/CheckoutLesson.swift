@@ -1,4 +1,3 @@
-
 extension Lesson {
     /// Checkout: Return and Proceed move focus; binding Address to `.name` by mistake shows four
     /// symptoms (appearing, Return, Proceed, a tap); binding it to `.address` again fixes them.
@@ -6,7 +5,8 @@ extension Lesson {
         id: "checkout-ambiguous",
         title: "One key, two fields",
         screen: .checkout,
-        summary: "Walk the form with Return and Proceed, bind Address to .name by mistake and meet four symptoms, then fix the binding.",
+        summary:
+            "Walk the form with Return and Proceed, bind Address to .name by mistake and meet four symptoms, then fix the binding.",
         steps: [
             LessonStep(
                 instruction: "Open Checkout, tap Name, type a name and press Return: focus moves on to Address.",
@@ -24,7 +24,8 @@ extension Lesson {
                 neutral: LessonStep.defaultNeutral + [.tap]
             ),
             LessonStep(
-                instruction: "Leave Address empty and tap Proceed to Gift Message: focus goes to the first field that needs fixing, Address.",
+                instruction:
+                    "Leave Address empty and tap Proceed to Gift Message: focus goes to the first field that needs fixing, Address.",
                 hint: "Proceed picks Address only when Name is filled in and Address is empty; clear Address and try again.",
                 swift: "move(to: invalid)  // firstInvalidField: .address",
                 goal: .all([.validation(valid: false, firstInvalid: "address"), .state(StatePattern(focus: "address"))]),
@@ -38,7 +39,8 @@ extension Lesson {
                 goal: .settings(SettingsPatch(ambiguousAddressBinding: true))
             ),
             LessonStep(
-                instruction: "Symptom one: open another screen, then come back to Checkout. It sets focus to .name as it appears, "
+                instruction:
+                    "Symptom one: open another screen, then come back to Checkout. It sets focus to .name as it appears, "
                     + "but the caret shows in Address: of the fields bound to .name, the last one wins.",
                 hint: "Go to another screen and back to Checkout, and see which field gets the caret.",
                 swift: ".onAppear { focus = .name }  // two fields answer to .name",
@@ -63,7 +65,8 @@ extension Lesson {
                 neutral: LessonStep.defaultNeutral + [.tap]
             ),
             LessonStep(
-                instruction: "Symptom four: tap Name. Focus is .name, yet the caret lands in Address, not in the field you tapped.",
+                instruction:
+                    "Symptom four: tap Name. Focus is .name, yet the caret lands in Address, not in the field you tapped.",
                 hint: "Tap the Name field itself and watch where the caret appears.",
                 swift: ".focused($focus, equals: .name)  // on Name and on Address",
                 goal: .all([.focus(to: "name", cause: .tap), .state(StatePattern(focusedField: "address"))])

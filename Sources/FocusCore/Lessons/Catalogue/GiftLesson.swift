@@ -1,4 +1,3 @@
-
 extension Lesson {
     /// Gift: the message editor's focus 0.75 s after the screen appears (and a tap that beats
     /// it), email rows focused by id, Return from row to row, and Send picking the field to fix.
@@ -6,10 +5,12 @@ extension Lesson {
         id: "gift-auto-focus",
         title: "A late focus, and rows by id",
         screen: .gift,
-        summary: "Watch the message take focus after 0.75 s, beat it with a tap, then move through email rows by id and let Send pick the field to fix.",
+        summary:
+            "Watch the message take focus after 0.75 s, beat it with a tap, then move through email rows by id and let Send pick the field to fix.",
         steps: [
             LessonStep(
-                instruction: "Open Gift Message and keep your hands off it: 0.75 s after it appears, the server's timer sets focus to .message.",
+                instruction:
+                    "Open Gift Message and keep your hands off it: 0.75 s after it appears, the server's timer sets focus to .message.",
                 hint: "Open the screen and wait without tapping; if it is showing already, leave it and come back.",
                 swift: "try? await Task.sleep(for: .milliseconds(750))  // then focus = .message",
                 settings: SettingsPatch(animatedFocusChange: false),
@@ -53,7 +54,8 @@ extension Lesson {
                 neutral: LessonStep.defaultNeutral + [.tap]
             ),
             LessonStep(
-                instruction: "Write a message and tap Send again: now the first email that is empty or not an address takes focus.",
+                instruction:
+                    "Write a message and tap Send again: now the first email that is empty or not an address takes focus.",
                 hint: "Write a message, leave an email empty or without an @, and tap Send the Gift.",
                 swift: "move(to: .row(id: bad.id))",
                 goal: .all([.validation(valid: false, firstInvalid: "row"), .state(StatePattern(focus: "row"))]),

@@ -1,4 +1,3 @@
-
 /// Short spellings for the goals the catalogue uses most.
 extension LessonGoal {
     /// Focus moved (`from` and `to` left `nil` match anything; ``NamePattern/nothing`` is nil focus).

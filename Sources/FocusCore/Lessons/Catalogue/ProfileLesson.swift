@@ -1,4 +1,3 @@
-
 extension Lesson {
     /// Profile: Return along the chain (`.next`, then `.done`), the keyboard toolbar, and the
     /// keyboard bounce of an animated focus change, fixed with a transaction without animation.
@@ -6,7 +5,8 @@ extension Lesson {
         id: "profile-keyboard",
         title: "Return, the toolbar and the keyboard bounce",
         screen: .profile,
-        summary: "Move focus with Return and the keyboard toolbar, then see why an animated move makes the keyboard dip, and stop it.",
+        summary:
+            "Move focus with Return and the keyboard toolbar, then see why an animated move makes the keyboard dip, and stop it.",
         steps: [
             LessonStep(
                 instruction: "On the Profile screen, tap First Name.",
@@ -58,13 +58,15 @@ extension Lesson {
                 neutral: LessonStep.defaultNeutral + [.tap]
             ),
             LessonStep(
-                instruction: "Fix it by moving focus inside a transaction that has no animation: switch off the animated focus change.",
+                instruction:
+                    "Fix it by moving focus inside a transaction that has no animation: switch off the animated focus change.",
                 hint: "Turn the animated focus change switch off; that is what the transaction does for this move.",
                 swift: "withTransaction(Transaction(animation: nil)) { focus = field }",
                 goal: .settings(SettingsPatch(animatedFocusChange: false))
             ),
             LessonStep(
-                instruction: "Tap First Name and press Return again: one event, straight from First Name to Last Name, and the keyboard stays put.",
+                instruction:
+                    "Tap First Name and press Return again: one event, straight from First Name to Last Name, and the keyboard stays put.",
                 hint: "Press Return in First Name; without the animation focus goes straight to Last Name.",
                 swift: ".onSubmit { move(to: .lastName) }  // straight there, no nil",
                 settings: SettingsPatch(animatedFocusChange: false),

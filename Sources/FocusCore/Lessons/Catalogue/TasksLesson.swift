@@ -1,4 +1,3 @@
-
 extension Lesson {
     /// Tasks: a reminder shows its notes field only while one of its fields has focus; Return
     /// walks title, notes, next title; a new row's title takes focus; deleting the focused row
@@ -7,7 +6,8 @@ extension Lesson {
         id: "tasks-focused-row",
         title: "A row that opens while it has focus",
         screen: .tasks,
-        summary: "A reminder shows its notes field only while it has focus; Return walks the rows, and new and deleted rows move focus by id.",
+        summary:
+            "A reminder shows its notes field only while it has focus; Return walks the rows, and new and deleted rows move focus by id.",
         steps: [
             LessonStep(
                 instruction: "Open Reminders and tap a reminder's title: its row has focus now, "

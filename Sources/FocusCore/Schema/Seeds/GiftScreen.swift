@@ -22,7 +22,7 @@ extension ScreenDeclaration {
             FieldDeclaration(
                 id: "message", label: "Gift Message", kind: .editor, submitLabel: .return, key: .message,
                 rules: [.required(message: "Write a message to go with the gift."), .maximumLength(500)]
-            ),
+            )
         ],
         lists: [
             ListDeclaration(
@@ -35,10 +35,10 @@ extension ScreenDeclaration {
                         rowCase: .row, label: "Email", kind: .email, submitLabel: .next,
                         rules: [.required(message: "Enter an email address like name@example.com."), .emailAddress],
                         autocomplete: "email"
-                    ),
+                    )
                 ],
                 initialRows: [[:]]
-            ),
+            )
         ],
         appearFocus: AppearFocus(key: .message, afterMilliseconds: 750),
         validateButton: ValidateButton(label: "Send the Gift", validMessage: "Your gift is on its way.")

@@ -42,7 +42,7 @@ extension ScreenDeclaration {
                     [.title: "Book the dentist", .notes: "Ask about a [Saturday slot](https://example.com/dentist)"],
                     [.title: "Pack for the trip", .notes: "- passport\n- charger\n- `boarding pass`"],
                 ]
-            ),
+            )
         ]
     )
 }
