@@ -21,8 +21,9 @@ let swiftSyntaxHost: String? = {
 func swiftSyntax(_ names: [String]) -> (swift: [SwiftSetting], linker: [LinkerSetting]) {
     guard let host = swiftSyntaxHost else {
         fatalError(
-            "FocusSync reads SwiftUI sources with the Swift toolchain's own parser, but the swiftc on the PATH has no "
-                + "usr/lib/swift/host/SwiftParser.swiftmodule beside it; use a Swift 6 toolchain from swift.org (see README).")
+            "FocusSync reads SwiftUI sources with the Swift toolchain's own parser (swift-syntax), but no swiftc on the PATH "
+                + "has <toolchain>/usr/lib/swift/host/SwiftParser.swiftmodule; put a Swift 6 toolchain from swift.org on the "
+                + "PATH (see README).")
     }
     return (
         [.unsafeFlags(["-I", host])],
@@ -127,7 +128,9 @@ let package = Package(
         .executableTarget(name: "focus-fuzz", dependencies: ["FuzzChecks", "CLibFuzzer"], path: "Tests/Fuzz/Driver"),
         .target(
             name: "TestSupport",
-            dependencies: ["FocusCore", "FocusProtocol", "FocusSyncServer", "Locking", "WebSocketTransport", "WebSocketClient"],
+            dependencies: [
+                "FocusCore", "FocusProtocol", "FocusSyncServer", "Locking", "Sessions", "WebSocketTransport", "WebSocketClient",
+            ],
             path: "Tests/TestSupport"),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "FocusProtocol", "TestSupport"]),
         .testTarget(name: "FocusProtocolTests", dependencies: ["FocusProtocol", "FocusCore", "TestSupport"]),

@@ -115,11 +115,17 @@ struct HTTPServingTests {
         #expect(try JSONValue.parse(refused.text)["error"]["message"].string?.contains("limit") == true)
     }
 
+    /// A day's idleness on a clock the test moves: nothing waits for the TTL to pass.
     @Test func idleSessionsExpire() async throws {
-        let server = try TestServer { $0.sessions.idleTTLSeconds = 1 }
+        let time = MovableClock()
+        let server = try TestServer(clock: time.clock) {
+            $0.sessions.idleTTLSeconds = 86_400
+            $0.expirySweepSeconds = 0.1
+        }
         defer { server.stop() }
         let id = try server.createSession()
         #expect(try server.get("/api/sessions/\(id)").status == 200)
+        time.advance(bySeconds: 86_401)
         #expect(try await eventually { try server.get("/api/sessions/\(id)").status == 404 })
     }
 }

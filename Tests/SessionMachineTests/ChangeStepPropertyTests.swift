@@ -90,7 +90,7 @@ struct ChangeStepPropertyTests {
         let screen =
             random.next() % 12 == 0 ? [ScreenID.profile, .checkout, .gift, .tasks].randomElement(using: &random)! : current
         let values = machine.state[screen]?.values ?? [:]
-        let keys = values.keys.sorted { $0.wireString < $1.wireString }
+        let keys = values.keys.sorted { $0.name < $1.name }
         let key = keys.randomElement(using: &random)
         let text = key.flatMap { values[$0] } ?? ""
         let length = text.utf16.count

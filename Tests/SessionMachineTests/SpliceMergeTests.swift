@@ -48,7 +48,7 @@ struct SpliceMergeTests {
         var refusedAsGone = 0
 
         /// `screen/key` as a snapshot's `you.splices` names it.
-        var field: String { screen.rawValue + "/" + key.wireString }
+        var field: String { screen.rawValue + "/" + key.name }
 
         /// Three pages on the profile screen's first name or, `onGiftRow`, on the gift screen's
         /// first email row, which a page may remove while the others type.

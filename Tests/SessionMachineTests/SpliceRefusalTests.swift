@@ -60,7 +60,7 @@ struct SpliceRefusalTests {
         let splice = harness.intent(1, seq: 4, screen, .splice(key, base: typed, at: 0, delete: 1, insert: ""))
         let spliceError = try #require(Self.error(to: 1, in: splice))
         #expect(spliceError.code == .unknownKey && spliceError.seq == 4)
-        #expect(spliceError.message.contains(key.wireString))
+        #expect(spliceError.message.contains(key.name))
         #expect(!spliceError.message.contains("past the end"), "the field was 3 long at its base, not 0: \(spliceError.message)")
 
         let edit = harness.intent(1, seq: 5, screen, .edit(key, "Bea"))

@@ -14,7 +14,8 @@ public final class TestServer: Sendable {
     public static let indexHTML = "<!doctype html><title>FocusSync test</title>"
     public static let secretContent = "TOP-SECRET-OUTSIDE-PUBLIC"
 
-    public init(configure: (inout ServerOptions) -> Void = { _ in }) throws {
+    /// A server whose sessions run on `clock` (the system's, or a ``MovableClock``'s).
+    public init(clock: SessionClock = .system, configure: (inout ServerOptions) -> Void = { _ in }) throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("focus-sync-test-\(UUID().uuidString)")
         let publicFolder = root.appendingPathComponent("Public")
         try FileManager.default.createDirectory(at: publicFolder.appendingPathComponent("js"), withIntermediateDirectories: true)
@@ -33,7 +34,8 @@ public final class TestServer: Sendable {
         // Tests keep nothing unless they ask for a data folder (and then set inMemory to false).
         options.inMemory = true
         configure(&options)
-        server = try PlaygroundServer(options: options, publicDirectory: publicDirectory, logger: Logger(level: .error))
+        server = try PlaygroundServer(
+            options: options, publicDirectory: publicDirectory, logger: Logger(level: .error), clock: clock)
         try server.start()
     }
 

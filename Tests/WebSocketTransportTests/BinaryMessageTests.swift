@@ -9,7 +9,7 @@ import WebSocketClient
 struct BinaryMessageTests {
     @Test(arguments: EventLoop.allCases)
     func binaryMessagesReachTheHandlerWhenAccepted(loop: EventLoop) throws {
-        let test = try TestServer(loop) { configuration in
+        let test = try TransportServer(loop) { configuration in
             configuration.acceptsBinaryMessages = true
             configuration.requiresSubprotocol = false
         }
@@ -28,7 +28,7 @@ struct BinaryMessageTests {
     /// first), and a PONG goes out before a message that completed after its PING.
     @Test(arguments: EventLoop.allCases)
     func everyPingIsAnsweredInOrder(loop: EventLoop) throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let socket = try RawWebSocket.connect(port: test.port)
         var bytes: [UInt8] = []

@@ -11,7 +11,7 @@ struct ClientLoopTests {
     /// reported closed once when the loop shuts down.
     @Test(arguments: EventLoop.allCases)
     func manyConnectionsOnOneLoop(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let clients = try WebSocketClientLoop(useLibUV: loop == .libuv)
         struct Tally { var opened = 0, echoed = 0, closed = 0, onLoopThread = true }
@@ -44,7 +44,7 @@ struct ClientLoopTests {
     }
 
     @Test func refusedConnectionReportsFailure() async throws {
-        let test = try TestServer(.poll)
+        let test = try TransportServer(.poll)
         let port = test.port
         test.stop()
         let inbox = EventInbox<WebSocketClientConnection.Event>()

@@ -15,7 +15,7 @@ struct ConfinementTests {
             let handler = TestHandler()
             let opened = Locked<WebSocketConnection?>(nil)
             handler.onOpen = { connection in opened.withLock { $0 = connection } }
-            let test = try TestServer(.poll, handler: handler)
+            let test = try TransportServer(.poll, handler: handler)
             let client = try await test.connect()
             guard await eventually({ opened.withLock { $0 } != nil }) else { exit(2) }
             test.server.execute { opened.withLock { $0 }?.send(OutboundMessage(text: "from the service thread")) }
@@ -40,7 +40,7 @@ struct ConfinementTests {
     @Test func oneMessageSentByTwoServersArrivesIntactEverywhere() async throws {
         let payload = (0..<100_000).map { UInt8(ascii: "a") + UInt8($0 % 26) }
         let shared = OutboundMessage(utf8: payload)
-        let servers = try [TestServer(.libuv), TestServer(.poll)]
+        let servers = try [TransportServer(.libuv), TransportServer(.poll)]
         defer { for server in servers { server.stop() } }
         for server in servers {
             server.handler.onText = { connection, _ in

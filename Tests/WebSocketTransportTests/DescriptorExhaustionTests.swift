@@ -13,7 +13,7 @@ import WebSocketClient
 struct DescriptorExhaustionTests {
     @Test(.serialized, arguments: EventLoop.allCases)
     func acceptPausesInsteadOfSpinningAndRecovers(loop: EventLoop) throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         #expect(try test.get("/").status == 200)
         // Opened now: once the descriptors run out, nothing more can be opened.
@@ -48,7 +48,7 @@ struct DescriptorExhaustionTests {
         lowered.rlim_cur = min(original.rlim_max, 1024) - 1
         setrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &lowered)
         let logged = Locked<[String]>([])
-        let test = try TestServer(.poll) { configuration in
+        let test = try TransportServer(.poll) { configuration in
             configuration.log = { line in logged.withLock { $0.append(line) } }
         }
         defer { test.stop() }

@@ -10,7 +10,7 @@ import WebSocketClient
 struct HTTPTests {
     @Test(arguments: EventLoop.allCases)
     func answersWithStatusHeadersAndBody(loop: EventLoop) throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         test.handler.respond = { request in
             HTTPResponse(
@@ -31,7 +31,7 @@ struct HTTPTests {
 
     @Test(arguments: EventLoop.allCases)
     func largeBodyArrivesIntact(loop: EventLoop) throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let body = (0..<200 * 1024).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ $0 >> 8) }
         test.handler.respond = { _ in
@@ -45,7 +45,7 @@ struct HTTPTests {
 
     @Test(arguments: EventLoop.allCases)
     func postBodyReachesTheHandler(loop: EventLoop) throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let body = Array(#"{"screen":"editor"}"#.utf8)
         let response = try test.get("/api/sessions", method: "POST", headers: [("Content-Type", "application/json")], body: body)
@@ -59,7 +59,7 @@ struct HTTPTests {
 
     @Test(arguments: EventLoop.allCases)
     func bodyOverTheLimitIsAnswered413(loop: EventLoop) throws {
-        let test = try TestServer(loop) { $0.maxRequestBodyBytes = 1024 }
+        let test = try TransportServer(loop) { $0.maxRequestBodyBytes = 1024 }
         defer { test.stop() }
         let response = try test.get("/api/sessions", method: "POST", body: [UInt8](repeating: 65, count: 4096))
         #expect(response.status == 413)
@@ -68,7 +68,7 @@ struct HTTPTests {
 
     @Test(arguments: EventLoop.allCases)
     func aResponseGivenLaterArrivesWhileOtherRequestsAreAnswered(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         test.handler.answerAfter = { request in request.path == "/later" ? .milliseconds(1500) : nil }
         let started = ContinuousClock.now
@@ -94,7 +94,7 @@ struct HTTPTests {
 
     @Test(arguments: EventLoop.allCases)
     func aRequestAnsweredLaterIsHandedToTheHandlerOnce(loop: EventLoop) throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         test.handler.answerAfter = { _ in .milliseconds(100) }
         #expect(try test.get("/api/sessions", method: "POST").status == 200)
@@ -104,7 +104,7 @@ struct HTTPTests {
 
     @Test(arguments: EventLoop.allCases)
     func headRequestGetsHeadersWithoutBody(loop: EventLoop) throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let response = try test.get("/index.html", method: "HEAD")
         #expect(response.status == 200)

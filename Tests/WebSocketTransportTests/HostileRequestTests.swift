@@ -29,7 +29,7 @@ struct HostileRequestTests {
 
     @Test(arguments: smuggling)
     func smugglingShapesGet400AndAClosedConnection(head: String) throws {
-        let test = try TestServer(.libuv)
+        let test = try TransportServer(.libuv)
         defer { test.stop() }
         let (response, closed) = try exchange(head, body: "hello", port: test.port)
         #expect(response.status == 400)
@@ -60,7 +60,7 @@ struct HostileRequestTests {
     func refusalsCarryTheHandlersAnswer(head: String, status: Int, refusal: String) throws {
         let handler = TestHandler()
         handler.forbiddenOrigins = ["http://evil.test"]
-        let test = try TestServer(.poll, handler: handler)
+        let test = try TransportServer(.poll, handler: handler)
         defer { test.stop() }
         let (response, closed) = try exchange(head, port: test.port)
         #expect(response.version == "HTTP/1.1")
@@ -75,7 +75,7 @@ struct HostileRequestTests {
     /// During shutdown new connections are refused by the kernel (the listening socket is
     /// closed); an upgrade on a connection that was already open gets 503.
     @Test func shuttingDownRefusesUpgradesWith503() async throws {
-        let test = try TestServer(.libuv)
+        let test = try TransportServer(.libuv)
         // Holds the shutdown open: it never answers the server's close frame.
         let stalled = try RawWebSocket.connect(port: test.port)
         let open = try TCPConnection(port: test.port)
@@ -98,7 +98,7 @@ struct HostileRequestTests {
     /// never answered what followed).
     @Test(arguments: EventLoop.allCases)
     func pipelinedRequestsAreAnsweredInOrder(loop: EventLoop) throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let big = [UInt8](repeating: UInt8(ascii: "b"), count: 100_000)
         test.handler.respond = { request in

@@ -19,7 +19,7 @@ struct KeepaliveTests {
             if text == "busy" { usleep(30_000) }
             return text != "busy"
         }
-        let test = try TestServer(loop, handler: handler) { configuration in
+        let test = try TransportServer(loop, handler: handler) { configuration in
             configuration.pingAfterSeconds = 1
             configuration.hangupSeconds = 2
         }

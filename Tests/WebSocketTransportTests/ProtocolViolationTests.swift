@@ -11,7 +11,7 @@ struct ProtocolViolationTests {
     /// RFC 6455 section 5.1: a server must close the connection when a client frame is not masked.
     @Test(arguments: EventLoop.allCases)
     func unmaskedFrameClosesWith1002(loop: EventLoop) throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let socket = try RawWebSocket.connect(port: test.port)
         try socket.send(.text, Array("masked".utf8))
@@ -27,7 +27,7 @@ struct ProtocolViolationTests {
     /// An unmasked frame in the same packet as the handshake, before the connection exists.
     @Test(arguments: EventLoop.allCases)
     func unmaskedFrameWithTheHandshakeClosesWith1002(loop: EventLoop) throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let socket = try TCPConnection(port: test.port)
         defer { socket.close() }
@@ -48,7 +48,7 @@ struct ProtocolViolationTests {
     /// would answer a PING itself: it never sees this one).
     @Test(arguments: EventLoop.allCases)
     func unmaskedPingClosesWith1002(loop: EventLoop) throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let socket = try RawWebSocket.connect(port: test.port)
         try socket.send(.ping, Array("are you there".utf8), masked: false)
@@ -61,7 +61,7 @@ struct ProtocolViolationTests {
     /// reasons included.
     @Test(arguments: EventLoop.allCases)
     func closeReasonThatIsNotUTF8ClosesWith1007(loop: EventLoop) throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let socket = try RawWebSocket.connect(port: test.port)
         try socket.send(.close, [0x03, 0xE8, 0xCE, 0xBA, 0xED, 0xA0, 0x80])
@@ -73,7 +73,7 @@ struct ProtocolViolationTests {
     @Test(arguments: EventLoop.allCases)
     func nothingIsWrittenAfterTheCloseFrame(loop: EventLoop) async throws {
         let handler = TestHandler()
-        let test = try TestServer(loop, handler: handler)
+        let test = try TransportServer(loop, handler: handler)
         defer { test.stop() }
         let message = OutboundMessage(text: "tick")
         let ticks = Locked(0)

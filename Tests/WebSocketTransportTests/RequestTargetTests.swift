@@ -34,7 +34,7 @@ struct RequestTargetTests {
 
     @Test(arguments: cases)
     func pathAndQueryAfterSanitising(target: String, path: String, query: String) throws {
-        let test = try TestServer(.poll)
+        let test = try TransportServer(.poll)
         defer { test.stop() }
         let response = try test.get(target)
         #expect(response.status == 200)
@@ -44,7 +44,7 @@ struct RequestTargetTests {
     }
 
     @Test func malformedEscapeIsRefusedByTheTransport() throws {
-        let test = try TestServer(.poll)
+        let test = try TransportServer(.poll)
         defer { test.stop() }
         #expect(try test.get("/%zz").status == 400)
         #expect(test.handler.snapshot.httpRequests.isEmpty)

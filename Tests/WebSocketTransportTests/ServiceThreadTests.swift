@@ -10,7 +10,7 @@ import Testing
 struct ServiceThreadTests {
     @Test(arguments: EventLoop.allCases)
     func executeFromAnotherThreadRunsOnTheServiceThread(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         _ = try await test.connect()
         #expect(await eventually { !test.handler.snapshot.callbackThreads.isEmpty })
@@ -29,7 +29,7 @@ struct ServiceThreadTests {
 
     @Test(arguments: EventLoop.allCases)
     func scheduledWorkFiresAndCancelledWorkDoesNot(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let fired = Locked<[String]>([])
         test.server.execute { [server = test.server] in
@@ -45,7 +45,7 @@ struct ServiceThreadTests {
 
     @Test(arguments: EventLoop.allCases)
     func connectionCountIsReadableFromAnyThread(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         #expect(test.server.connectionCount == 0)
         let clients = [try await test.connect(), try await test.connect(), try await test.connect()]
@@ -56,7 +56,7 @@ struct ServiceThreadTests {
 
     @Test(arguments: EventLoop.allCases)
     func portInUseIsReportedAsSuch(loop: EventLoop) throws {
-        let first = try TestServer(loop)
+        let first = try TransportServer(loop)
         defer { first.stop() }
         var configuration = WebSocketServerConfiguration()
         configuration.port = first.port
@@ -86,7 +86,7 @@ struct ServiceThreadTests {
         for signalNumber in [SIGINT, SIGTERM] {
             let previous = signal(signalNumber, SIG_IGN)
             defer { signal(signalNumber, previous) }
-            let test = try TestServer(loop)
+            let test = try TransportServer(loop)
             _ = try await test.connect()
             let during = signal(signalNumber, SIG_IGN)
             test.stop()
@@ -103,7 +103,7 @@ struct ServiceThreadTests {
         configuration.useLibUV = loop == .libuv
         let server = WebSocketServer(configuration: configuration, handler: TestHandler())
         server.shutdown()
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         test.stop()
         test.stop()
         #expect(test.server.connectionCount == 0)

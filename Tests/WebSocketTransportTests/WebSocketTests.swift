@@ -8,7 +8,7 @@ import WebSocketClient
 struct WebSocketTests {
     @Test(arguments: EventLoop.allCases)
     func upgradeWithSubprotocolReachesTheHandler(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let client = try await test.connect(path: "/ws?session=abc", origin: "http://127.0.0.1")
         #expect(client.acceptedSubprotocol == "focus-sync.v1")
@@ -23,7 +23,7 @@ struct WebSocketTests {
 
     @Test(arguments: EventLoop.allCases)
     func echoRoundTrip(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let client = try await test.connect()
         client.send(#"{"type":"hello"}"#)
@@ -34,7 +34,7 @@ struct WebSocketTests {
 
     @Test(arguments: EventLoop.allCases)
     func fragmentedMessageIsReassembled(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let client = try await test.connect()
         let text = String((0..<20_000).map { Character(UnicodeScalar(UInt8(97 + $0 % 26))) })
@@ -45,7 +45,7 @@ struct WebSocketTests {
 
     @Test(arguments: EventLoop.allCases)
     func largeOutgoingMessageArrivesWhole(loop: EventLoop) async throws {
-        let test = try TestServer(loop) { $0.maxMessageBytes = 256 * 1024 }
+        let test = try TransportServer(loop) { $0.maxMessageBytes = 256 * 1024 }
         defer { test.stop() }
         let client = try await test.connect()
         // Larger than one outgoing frame, so the echo goes out as continuation frames.
@@ -59,7 +59,7 @@ struct WebSocketTests {
     /// the transport in many pieces, and the UTF-8 check carries across them.
     @Test(arguments: EventLoop.allCases)
     func messageOfTheLimitInLargeFragmentsArrivesWhole(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let client = try await test.connect()
         let text = String(repeating: "✓", count: 64 * 1024 / 3) + "x"
@@ -70,7 +70,7 @@ struct WebSocketTests {
 
     @Test(arguments: EventLoop.allCases)
     func oversizeMessageClosesWith1009(loop: EventLoop) async throws {
-        let test = try TestServer(loop) { $0.maxMessageBytes = 1024 }
+        let test = try TransportServer(loop) { $0.maxMessageBytes = 1024 }
         defer { test.stop() }
         let client = try await test.connect()
         // Every fragment is small; only the message as a whole is too big.
@@ -85,7 +85,7 @@ struct WebSocketTests {
     /// wire before the server's close frame comes back.
     @Test(arguments: EventLoop.allCases)
     func messageInTooManyFragmentsClosesWith1009(loop: EventLoop) throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let socket = try RawWebSocket.connect(port: test.port)
         func fragments(_ count: Int, of byte: UInt8) -> [UInt8] {
@@ -105,7 +105,7 @@ struct WebSocketTests {
 
     @Test(arguments: EventLoop.allCases)
     func binaryMessageClosesWith1003(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let client = try await test.connect()
         client.sendBinary([1, 2, 3])
@@ -115,7 +115,7 @@ struct WebSocketTests {
 
     @Test(arguments: EventLoop.allCases)
     func invalidUTF8ClosesWith1007(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let client = try await test.connect()
         client.sendInvalidUTF8Text([0x68, 0x69, 0xC3, 0x28])
@@ -128,7 +128,7 @@ struct WebSocketTests {
     func handlerRefusingTheOriginAnswers403(loop: EventLoop) async throws {
         let handler = TestHandler()
         handler.forbiddenOrigins = ["http://evil.test"]
-        let test = try TestServer(loop, handler: handler)
+        let test = try TransportServer(loop, handler: handler)
         defer { test.stop() }
         await #expect(throws: TransportError.connectionFailed("the server refused the WebSocket upgrade with HTTP 403")) {
             try await test.connect(origin: "http://evil.test")
@@ -148,7 +148,7 @@ struct WebSocketTests {
 
     @Test(arguments: EventLoop.allCases)
     func upgradeWithoutTheSubprotocolIsRefused400(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         await #expect(throws: TransportError.connectionFailed("the server refused the WebSocket upgrade with HTTP 400")) {
             try await test.connect(subprotocol: nil)
@@ -161,7 +161,7 @@ struct WebSocketTests {
 
     @Test(arguments: EventLoop.allCases)
     func upgradeOffTheWebSocketPathIsRefused404(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         await #expect(throws: TransportError.connectionFailed("the server refused the WebSocket upgrade with HTTP 404")) {
             try await test.connect(path: "/other")
@@ -172,7 +172,7 @@ struct WebSocketTests {
     func clientThatStopsReadingIsClosedWith1008(loop: EventLoop) async throws {
         let limit = 64 * 1024
         let handler = TestHandler()
-        let test = try TestServer(loop, handler: handler) { $0.maxQueuedBytes = limit }
+        let test = try TransportServer(loop, handler: handler) { $0.maxQueuedBytes = limit }
         defer { test.stop() }
         let chunk = OutboundMessage(text: String(repeating: "f", count: 4096))
         handler.onText = { [server = test.server] connection, text in
@@ -208,7 +208,7 @@ struct WebSocketTests {
     func aPeerThatNeverAnswersPingsIsDropped(loop: EventLoop) async throws {
         // The default is a PING after 20 s and a hang-up at 50 s; shortened here. A client that
         // stops reading never sees the PING, so it never answers with a PONG.
-        let test = try TestServer(loop) { configuration in
+        let test = try TransportServer(loop) { configuration in
             configuration.pingAfterSeconds = 1
             configuration.hangupSeconds = 2
         }
@@ -222,7 +222,7 @@ struct WebSocketTests {
 
     @Test(arguments: EventLoop.allCases)
     func shutdownClosesClientsWith1001(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         let first = try await test.connect()
         let second = try await test.connect()
         #expect(await eventually { test.server.connectionCount == 2 })
@@ -237,7 +237,7 @@ struct WebSocketTests {
 
     @Test(arguments: EventLoop.allCases)
     func peerCloseIsReportedOnce(loop: EventLoop) async throws {
-        let test = try TestServer(loop)
+        let test = try TransportServer(loop)
         defer { test.stop() }
         let client = try await test.connect()
         #expect(await eventually { test.server.connectionCount == 1 })

@@ -7,7 +7,7 @@ enum BoundField {
     var wireName: String {
         switch self {
         case .simple(let field): field.id.rawValue
-        case .row(_, let key): key.wireString
+        case .row(_, let key): key.name
         }
     }
 

@@ -34,7 +34,7 @@ extension FocusEngine {
 
     func declaredText(_ key: FocusKey, on slot: ScreenSlot, in state: SessionState) throws(FocusError) -> String {
         guard bindings(of: slot, in: state).isDeclared(key) else {
-            throw .unknownKey(key.wireString, screen: slot.id)
+            throw .unknownKey(key.name, screen: slot.id)
         }
         return state.screens[slot.index].values[key] ?? ""
     }

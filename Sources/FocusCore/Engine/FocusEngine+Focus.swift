@@ -2,7 +2,7 @@ extension FocusEngine {
     /// A tap on the field bound to `key`, or on nothing.
     func tap(_ key: FocusKey?, on slot: ScreenSlot, in state: inout SessionState, record: inout Record) throws(FocusError) {
         if let key, !bindings(of: slot, in: state).isBound(key) {
-            throw .unknownKey(key.wireString, screen: slot.id)
+            throw .unknownKey(key.name, screen: slot.id)
         }
         moveFocus(to: key, cause: .tap, on: slot, in: &state, record: &record)
     }

@@ -77,10 +77,10 @@ extension FocusEngine {
         var table = [FocusPresentation.noFocus: presentation(nil, at: nil)]
         for position in chain.indices {
             let key = chain[position].key
-            table[key.wireString] = presentation(key, at: position)
+            table[key.name] = presentation(key, at: position)
         }
-        for (_, key) in bindings.simpleBindings where table[key.wireString] == nil {
-            table[key.wireString] = presentation(key, at: chain.position(of: key))
+        for (_, key) in bindings.simpleBindings where table[key.name] == nil {
+            table[key.name] = presentation(key, at: chain.position(of: key))
         }
         return table
     }

@@ -38,7 +38,7 @@ public enum FocusError: Error, Equatable, Sendable {
         case .notCurrentScreen(let screen, let current):
             "This is meant for the \(screen) screen, but \(current) is showing; navigate to \(screen) first."
         case .valueTooLong(let key, let length, let limit):
-            "The text for '\(key.wireString)' is \(length) characters long; shorten it to at most \(limit)."
+            "The text for '\(key.name)' is \(length) characters long; shorten it to at most \(limit)."
         case .sessionTextFull(let limit):
             "The session would hold more than \(limit) bytes of text, its limit; shorten or clear another field first."
         case .splice(let error):

@@ -78,8 +78,8 @@ extension RowID: CustomStringConvertible {
     public var description: String { uuidString }
 }
 
-extension RowID: WireText {
-    public init?(wireText: String) { self.init(wireText) }
-    public var wireText: String { uuidString }
-    public static var wireTextExample: String { "a row id (a UUID like 6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55)" }
+extension RowID: StringCodable {
+    public init?(codedText: String) { self.init(codedText) }
+    public var codedText: String { uuidString }
+    public static var codedTextExample: String { "a row id (a UUID like 6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55)" }
 }

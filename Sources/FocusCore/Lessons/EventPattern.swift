@@ -87,17 +87,17 @@ public struct EventPattern: Equatable, Sendable {
         init(_ event: FocusEvent) {
             switch event {
             case .focus(_, let from, let to, let cause):
-                self.from = .some(from?.wireString)
-                self.to = .some(to?.wireString)
+                self.from = .some(from?.name)
+                self.to = .some(to?.name)
                 self.cause = cause
             case .navigate(let from, let to):
                 self.from = .some(from.rawValue)
                 self.to = .some(to.rawValue)
             case .validation(_, let valid, let firstInvalid):
                 self.valid = valid
-                self.firstInvalid = .some(firstInvalid?.wireString)
+                self.firstInvalid = .some(firstInvalid?.name)
             case .edit(_, let key, _), .autoFocusScheduled(_, let key, _), .autoFocusCancelled(_, let key):
-                self.key = .some(key.wireString)
+                self.key = .some(key.name)
             case .settings(let patch):
                 settings = patch
             case .rowAdded, .rowRemoved:

@@ -22,7 +22,7 @@ public struct StatePattern: Equatable, Sendable {
 
     /// Whether `screen` looks like this.
     func matches(_ screen: ScreenSnapshot) -> Bool {
-        (focus?.matches(screen.focus?.wireString) ?? true)
+        (focus?.matches(screen.focus?.name) ?? true)
             && (focusedField?.matches(screen.focusedField) ?? true)
             && (rowFocused.map { $0 == (screen.focusedRow != nil) } ?? true)
             && (filled ?? []).allSatisfy { !(screen.values[FocusKey($0)] ?? "").isEmpty }

@@ -31,14 +31,14 @@ extension Schema: Codable {
         }
 
         init(from decoder: any Decoder) throws {
-            order = try decoder.container(keyedBy: WireCodingKey.self).decode(Int.self, forKey: WireCodingKey("order"))
+            order = try decoder.container(keyedBy: StringCodingKey.self).decode(Int.self, forKey: StringCodingKey("order"))
             screen = try ScreenDeclaration(from: decoder)
         }
 
         func encode(to encoder: any Encoder) throws {
             try screen.encode(to: encoder)
-            var container = encoder.container(keyedBy: WireCodingKey.self)
-            try container.encode(order, forKey: WireCodingKey("order"))
+            var container = encoder.container(keyedBy: StringCodingKey.self)
+            try container.encode(order, forKey: StringCodingKey("order"))
         }
     }
 

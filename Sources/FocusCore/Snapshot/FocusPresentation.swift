@@ -24,7 +24,7 @@ public struct FocusPresentation: Codable, Equatable, Sendable {
 
     /// The member of a `byFocus` table that describes the focus value `key`.
     public static func tableKey(_ key: FocusKey?) -> String {
-        key?.wireString ?? noFocus
+        key?.name ?? noFocus
     }
 
     private enum CodingKeys: String, CodingKey { case focusedField, focusSwift, focusPrinted, toolbar, focusedRow, label }

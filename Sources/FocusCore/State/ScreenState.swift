@@ -36,7 +36,7 @@ public struct ScreenState: Codable, Equatable, Sendable {
 
     /// ``staleErrors`` in the order the protocol lists them: by key string.
     public var staleErrorsInWireOrder: [FocusKey] {
-        staleErrors.sorted { $0.wireString < $1.wireString }
+        staleErrors.sorted { $0.name < $1.name }
     }
 
     /// The row whose title, notes or email currently has focus, if any.

@@ -57,8 +57,8 @@ struct JSONValueFields {
     }
 
     /// A string member read as `T`'s wire text (a focus key, a row id).
-    func wire<T: WireText>(_ key: String, as type: T.Type = T.self) throws -> T {
-        guard let value = T(wireText: try string(key)) else { return try T(from: try decoder(key)) }
+    func wire<T: StringCodable>(_ key: String, as type: T.Type = T.self) throws -> T {
+        guard let value = T(codedText: try string(key)) else { return try T(from: try decoder(key)) }
         return value
     }
 }

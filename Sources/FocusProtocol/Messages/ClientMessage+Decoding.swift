@@ -134,7 +134,7 @@ struct MessageFields {
 
     func key(_ name: String) throws(ProtocolError) -> FocusKey {
         let text = try string(name)
-        guard let key = FocusKey(wireString: text) else {
+        guard let key = FocusKey(name: text) else {
             throw ProtocolError(FocusError.unknownKey(text, screen: nil), seq: seq)
         }
         return key

@@ -18,7 +18,7 @@ extension FocusEvent: Codable {
             try container.encode(cause.rawValue, forKey: .cause)
         case .edit(let screen, let key, let ops):
             try container.encode(screen.rawValue, forKey: .screen)
-            try container.encode(key.wireText, forKey: .key)
+            try container.encode(key.codedText, forKey: .key)
             try container.encode(ops, forKey: .ops)
         case .validation(let screen, let valid, let firstInvalid):
             try container.encode(screen.rawValue, forKey: .screen)
@@ -27,17 +27,17 @@ extension FocusEvent: Codable {
         case .rowAdded(let screen, let list, let row), .rowRemoved(let screen, let list, let row):
             try container.encode(screen.rawValue, forKey: .screen)
             try container.encode(list.rawValue, forKey: .list)
-            try container.encode(row.wireText, forKey: .row)
+            try container.encode(row.codedText, forKey: .row)
         case .navigate(let from, let to):
             try container.encode(from.rawValue, forKey: .from)
             try container.encode(to.rawValue, forKey: .to)
         case .autoFocusScheduled(let screen, let key, let afterMilliseconds):
             try container.encode(screen.rawValue, forKey: .screen)
-            try container.encode(key.wireText, forKey: .key)
+            try container.encode(key.codedText, forKey: .key)
             try container.encode(afterMilliseconds, forKey: .afterMilliseconds)
         case .autoFocusCancelled(let screen, let key):
             try container.encode(screen.rawValue, forKey: .screen)
-            try container.encode(key.wireText, forKey: .key)
+            try container.encode(key.codedText, forKey: .key)
         case .settings(let patch):
             try container.encode(patch, forKey: .settings)
         }
@@ -95,9 +95,9 @@ extension FocusEvent: Codable {
 extension KeyedEncodingContainer {
     /// Encodes an optional wire-text value as its string or `null`: the same JSON as encoding
     /// the optional itself, without a nested encoder.
-    fileprivate mutating func encode(wire value: (some WireText)?, forKey key: Key) throws {
+    fileprivate mutating func encode(wire value: (some StringCodable)?, forKey key: Key) throws {
         if let value {
-            try encode(value.wireText, forKey: key)
+            try encode(value.codedText, forKey: key)
         } else {
             try encodeNil(forKey: key)
         }

@@ -5,7 +5,7 @@ extension IntentMessage {
     /// with ``init(wire:)`` gives the same intent.
     public var wire: JSONObject {
         var object = JSONObject([("seq", .integer(Int64(seq))), ("screen", .string(screen.rawValue))])
-        func key(_ key: FocusKey?) -> JSONValue { key.map { .string($0.wireString) } ?? .null }
+        func key(_ key: FocusKey?) -> JSONValue { key.map { .string($0.name) } ?? .null }
         switch action {
         case .focus(let target):
             object["action"] = .string("focus")

@@ -15,6 +15,8 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     private let originPolicy: OriginPolicy
     private let logger: Logger
     private let limits: SessionLimits
+    /// How often idle sessions are looked for.
+    private let expirySweepSeconds: Double
     private let startedAt = HostClock.monotonicSeconds()
     private let sessions: SessionHost
     /// Every open WebSocket the application has not refused, by its transport id.
@@ -28,17 +30,21 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     /// With Redis: which sessions this process holds (docs/SCALING.md).
     private let ownership: SessionOwnership?
 
-    init(options: ServerOptions, files: StaticFileStore, store: SessionStore, serviceThread: ServiceThread, logger: Logger) {
+    init(
+        options: ServerOptions, files: StaticFileStore, store: SessionStore, serviceThread: ServiceThread, clock: SessionClock,
+        logger: Logger
+    ) {
         self.files = files
         self.serviceThread = serviceThread
         self.logger = logger
         self.limits = options.sessions
+        expirySweepSeconds = options.expirySweepSeconds ?? min(60, max(0.5, options.sessions.idleTTLSeconds / 2))
         self.hostPolicy = HostPolicy(options: options, machineName: ProcessInfo.processInfo.hostName)
         self.originPolicy = OriginPolicy(allowedOrigins: Set(options.allowedOrigins))
         persistence = store.persistence
         nodeID = options.nodeID ?? options.defaultNodeID
         let sessions = SessionHost(
-            limits: options.sessions, persistence: store.persistence, serviceThread: serviceThread, logger: logger)
+            limits: options.sessions, persistence: store.persistence, serviceThread: serviceThread, clock: clock, logger: logger)
         self.sessions = sessions
         ownership =
             if case .redis(let redis) = store {
@@ -66,7 +72,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     /// sessions a failed commit left not durable. Call on the service thread once it runs.
     func startServing() {
         sessions.resumeRestoredSessions()
-        sweep(every: min(60, max(0.5, limits.idleTTLSeconds / 2))) { $0.sessions.expireIdle() }
+        sweep(every: expirySweepSeconds) { $0.sessions.expireIdle() }
         if persistence != nil {
             sweep(every: Application.durabilityRetrySeconds) { $0.sessions.retryNotDurable() }
         }

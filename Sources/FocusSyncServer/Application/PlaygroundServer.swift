@@ -12,8 +12,11 @@ public final class PlaygroundServer: Sendable {
     public let options: ServerOptions
 
     /// Checks what can fail before binding (the public folder, the store), and rebuilds the
-    /// stored sessions.
-    public init(options: ServerOptions, publicDirectory: String, logger: Logger) throws(StartupError) {
+    /// stored sessions. `clock` is the time the sessions run on (``SessionClock/system`` but in
+    /// tests).
+    public init(
+        options: ServerOptions, publicDirectory: String, logger: Logger, clock: SessionClock = .system
+    ) throws(StartupError) {
         self.options = options
         let files = try StaticFileStore(directory: publicDirectory)
         let relay = CommitRelay()
@@ -49,7 +52,8 @@ public final class PlaygroundServer: Sendable {
         configuration.subprotocol = WireProtocol.subprotocol
         // In the order each needs the one before: the thread, the application on it, the server calling it.
         let serviceThread = ServiceThread(configuration: configuration)
-        application = Application(options: options, files: files, store: store, serviceThread: serviceThread, logger: logger)
+        application = Application(
+            options: options, files: files, store: store, serviceThread: serviceThread, clock: clock, logger: logger)
         relay.connect(application)
         transport = WebSocketServer(on: serviceThread, handler: application)
         do {

@@ -28,6 +28,9 @@ public struct ServerOptions: Sendable, Equatable {
     /// How long a session's lease lasts without a renewal: after a crash, its sessions wait
     /// this long at most before another process takes them.
     public var leaseSeconds = 6
+    /// How often idle sessions are looked for; nil means half the session TTL, from 0.5 to 60
+    /// seconds. Not a command-line option: tests that move the session clock set it.
+    public var expirySweepSeconds: Double?
 
     /// The node id when `--node-id` is not given: the host name and the port (`web1-8080`), or
     /// the process id instead of the port when the kernel picks one (`--port 0`).

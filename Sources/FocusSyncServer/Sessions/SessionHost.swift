@@ -12,6 +12,7 @@ final class SessionHost {
     private let persistence: (any SessionPersistence)?
     private let logger: Logger
     private let serviceThread: ServiceThread
+    private let clock: SessionClock
     /// Every open WebSocket of a session, by the id the machines know it by.
     private var connections: [ConnectionID: (connection: WebSocketConnection, session: SessionID)] = [:]
     private var timers: [TimerKey: ScheduledWork] = [:]
@@ -37,7 +38,11 @@ final class SessionHost {
         let timer: SessionTimer
     }
 
-    init(limits: SessionLimits, persistence: (any SessionPersistence)?, serviceThread: ServiceThread, logger: Logger) {
+    init(
+        limits: SessionLimits, persistence: (any SessionPersistence)?, serviceThread: ServiceThread, clock: SessionClock,
+        logger: Logger
+    ) {
+        self.clock = clock
         let notes = NotesRendererCache()
         registry = SessionRegistry(limits: limits, renderNotes: notes.html(from:))
         self.notes = notes
@@ -50,7 +55,7 @@ final class SessionHost {
 
     func create(by peer: String) throws(ProtocolError) -> SessionMachine {
         outputs.removeAll(keepingCapacity: true)
-        let session = try registry.create(by: peer, at: HostClock.now(), ids: &ids, into: &outputs)
+        let session = try registry.create(by: peer, at: clock.now(), ids: &ids, into: &outputs)
         let durable = session.durableState()
         store([.create(durable), .snapshot(durable)], for: [session.id])
         snapshotRevisions[session.id] = 0
@@ -78,7 +83,7 @@ final class SessionHost {
     func rebuild(_ durable: DurableSession) -> SessionMachine? {
         SessionMachine(
             restoring: durable, engine: FocusEngine(), configuration: SessionConfiguration(),
-            renderNotes: notes.html(from:), at: HostClock.now())
+            renderNotes: notes.html(from:), at: clock.now())
     }
 
     /// Asks again for the timers the restored sessions had pending. Service thread.
@@ -92,7 +97,7 @@ final class SessionHost {
 
     /// Forgets idle sessions, with their timers, and deletes them from the store.
     func expireIdle() {
-        let expired = registry.expire(at: HostClock.now())
+        let expired = registry.expire(at: clock.now())
         guard !expired.isEmpty else { return }
         let gone = Set(expired)
         for key in timers.keys where gone.contains(key.session) {
@@ -155,7 +160,7 @@ final class SessionHost {
     /// clients reach loads it (and asks for its first screen's timers then).
     func createUnheld(by peer: String) throws(ProtocolError) -> DurableSession {
         outputs.removeAll(keepingCapacity: true)
-        let session = try registry.create(by: peer, at: HostClock.now(), ids: &ids, into: &outputs)
+        let session = try registry.create(by: peer, at: clock.now(), ids: &ids, into: &outputs)
         registry.remove(session.id)
         return session.durableState()
     }
@@ -217,7 +222,7 @@ final class SessionHost {
     /// Hands `input` to session `id` and performs what it asks for.
     func handle(_ input: SessionInput, in id: SessionID) {
         outputs.removeAll(keepingCapacity: true)
-        registry.handle(input, in: id, at: HostClock.now(), ids: &ids, into: &outputs)
+        registry.handle(input, in: id, at: clock.now(), ids: &ids, into: &outputs)
         perform(for: id)
     }
 

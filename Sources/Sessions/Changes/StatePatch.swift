@@ -137,20 +137,20 @@ struct StatePatch {
             for field in declaration.lists.flatMap(\.fields) {
                 let key = FocusKey(field.rowCase, id: row)
                 if new.values[key] != nil || old.values[key] != nil {
-                    values[key.wireString] = new.values[key].map(JSONValue.string) ?? .null
+                    values[key.name] = new.values[key].map(JSONValue.string) ?? .null
                 }
             }
         }
         if !values.isEmpty { patch["values"] = .object(values) }
         if parts.errors {
             var errors = JSONObject()
-            for key in Set(old.errors.keys).union(new.errors.keys).sorted(by: { $0.wireString < $1.wireString }) {
-                errors[key.wireString] = new.errors[key].map(JSONValue.string) ?? .null
+            for key in Set(old.errors.keys).union(new.errors.keys).sorted(by: { $0.name < $1.name }) {
+                errors[key.name] = new.errors[key].map(JSONValue.string) ?? .null
             }
             if !errors.isEmpty { patch["errors"] = .object(errors) }
         }
         if parts.errors || !parts.texts.isEmpty {
-            patch["staleErrors"] = .array(new.staleErrorsInWireOrder.map { .string($0.wireString) })
+            patch["staleErrors"] = .array(new.staleErrorsInWireOrder.map { .string($0.name) })
         }
         if !parts.lists.isEmpty {
             var rows = JSONObject()
@@ -177,6 +177,6 @@ struct StatePatch {
     }
 
     private static func key(_ key: FocusKey?) -> JSONValue {
-        key.map { .string($0.wireString) } ?? .null
+        key.map { .string($0.name) } ?? .null
     }
 }

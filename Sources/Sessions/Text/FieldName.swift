@@ -11,5 +11,5 @@ struct FieldName: Hashable, Sendable, CustomStringConvertible {
         self.key = key
     }
 
-    var description: String { screen.rawValue + "/" + key.wireString }
+    var description: String { screen.rawValue + "/" + key.name }
 }

@@ -28,9 +28,9 @@ struct FocusKeyTests {
 
     @Test("Each key has a wire string and a Swift spelling, and parses back", arguments: examples)
     func wireAndSwift(key: FocusKey, wire: String, swift: String) throws {
-        #expect(key.wireString == wire)
+        #expect(key.name == wire)
         #expect(key.description == swift)
-        #expect(FocusKey(wireString: wire) == key)
+        #expect(FocusKey(name: wire) == key)
         #expect(try FocusKey.parse(wire) == key)
         let json = try Self.encoder.encode(key)
         #expect(String(decoding: json, as: UTF8.self) == "\"\(wire)\"")
@@ -39,8 +39,8 @@ struct FocusKeyTests {
 
     @Test("A key is a case name and an optional row id: any screen's cases parse without an enum")
     func keysAreData() {
-        #expect(FocusKey(wireString: "guest") == FocusKey("guest"))
-        #expect(FocusKey(wireString: "guest/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55") == FocusKey("guest", id: Self.id))
+        #expect(FocusKey(name: "guest") == FocusKey("guest"))
+        #expect(FocusKey(name: "guest/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55") == FocusKey("guest", id: Self.id))
         #expect(FocusKey("guest", id: Self.id).description == ".guest(id: 6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55)")
     }
 
@@ -52,16 +52,16 @@ struct FocusKeyTests {
             "9lives", "first name", "first-name", "é", String(repeating: "a", count: 65),
         ])
     func refused(text: String) {
-        #expect(FocusKey(wireString: text) == nil)
+        #expect(FocusKey(name: text) == nil)
         #expect(throws: FocusError.unknownKey(text, screen: nil)) { try FocusKey.parse(text) }
         #expect(throws: DecodingError.self) { try JSONDecoder().decode(FocusKey.self, from: Data("\"\(text)\"".utf8)) }
     }
 
     @Test("A lower-case row id is read, and written back upper-case")
     func lowerCaseRowID() {
-        let key = FocusKey(wireString: "row/6f1c0e0a-88e2-4a4b-9c61-0d3c7b2e1a55")
+        let key = FocusKey(name: "row/6f1c0e0a-88e2-4a4b-9c61-0d3c7b2e1a55")
         #expect(key == .row(id: Self.id))
-        #expect(key?.wireString == "row/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55")
+        #expect(key?.name == "row/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55")
     }
 
     @Test("Random row ids are version 4 UUIDs and round-trip through their strings")

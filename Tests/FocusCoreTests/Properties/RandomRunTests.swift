@@ -72,7 +72,7 @@ struct RandomRunTests {
     private func checkRoundTrips(_ session: TestSession) throws {
         for screen in session.state.screens {
             for key in screen.values.keys {
-                #expect(FocusKey(wireString: key.wireString) == key)
+                #expect(FocusKey(name: key.name) == key)
             }
         }
         let state = try JSONDecoder().decode(SessionState.self, from: JSONEncoder().encode(session.state))

@@ -1,4 +1,5 @@
 import FocusCore
+import FocusProtocol
 import Foundation
 import Testing
 
@@ -44,7 +45,7 @@ struct FieldLabelTests {
         let tasks = try #require(ScreenDeclaration.tasks.lists.first)
         let gone = FocusKey(.notes, id: RowID(high: 1, low: 2))
         #expect(ScreenDeclaration.tasks.label(of: gone, rows: [:]) == "Reminder notes")
-        let encoded = try JSONSerialization.jsonObject(with: JSONEncoder().encode(tasks)) as? [String: Any]
+        let encoded = try JSONSerialization.jsonObject(with: Data(StreamingJSONEncoder().encode(tasks))) as? [String: Any]
         #expect(encoded?["rowLabels"] as? [String: String] == ["title": "Reminder title", "notes": "Reminder notes"])
         let gift = try #require(ScreenDeclaration.gift.lists.first)
         #expect(gift.label(of: try #require(gift.fields.first), atRow: nil) == "Email")

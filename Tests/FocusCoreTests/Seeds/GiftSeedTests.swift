@@ -126,7 +126,7 @@ struct GiftSeedTests {
                 .validation(screen: .gift, valid: false, firstInvalid: .row(id: rows[1])),
                 focusEvent(.gift, .message, .row(id: rows[1]), .validation),
             ])
-        #expect(session.screen.errors.keys.sorted { $0.wireString < $1.wireString } == [.row(id: rows[1])])
+        #expect(session.screen.errors.keys.sorted { $0.name < $1.name } == [.row(id: rows[1])])
 
         try session.apply(.edit(.row(id: rows[1]), "not an email"))
         try session.apply(.validate)

@@ -1,8 +1,10 @@
+import FocusProtocol
 import Foundation
 
-/// `value` encoded to JSON and read back as plain objects, to compare with protocol examples.
+/// `value` encoded to JSON by the server's own encoder and read back as plain objects, to compare
+/// with protocol examples.
 func jsonObject(_ value: some Encodable) throws -> Any {
-    try JSONSerialization.jsonObject(with: JSONEncoder().encode(value), options: [.fragmentsAllowed])
+    try JSONSerialization.jsonObject(with: Data(StreamingJSONEncoder().encode(value)), options: [.fragmentsAllowed])
 }
 
 /// A protocol example read as plain objects.

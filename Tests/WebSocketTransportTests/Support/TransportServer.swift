@@ -10,8 +10,9 @@ enum EventLoop: String, CaseIterable, CustomTestStringConvertible {
     var testDescription: String { rawValue }
 }
 
-/// A started server on a kernel-chosen port with a ``TestHandler``; shut down by `stop()`.
-struct TestServer {
+/// The transport alone, started on a kernel-chosen port with a ``TestHandler`` (no application:
+/// TestSupport's `TestServer` is the whole server); shut down by `stop()`.
+struct TransportServer {
     let server: WebSocketServer
     let handler: TestHandler
     var port: Int { server.port }

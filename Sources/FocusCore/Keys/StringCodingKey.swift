@@ -1,6 +1,6 @@
 /// A coding key that is just a string, so dictionaries keyed by ids and focus keys encode as
 /// JSON objects (`{"firstName": "Ada"}`) rather than as arrays of pairs.
-struct WireCodingKey: CodingKey {
+struct StringCodingKey: CodingKey {
     let stringValue: String
     var intValue: Int? { nil }
 
