@@ -8,6 +8,7 @@
 import { h } from './dom.js';
 import { keyCase } from './keys.js';
 import { EventKind } from './protocol.js';
+import { clock } from './clock.js';
 
 const TOKEN = /(\/\/.*$)|("(?:[^"\\]|\\.)*")|(@\w+)|\b(struct|enum|case|var|let|private|func|if|else|guard|return|switch|for|in|some|nil|try|await|true|false|extension|self|import)\b|(\.\w+)/g;
 const TOKEN_CLASSES = ['tok-comment', 'tok-string', 'tok-attribute', 'tok-keyword', 'tok-member'];
@@ -69,7 +70,7 @@ export class CodePanel {
     this.caption = caption;
     // Scrolling by hand starts with one of these (a scroll event alone may be the browser's own
     // doing, such as keeping the text in place when the font size changes).
-    const handsOff = () => { this.#handsOffUntil = performance.now() + HANDS_OFF_MS; };
+    const handsOff = () => { this.#handsOffUntil = clock.now() + HANDS_OFF_MS; };
     for (const type of ['wheel', 'touchmove', 'pointerdown']) root.addEventListener(type, handsOff, { passive: true });
     root.addEventListener('keydown', (event) => {
       if (['ArrowUp', 'ArrowDown', 'PageUp', 'PageDown', 'Home', 'End', ' '].includes(event.key)) handsOff();
@@ -162,7 +163,7 @@ export class CodePanel {
 
   /** Scrolls `first`…`last` into view unless they are in view or the person scrolled lately. */
   #reveal(first, last) {
-    if (performance.now() < this.#handsOffUntil) return;
+    if (clock.now() < this.#handsOffUntil) return;
     const { root } = this;
     const top = first.offsetTop;
     const bottom = last.offsetTop + last.offsetHeight;
