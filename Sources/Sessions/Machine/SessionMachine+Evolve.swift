@@ -157,7 +157,7 @@ extension SessionMachine {
     /// its next snapshot reports for the field. A replayed change by a tab the snapshot no longer
     /// remembers brings it back.
     private mutating func noteHandled(_ message: IntentMessage, clientId: String, author: MemberID) {
-        if membership[clientId] == nil {
+        if !membership.remembers(clientId) {
             membership.restore(
                 DurableMember(
                     clientId: clientId, member: Member(member: author, name: author.rawValue, color: MemberColors.palette[0]),

@@ -38,6 +38,10 @@ struct MemberDirectory: Sendable {
         }
     }
 
+    func contains(_ clientId: String) -> Bool {
+        positions[clientId] != nil
+    }
+
     subscript(clientId: String) -> DurableMember? {
         positions[clientId].map { records[$0] }
     }

@@ -44,6 +44,11 @@ struct Membership: Sendable {
         members[clientId]
     }
 
+    /// Whether the session remembers the tab with this secret client id.
+    func remembers(_ clientId: String) -> Bool {
+        members.contains(clientId)
+    }
+
     /// Changes the record of a remembered tab (its last `seq`, its splices).
     mutating func update(_ clientId: String, _ change: (inout DurableMember) -> Void) {
         members.update(clientId, change)

@@ -42,12 +42,17 @@ public struct ConnectionMachine<Code: Equatable & Sendable>: Sendable {
     /// The application sends a message. The transport says what it knows: its queue is empty,
     /// the message fits one frame, the kernel took everything written before, and the queue has
     /// room for the message under its limits.
-    public func send(queueIsEmpty: Bool, messageFitsOneFrame: Bool, kernelKeepsUp: Bool, queueHasRoom: Bool) -> SendRoute {
+    /// `kernelKeepsUp` and `queueHasRoom` cost a call into libwebsockets and a read of the limits,
+    /// so they are asked only when the route depends on them: most messages go out at once.
+    public func send(
+        queueIsEmpty: Bool, messageFitsOneFrame: Bool, kernelKeepsUp: @autoclosure () -> Bool,
+        queueHasRoom: @autoclosure () -> Bool
+    ) -> SendRoute {
         guard isOpen else { return .drop }
-        if queueIsEmpty && owedPongs.isEmpty && messageFitsOneFrame && kernelKeepsUp {
+        if queueIsEmpty && owedPongs.isEmpty && messageFitsOneFrame && kernelKeepsUp() {
             return .writeAtOnce
         }
-        guard queueHasRoom else { return .overflow }
+        guard queueHasRoom() else { return .overflow }
         return .enqueue(requestsWritable: queueIsEmpty)
     }
 

@@ -69,11 +69,9 @@ public final class WebSocketConnection: KeepaliveMember {
     public func send(_ message: OutboundMessage) {
         assertOnServiceThread()
         noticeLibraryClose()
-        let limits = core.configuration
         let route = machine.send(
             queueIsEmpty: outbound.isEmpty, messageFitsOneFrame: message.count <= Self.maxFrameBytes,
-            kernelKeepsUp: !kernelFellBehind,
-            queueHasRoom: outbound.bytes + message.count <= limits.maxQueuedBytes && outbound.count < limits.maxQueuedMessages)
+            kernelKeepsUp: !kernelFellBehind, queueHasRoom: hasRoom(for: message))
         switch route {
         case .drop:
             return
@@ -161,6 +159,11 @@ public final class WebSocketConnection: KeepaliveMember {
     /// every send. A write to a socket whose buffer is full leaves that write (at most one frame)
     /// with libwebsockets, and from then on messages wait in the connection's own queue, whose
     /// limits decide when the peer counts as behind.
+    private func hasRoom(for message: OutboundMessage) -> Bool {
+        let limits = core.configuration
+        return outbound.bytes + message.count <= limits.maxQueuedBytes && outbound.count < limits.maxQueuedMessages
+    }
+
     private var kernelFellBehind: Bool {
         lws_partial_buffered(wsi) != 0
     }
