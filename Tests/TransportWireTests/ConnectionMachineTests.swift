@@ -3,7 +3,7 @@ import TransportWire
 
 @Suite("Connection machine")
 struct ConnectionMachineTests {
-    typealias Machine = ConnectionMachine<UInt16>
+    typealias Machine = ConnectionMachine
 
     private func send(_ machine: Machine, queueIsEmpty: Bool = true, fits: Bool = true, keepsUp: Bool = true, room: Bool = true)
         -> SendRoute

@@ -7,8 +7,8 @@
 /// - A PONG owed to the peer goes out before any frame, in the order the PINGs came.
 /// - Nothing is written after the close frame, or once the peer closed or the connection failed.
 /// - The close frame goes out once, after the queue when the close flushes it.
-public struct ConnectionMachine<Code: Equatable & Sendable>: Sendable {
-    public private(set) var phase = ConnectionPhase<Code>.open
+public struct ConnectionMachine: Sendable {
+    public private(set) var phase = ConnectionPhase.open
     /// PONG payloads owed to the peer, oldest first.
     private var owedPongs: [[UInt8]] = []
     /// A keepalive PING waits for the next writeable callback.
@@ -65,7 +65,7 @@ public struct ConnectionMachine<Code: Equatable & Sendable>: Sendable {
     }
 
     /// The application (or the transport, refusing what the peer sent) closes the connection.
-    public mutating func close(code: Code, reason: String, flush: Bool) -> CloseStart {
+    public mutating func close(code: UInt16, reason: String, flush: Bool) -> CloseStart {
         guard isOpen else { return .ignored }
         phase = .closing(code: code, reason: reason, flush: flush)
         return .started(dropsQueue: !flush)
@@ -80,7 +80,7 @@ public struct ConnectionMachine<Code: Equatable & Sendable>: Sendable {
     }
 
     /// A writeable callback: what to write now. `queueIsEmpty` is the transport's outbound queue.
-    public mutating func writable(queueIsEmpty: Bool) -> WriteTurn<Code> {
+    public mutating func writable(queueIsEmpty: Bool) -> WriteTurn {
         switch phase {
         case .open:
             break
@@ -148,7 +148,7 @@ public struct ConnectionMachine<Code: Equatable & Sendable>: Sendable {
     // MARK: The close handshake
 
     /// The peer sent a close frame.
-    public mutating func peerSentClose(_ close: PeerClose<Code>) -> PeerCloseAnswer {
+    public mutating func peerSentClose(_ close: PeerClose) -> PeerCloseAnswer {
         if case .closeSent = phase { return .completeHandshake }
         switch close {
         case .valid(let code):
@@ -163,15 +163,15 @@ public struct ConnectionMachine<Code: Equatable & Sendable>: Sendable {
     /// libwebsockets failed the connection on its own (reserved bits, a bad opcode, …) and
     /// stored this close code for the close frame it sends: the connection counts as closed
     /// from now on, so nothing of ours follows that frame. True: drop the queue.
-    public mutating func libraryClosed(with code: Code) -> Bool {
+    public mutating func libraryClosed(with code: UInt16) -> Bool {
         guard mayBeClosedByLibrary else { return false }
         end(in: .closeSent(code))
         return true
     }
 
     /// The connection is gone. Returns the close code that was sent or received, if any.
-    public mutating func closed() -> Code? {
-        let code: Code? =
+    public mutating func closed() -> UInt16? {
+        let code: UInt16? =
             switch phase {
             case .closeSent(let code): code
             case .peerClosed(let code): code
@@ -182,7 +182,7 @@ public struct ConnectionMachine<Code: Equatable & Sendable>: Sendable {
     }
 
     /// Enters a phase where nothing more is written: what was owed is dropped.
-    private mutating func end(in phase: ConnectionPhase<Code>) {
+    private mutating func end(in phase: ConnectionPhase) {
         self.phase = phase
         owedPongs = []
         owesPing = false

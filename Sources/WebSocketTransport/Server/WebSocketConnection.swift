@@ -38,7 +38,7 @@ public final class WebSocketConnection: KeepaliveMember {
     private unowned let core: ServerCore
     private let wsi: OpaquePointer
     /// The state, write priority and close handshake; this class performs what it decides.
-    private var machine = ConnectionMachine<CloseCode>()
+    private var machine = ConnectionMachine()
     private var outbound = OutboundQueue()
     private var assembler: MessageAssembler
     /// When this connection last answered a keepalive PING; see ``KeepaliveWheel``.
@@ -114,7 +114,7 @@ public final class WebSocketConnection: KeepaliveMember {
     public func close(code: CloseCode, reason: String = "", flush: Bool = true) {
         assertOnServiceThread()
         noticeLibraryClose()
-        guard case .started(let dropsQueue) = machine.close(code: code, reason: reason, flush: flush) else { return }
+        guard case .started(let dropsQueue) = machine.close(code: code.rawValue, reason: reason, flush: flush) else { return }
         if dropsQueue {
             outbound.removeAll()
         }
@@ -185,7 +185,7 @@ public final class WebSocketConnection: KeepaliveMember {
             return -1
         case .sendClose(let code, let reason):
             outbound.removeAll()
-            CloseFrame.send(code: code, reason: reason, on: wsi)
+            CloseFrame.send(code: CloseCode(rawValue: code), reason: reason, on: wsi)
             // Wait for the peer's close frame before dropping the socket: closing at once
             // while the peer is still sending makes the kernel answer with a reset, and the
             // peer loses our close frame (and its code) with it.
@@ -280,10 +280,10 @@ public final class WebSocketConnection: KeepaliveMember {
     func peerDidClose(payload: UnsafeRawBufferPointer) -> Int32 {
         var reason = UTF8Validator()
         // The text checks are the transport's (libwebsockets' are off).
-        let close: PeerClose<CloseCode> =
+        let close: PeerClose =
             payload.count < 2 || (reason.validate(payload.dropFirst(2)) && reason.isAtBoundary)
-            ? .valid(payload.count >= 2 ? CloseCode(rawValue: UInt16(payload[0]) << 8 | UInt16(payload[1])) : nil)
-            : .invalidReason(answer: .invalidPayload)
+            ? .valid(payload.count >= 2 ? UInt16(payload[0]) << 8 | UInt16(payload[1]) : nil)
+            : .invalidReason(answer: CloseCode.invalidPayload.rawValue)
         switch machine.peerSentClose(close) {
         case .completeHandshake:
             return -1
@@ -302,7 +302,7 @@ public final class WebSocketConnection: KeepaliveMember {
     /// `LWS_CALLBACK_CLOSED`: the connection is gone. Returns the close code that was sent or received.
     func didClose() -> CloseCode? {
         outbound.removeAll()
-        return machine.closed()
+        return machine.closed().map(CloseCode.init(rawValue:))
     }
 
     /// libwebsockets fails a connection (reserved bits, a bad opcode, …) by storing a close
@@ -312,7 +312,8 @@ public final class WebSocketConnection: KeepaliveMember {
     private func noticeLibraryClose() {
         guard machine.mayBeClosedByLibrary, lws_get_close_length(wsi) > 0 else { return }
         let payload = UnsafeMutableRawPointer(lws_get_close_payload(wsi))
-        if machine.libraryClosed(with: CloseFrame.code(in: payload, length: Int(lws_get_close_length(wsi))) ?? .protocolError) {
+        let code = CloseFrame.code(in: payload, length: Int(lws_get_close_length(wsi))) ?? .protocolError
+        if machine.libraryClosed(with: code.rawValue) {
             outbound.removeAll()
         }
     }

@@ -8,7 +8,7 @@ extension FuzzTarget {
     /// frame and in the order of their PINGs, and `closed()` reports the code that was sent or
     /// received.
     public static let connectionMachine = FuzzTarget(name: "connection-machine") { input in
-        var machine = ConnectionMachine<UInt16>()
+        var machine = ConnectionMachine()
         var model = ConnectionModel()
         for (index, byte) in input.enumerated() {
             let (a, b, c) = (byte & 0x10 != 0, byte & 0x20 != 0, byte & 0x40 != 0)
@@ -56,7 +56,7 @@ extension FuzzTarget {
                 if machine.pingReceived(payload: [byte, UInt8(truncatingIfNeeded: index)]) {
                     precondition(model.isOpen)
                     model.pongs.append([byte, UInt8(truncatingIfNeeded: index)])
-                    if model.pongs.count > ConnectionMachine<UInt16>.maxOwedPongs { model.pongs.removeFirst() }
+                    if model.pongs.count > ConnectionMachine.maxOwedPongs { model.pongs.removeFirst() }
                 }
             case 5:
                 if machine.pingDue() { model.pingOwed = true }
@@ -122,13 +122,13 @@ private struct ConnectionModel {
         drainOwed = false
     }
 
-    mutating func fail(_ machine: inout ConnectionMachine<UInt16>) {
+    mutating func fail(_ machine: inout ConnectionMachine) {
         machine.writeFailed()
         end(with: nil)
         failed = true
     }
 
-    mutating func turn(_ turn: WriteTurn<UInt16>, of machine: inout ConnectionMachine<UInt16>, frames: Int, fails: Bool) {
+    mutating func turn(_ turn: WriteTurn, of machine: inout ConnectionMachine, frames: Int, fails: Bool) {
         switch turn {
         case .nothing:
             precondition(
