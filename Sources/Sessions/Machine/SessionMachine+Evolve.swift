@@ -10,6 +10,9 @@ enum Evolution {
     struct Applied {
         /// The change as it was applied, with the numbers it drew.
         let record: ChangeRecord
+        /// The member whose intent made the change and its `seq` (`nil` for the server's timer).
+        let author: MemberID?
+        let seq: Int?
         let events: [FocusEvent]
         let effects: [Effect]
         /// The state and the lesson before the change, for the merge patch of an update.
@@ -46,19 +49,23 @@ extension SessionMachine {
         case .unchanged(let reason): return .unchanged(reason)
         case .applied(let applied, let asked): (events, effects) = (applied, asked)
         }
-        if case .intent(let message, let clientId, let author, _) = change.cause {
-            noteHandled(message, clientId: clientId, author: author)
+        var author: MemberID?
+        var seq: Int?
+        if case .intent(let message, let clientId, let member, _) = change.cause {
+            noteHandled(message, clientId: clientId, author: member)
+            (author, seq) = (member, message.seq)
         }
-        texts.record(events, before: before, revision: change.revision, by: change.author)
+        texts.record(events, before: before, revision: change.revision, by: author)
         revision = change.revision
-        log.append(events, revision: revision, at: change.at, by: change.author, seq: change.seq)
+        log.append(events, revision: revision, at: change.at, by: author, seq: seq)
         var kept = change
         kept.draws = ids.drawn
         timeline.append(kept)
         checkpointIfDue()
         return .applied(
             Evolution.Applied(
-                record: kept, events: events, effects: effects, before: before, lessonBefore: lessonBefore, faults: faults))
+                record: kept, author: author, seq: seq, events: events, effects: effects, before: before,
+                lessonBefore: lessonBefore, faults: faults))
     }
 
     /// An intent's action applied to the program. A splice applies the splices it was decided

@@ -107,21 +107,7 @@ extension SessionMachine {
         return .broadcast(
             .update(
                 UpdateMessage(
-                    revision: record.revision, by: record.author, seq: record.seq, at: record.at, events: applied.events,
+                    revision: record.revision, by: applied.author, seq: applied.seq, at: record.at, events: applied.events,
                     patch: patch)))
-    }
-}
-
-extension ChangeRecord {
-    /// The member whose intent made the change (`nil` for the server's own timer).
-    var author: MemberID? {
-        if case .intent(_, _, let member, _) = cause { return member }
-        return nil
-    }
-
-    /// The `seq` of the intent that made the change.
-    var seq: Int? {
-        if case .intent(let intent, _, _, _) = cause { return intent.seq }
-        return nil
     }
 }

@@ -170,11 +170,6 @@ public struct SessionMachine: Sendable {
         outputs.append(.send(.error(error), to: connection))
     }
 
-    /// A client id is the tab's secret: 16 to 64 characters of `[A-Za-z0-9_-]`.
-    public static func isValidClientID(_ id: String) -> Bool {
-        Membership.isValidClientID(id)
-    }
-
     func run(_ effects: [Effect], into outputs: inout [SessionOutput]) {
         for effect in effects {
             switch effect {
