@@ -99,7 +99,7 @@ let package = Package(
         .target(name: "FocusCore"),
         .target(name: "FocusProtocol", dependencies: ["FocusCore"]),
         .target(name: "Sessions", dependencies: ["FocusCore", "FocusProtocol"]),
-        .target(name: "SwiftUISource", swiftSettings: parser.swift, linkerSettings: parser.linker),
+        .target(name: "SwiftUISource", dependencies: ["FocusCore"], swiftSettings: parser.swift, linkerSettings: parser.linker),
         .target(name: "CommandLineParsing"),
         .target(name: "Locking"),
         .target(name: "TransportWire"),
@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(name: "FocusProtocolTests", dependencies: ["FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "SessionMachineTests", dependencies: ["Sessions", "FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "TransportWireTests", dependencies: ["TransportWire"]),
-        .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource"], swiftSettings: parser.swift),
+        .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "FocusCore"], swiftSettings: parser.swift),
         .testTarget(name: "FuzzChecksTests", dependencies: ["FuzzChecks"]),
         .testTarget(
             name: "WebSocketTransportTests",

@@ -1,7 +1,8 @@
-import SwiftDiagnostics
-import SwiftParser
-import SwiftParserDiagnostics
-import SwiftSyntax
+import FocusCore
+internal import SwiftDiagnostics
+internal import SwiftParser
+internal import SwiftParserDiagnostics
+internal import SwiftSyntax
 
 /// A source read by the Swift compiler's own parser, with the parser's own diagnostics: no
 /// lexer or parser of FocusSync's.

@@ -1,4 +1,5 @@
 import Foundation
+import FocusCore
 import SwiftUISource
 import Testing
 

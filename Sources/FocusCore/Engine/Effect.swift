@@ -5,4 +5,7 @@ public enum Effect: Equatable, Sendable {
     case scheduleAutoFocus(token: AutoFocusToken, afterMilliseconds: Int, screen: ScreenID, key: FocusKey)
     /// The timer for `token` is no longer wanted; the host may stop it (or let it fire: it is stale).
     case cancelAutoFocus(token: AutoFocusToken)
+    /// Start a timer of a source's program (`asyncAfter`, `Task.sleep`): when it goes off, the
+    /// program runs what waited for it.
+    case scheduleProgramTimer(TimerToken, afterMilliseconds: Int)
 }

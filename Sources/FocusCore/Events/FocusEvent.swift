@@ -20,6 +20,10 @@ public enum FocusEvent: Equatable, Sendable {
     case autoFocusCancelled(screen: ScreenID, key: FocusKey)
     /// Session settings changed; the patch holds the switches that changed.
     case settings(SettingsPatch)
+    /// A source's `@State` or `@FocusState` property took a new value, printed as Swift would.
+    case state(screen: ScreenID, name: String, value: String)
+    /// A source's action set a timer (`asyncAfter`, `Task.sleep`) that runs the rest later.
+    case timerSet(screen: ScreenID, afterMilliseconds: Int)
 
     /// The one screen the event happened on; nil for a navigation (it names two) and for
     /// settings (they apply to every screen).
@@ -27,7 +31,7 @@ public enum FocusEvent: Equatable, Sendable {
         switch self {
         case .focus(let screen, _, _, _), .edit(let screen, _, _), .validation(let screen, _, _),
             .rowAdded(let screen, _, _), .rowRemoved(let screen, _, _), .autoFocusScheduled(let screen, _, _),
-            .autoFocusCancelled(let screen, _):
+            .autoFocusCancelled(let screen, _), .state(let screen, _, _), .timerSet(let screen, _):
             screen
         case .navigate, .settings:
             nil
@@ -46,6 +50,8 @@ public enum FocusEvent: Equatable, Sendable {
         case .autoFocusScheduled: "autoFocusScheduled"
         case .autoFocusCancelled: "autoFocusCancelled"
         case .settings: "settings"
+        case .state: "state"
+        case .timerSet: "timerSet"
         }
     }
 }

@@ -46,7 +46,7 @@ public enum LessonMove: String, Codable, Sendable, CaseIterable {
         case .focus(_, _, _, .submit): .submit
         case .focus(_, _, _, .toolbar): .toolbar
         case .focus(_, _, _, .autoFocus): .timer
-        case .focus, .autoFocusScheduled, .autoFocusCancelled: nil
+        case .focus, .autoFocusScheduled, .autoFocusCancelled, .state, .timerSet: nil
         }
     }
 }

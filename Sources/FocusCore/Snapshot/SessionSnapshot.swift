@@ -9,15 +9,21 @@ public struct SessionSnapshot: Codable, Equatable, Sendable {
     public var screens: [ScreenID: ScreenSnapshot]
     /// The lesson the session is following and how far it got; `nil` without one.
     public var lesson: LessonProgress?
+    /// The session's own source and its program, when it runs one (then `screens` is empty).
+    public var program: ProgramSnapshot?
 
-    public init(screen: ScreenID, settings: Settings, screens: [ScreenID: ScreenSnapshot], lesson: LessonProgress? = nil) {
+    public init(
+        screen: ScreenID, settings: Settings, screens: [ScreenID: ScreenSnapshot], lesson: LessonProgress? = nil,
+        program: ProgramSnapshot? = nil
+    ) {
         self.screen = screen
         self.settings = settings
         self.screens = screens
         self.lesson = lesson
+        self.program = program
     }
 
-    private enum CodingKeys: String, CodingKey { case screen, settings, screens, lesson }
+    private enum CodingKeys: String, CodingKey { case screen, settings, screens, lesson, program }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -26,5 +32,6 @@ public struct SessionSnapshot: Codable, Equatable, Sendable {
         try container.encode(screens, forKey: .screens)
         // Written as null rather than left out, so a client sees there is no lesson.
         try container.encode(lesson, forKey: .lesson)
+        try container.encodeIfPresent(program, forKey: .program)
     }
 }

@@ -16,6 +16,14 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case badSplice = "bad_splice"
     case staleBase = "stale_base"
     case unknownLesson = "unknown_lesson"
+    /// A SwiftUI source that cannot run (syntax errors, or past 64 KiB); its diagnostics say where.
+    case badSource = "bad_source"
+    /// The session's program stopped an action (a runaway loop, too deep a call, a statement that
+    /// cannot run as written) and changed nothing.
+    case actionFailed = "action_failed"
+    /// The control is disabled (`.disabled(true)`), or cannot take that intent (a text edit of a
+    /// button).
+    case controlUnavailable = "control_unavailable"
     // Who may do what, and how often.
     case notHelloFirst = "not_hello_first"
     case readOnly = "read_only"
@@ -44,8 +52,9 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         switch self {
         case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey, .unknownRow, .unknownList,
             .notCurrentScreen, .valueTooLong, .tooManyRows, .badSplice, .staleBase, .unknownLesson, .notHelloFirst, .badPath,
-            .badRequest, .missingSubprotocol:
+            .badRequest, .missingSubprotocol, .actionFailed, .controlUnavailable:
             400
+        case .badSource: 422
         case .readOnly, .forbiddenOrigin: 403
         case .unknownSession, .notFound: 404
         case .methodNotAllowed: 405
@@ -67,7 +76,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey, .unknownRow, .unknownList,
             .notCurrentScreen, .valueTooLong, .tooManyRows, .badSplice, .staleBase, .unknownLesson, .notHelloFirst, .readOnly,
             .rateLimited, .badPath, .badRequest, .notFound, .methodNotAllowed, .lengthRequired, .bodyTooLarge,
-            .missingSubprotocol, .forbiddenOrigin, .unknownHost, .shuttingDown, .internalError:
+            .missingSubprotocol, .forbiddenOrigin, .unknownHost, .shuttingDown, .internalError, .badSource, .actionFailed,
+            .controlUnavailable:
             nil
         }
     }

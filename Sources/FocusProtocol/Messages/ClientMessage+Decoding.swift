@@ -68,6 +68,7 @@ extension IntentMessage {
                 delete: try fields.whole("delete", in: -IntentMessage.maximumSeq...IntentMessage.maximumSeq),
                 insert: try fields.string("insert"))
         case "submit": action = .submit
+        case "tap": action = .tap(try fields.key("key"))
         case "next": action = .next
         case "previous": action = .previous
         case "validate": action = .validate
@@ -89,7 +90,7 @@ extension IntentMessage {
         default:
             throw ProtocolError(
                 .unknownAction,
-                "Unknown action '\(name)'; expected focus, edit, splice, submit, next, previous, validate, addRow, removeRow, navigate, configure or lesson.",
+                "Unknown action '\(name)'; expected focus, edit, splice, submit, tap, next, previous, validate, addRow, removeRow, navigate, configure or lesson.",
                 seq: seq)
         }
     }

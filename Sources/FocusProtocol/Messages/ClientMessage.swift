@@ -27,6 +27,9 @@ public struct IntentMessage: Equatable, Sendable {
         /// session revision `base`.
         case splice(FocusKey, base: Int, at: Int, delete: Int, insert: String)
         case submit, next, previous, validate
+        /// A tap on a control of a session's own program (a button runs its action, a toggle flips,
+        /// a field takes focus).
+        case tap(FocusKey)
         case addRow(ListID)
         case removeRow(ListID, RowID)
         case navigate(ScreenID)

@@ -2,7 +2,7 @@ import FocusCore
 
 extension FocusEvent: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, screen, from, to, cause, key, ops, valid, firstInvalid, list, row, afterMilliseconds, settings
+        case kind, screen, from, to, cause, key, ops, valid, firstInvalid, list, row, afterMilliseconds, settings, name, value
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -40,6 +40,13 @@ extension FocusEvent: Codable {
             try container.encode(key.codedText, forKey: .key)
         case .settings(let patch):
             try container.encode(patch, forKey: .settings)
+        case .state(let screen, let name, let value):
+            try container.encode(screen.rawValue, forKey: .screen)
+            try container.encode(name, forKey: .name)
+            try container.encode(value, forKey: .value)
+        case .timerSet(let screen, let afterMilliseconds):
+            try container.encode(screen.rawValue, forKey: .screen)
+            try container.encode(afterMilliseconds, forKey: .afterMilliseconds)
         }
     }
 
@@ -84,6 +91,12 @@ extension FocusEvent: Codable {
             self = .autoFocusCancelled(screen: try screen(), key: try container.decode(FocusKey.self, forKey: .key))
         case "settings":
             self = .settings(try container.decode(SettingsPatch.self, forKey: .settings))
+        case "state":
+            self = .state(
+                screen: try screen(), name: try container.decode(String.self, forKey: .name),
+                value: try container.decode(String.self, forKey: .value))
+        case "timerSet":
+            self = .timerSet(screen: try screen(), afterMilliseconds: try container.decode(Int.self, forKey: .afterMilliseconds))
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: container, debugDescription: "'\(kind)' is not an event kind."

@@ -22,6 +22,9 @@ extension IntentMessage {
             object["delete"] = .integer(Int64(delete))
             object["insert"] = .string(insert)
         case .submit: object["action"] = .string("submit")
+        case .tap(let target):
+            object["action"] = .string("tap")
+            object["key"] = key(target)
         case .next: object["action"] = .string("next")
         case .previous: object["action"] = .string("previous")
         case .validate: object["action"] = .string("validate")

@@ -10,7 +10,7 @@ extension LogEntry {
         self.init(
             revision: try fields.integer("revision"), at: try fields.integer("at"),
             by: try fields.optionalString("by").map(MemberID.init(rawValue:)), seq: try fields.optionalInteger("seq"),
-            event: try FocusEvent(try fields.decoder("event")))
+            event: try FocusEvent(try fields.decoder("event")), line: try fields.optionalInteger("line"))
     }
 }
 

@@ -10,16 +10,19 @@ public struct LogEntry: Equatable, Sendable, Codable {
     public var by: MemberID?
     public var seq: Int?
     public var event: FocusEvent
+    /// The line of the session's own source whose statement caused the event, if one did.
+    public var line: Int?
 
-    public init(revision: Int, at: Int64, by: MemberID?, seq: Int?, event: FocusEvent) {
+    public init(revision: Int, at: Int64, by: MemberID?, seq: Int?, event: FocusEvent, line: Int? = nil) {
         self.revision = revision
         self.at = at
         self.by = by
         self.seq = seq
         self.event = event
+        self.line = line
     }
 
-    private enum CodingKeys: String, CodingKey { case revision, at, by, seq, event }
+    private enum CodingKeys: String, CodingKey { case revision, at, by, seq, event, line }
 
     public init(from decoder: any Decoder) throws {
         if let tree = decoder as? JSONValueDecoding {
@@ -31,7 +34,8 @@ public struct LogEntry: Equatable, Sendable, Codable {
             revision: try container.decode(Int.self, forKey: .revision), at: try container.decode(Int64.self, forKey: .at),
             by: try container.decodeIfPresent(MemberID.self, forKey: .by),
             seq: try container.decodeIfPresent(Int.self, forKey: .seq),
-            event: try container.decode(FocusEvent.self, forKey: .event))
+            event: try container.decode(FocusEvent.self, forKey: .event),
+            line: try container.decodeIfPresent(Int.self, forKey: .line))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -41,5 +45,6 @@ public struct LogEntry: Equatable, Sendable, Codable {
         try container.encode(by, forKey: .by)
         try container.encodeIfPresent(seq, forKey: .seq)
         try container.encode(event, forKey: .event)
+        try container.encodeIfPresent(line, forKey: .line)
     }
 }

@@ -73,6 +73,10 @@ extension UpdateMessage {
         output.write(at)
         output.write(raw: #","events":"#)
         try output.encode(events)
+        if lines.contains(where: { $0 != nil }) {
+            output.write(raw: #","lines":"#)
+            try output.encode(lines)
+        }
         let dips = FocusEvent.keyboardDips(in: events)
         if !dips.isEmpty {
             output.write(raw: #","keyboardDips":"#)

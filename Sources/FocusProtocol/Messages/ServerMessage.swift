@@ -97,15 +97,21 @@ public struct UpdateMessage: Equatable, Sendable {
     public var at: Int64
     /// What happened, in order.
     public var events: [FocusEvent]
+    /// For a session running its own source: the line of the statement behind each event, in
+    /// step with `events` (`nil` where no statement did it); empty otherwise.
+    public var lines: [Int?]
     /// An RFC 7396 merge patch of the snapshot's `state`: only what changed.
     public var patch: JSONObject
 
-    public init(revision: Int, by: MemberID?, seq: Int?, at: Int64, events: [FocusEvent], patch: JSONObject) {
+    public init(
+        revision: Int, by: MemberID?, seq: Int?, at: Int64, events: [FocusEvent], lines: [Int?] = [], patch: JSONObject
+    ) {
         self.revision = revision
         self.by = by
         self.seq = seq
         self.at = at
         self.events = events
+        self.lines = lines
         self.patch = patch
     }
 }

@@ -17,9 +17,12 @@ struct EventLog: Sendable {
 
     /// Logs the events of the change that made `revision`, each made into its entry in place
     /// (no array of entries built first and copied in).
-    mutating func append(_ events: [FocusEvent], revision: Int, at: Int64, by member: MemberID?, seq: Int?) {
-        for event in events {
-            entries.append(LogEntry(revision: revision, at: at, by: member, seq: seq, event: event))
+    /// `lines` are the source lines behind the events, in step with them (shorter, or empty, where
+    /// no statement caused them).
+    mutating func append(_ events: [FocusEvent], lines: [Int?], revision: Int, at: Int64, by member: MemberID?, seq: Int?) {
+        for (index, event) in events.enumerated() {
+            let line = index < lines.count ? lines[index] : nil
+            entries.append(LogEntry(revision: revision, at: at, by: member, seq: seq, event: event, line: line))
         }
         trim()
     }

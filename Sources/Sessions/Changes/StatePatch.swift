@@ -100,6 +100,9 @@ struct StatePatch {
                         $0.presentations = true
                     }
                 }
+            case .state, .timerSet:
+                // A source's program: its update carries the drawn screen instead.
+                break
             }
         }
         var screens = JSONObject()

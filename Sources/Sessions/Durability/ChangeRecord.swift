@@ -11,6 +11,10 @@ public struct ChangeRecord: Equatable, Sendable {
         case intent(IntentMessage, clientId: String, member: MemberID, applied: [TextSplice]?)
         /// The server's own auto-focus timer.
         case autoFocus(AutoFocusToken)
+        /// A timer the session's own program set.
+        case programTimer(TimerToken)
+        /// The session's source replaced by this text, which compiles (`PUT …/source`).
+        case source(String)
     }
 
     public var revision: Int
@@ -38,6 +42,10 @@ public struct ChangeRecord: Equatable, Sendable {
             if let applied { body["applied"] = JSONValue(encoding: applied) }
         case .autoFocus(let token):
             body["autoFocus"] = .integer(Int64(bitPattern: token.rawValue))
+        case .programTimer(let token):
+            body["programTimer"] = .integer(Int64(bitPattern: token.rawValue))
+        case .source(let source):
+            body["source"] = .string(source)
         }
         // As signed 64-bit numbers: JSON readers keep those exact.
         body["draws"] = .array(draws.map { .integer(Int64(bitPattern: $0)) })
@@ -62,6 +70,10 @@ public struct ChangeRecord: Equatable, Sendable {
         let cause: Cause
         if case .integer(let token) = json["autoFocus"] {
             cause = .autoFocus(AutoFocusToken(rawValue: UInt64(bitPattern: token)))
+        } else if case .integer(let token) = json["programTimer"] {
+            cause = .programTimer(TimerToken(rawValue: UInt64(bitPattern: token)))
+        } else if let source = json["source"].string {
+            cause = .source(source)
         } else if case .object(let wire) = json["intent"], let client = json["client"].string, let member = json["member"].string
         {
             let intent: IntentMessage

@@ -14,6 +14,9 @@ public struct DurableSession: Codable, Equatable, Sendable {
     public var log: [LogEntry]
     /// The lesson the session follows, and how far it got.
     public var lesson: LessonProgress?
+    /// The session's own SwiftUI source, when it runs one, and its program's run.
+    public var source: String? = nil
+    public var run: ProgramRun? = nil
 }
 
 /// One remembered tab.

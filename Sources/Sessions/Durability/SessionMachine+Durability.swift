@@ -8,20 +8,28 @@ extension SessionMachine {
     public func durableState() -> DurableSession {
         DurableSession(
             id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: membership.members.records,
-            joinedEver: membership.members.joinedEver, log: Array(log.recent), lesson: lessons.progress)
+            joinedEver: membership.members.joinedEver, log: Array(log.recent), lesson: lessons.progress,
+            source: program.source?.compiled.source, run: program.source?.run)
     }
 
     /// A session rebuilt from its snapshot, nobody connected. Replay the changes stored after
     /// the snapshot, then ask for a pending auto-focus timer with ``rescheduleAutoFocus(into:)``.
+    /// `nil` when its ids are not ids, or when its own source no longer compiles.
     public init?(
         restoring durable: DurableSession, engine: FocusEngine, configuration: SessionConfiguration,
-        renderNotes: @escaping @Sendable (String) -> String, at time: MachineTime
+        renderNotes: @escaping @Sendable (String) -> String, compile: @escaping SourceCompiler = SourceCompilers.none,
+        at time: MachineTime
     ) {
         guard let id = SessionID(durable.id), let viewerID = SessionID(durable.viewer) else { return nil }
+        let source: SourceRun?
+        do {
+            source = try SourceRun.restoring(durable, compile: compile)
+        } catch {
+            return nil
+        }
         self.init(
-            restoring: durable, id: id, viewerID: viewerID, engine: engine, configuration: configuration,
-            renderNotes: renderNotes,
-            at: time)
+            restoring: durable, running: source, id: id, viewerID: viewerID, engine: engine,
+            configuration: configuration, renderNotes: renderNotes, compile: compile, at: time)
     }
 
     /// Puts back a tab's join or rename that the log stored after the snapshot.
@@ -48,9 +56,25 @@ extension SessionMachine {
         }
     }
 
-    /// After a restore and replay: the timer of an auto-focus that was pending.
+    /// After a restore and replay: the timer of an auto-focus that was pending, and those of the
+    /// session's own program (each started afresh: a machine keeps no clock).
     public func rescheduleAutoFocus(into outputs: inout [SessionOutput]) {
+        for timer in program.source?.pendingTimers ?? [] {
+            outputs.append(.schedule(.program(timer.token), afterMilliseconds: timer.milliseconds))
+        }
         guard let pending = program.pendingAutoFocus else { return }
         outputs.append(.schedule(.autoFocus(pending.token), afterMilliseconds: pending.milliseconds))
+    }
+}
+
+extension SourceRun {
+    /// What a durable snapshot says a session runs: `nil` for the built-in screens.
+    /// - Throws: when its source no longer compiles, or the snapshot lost its run.
+    static func restoring(_ durable: DurableSession, compile: SourceCompiler) throws(ReplayError) -> SourceRun? {
+        guard let text = durable.source else { return nil }
+        guard let run = durable.run, let restored = SourceRun(restoring: compile(text), run: run) else {
+            throw .unreadable(revision: durable.revision, reason: "its SwiftUI source no longer compiles")
+        }
+        return restored
     }
 }

@@ -14,9 +14,11 @@ enum Evolution {
         let author: MemberID?
         let seq: Int?
         let events: [FocusEvent]
+        /// The line of the source statement behind each event, in step with `events`.
+        let lines: [Int?]
         let effects: [Effect]
-        /// The state and the lesson before the change, for the merge patch of an update.
-        let before: SessionState
+        /// The program and the lesson before the change, for the merge patch of an update.
+        let before: SessionProgram
         let lessonBefore: LessonProgress?
         let faults: [SessionFault]
     }
@@ -31,17 +33,34 @@ extension SessionMachine {
     /// - Throws: the refusal a member is told when the cause cannot be applied; the session is
     ///   then as it was.
     mutating func evolve(_ change: ChangeRecord, ids: inout some ChangeDraws) throws(ProtocolError) -> Evolution {
-        let before = program.state
+        let before = program
         let lessonBefore = lessons.progress
         var faults: [SessionFault] = []
         var outcome: Outcome
+        var lines: [Int?] = []
         switch change.cause {
         case .intent(let message, _, _, let applied):
-            outcome = try applyAction(of: message, applied: applied, ids: &ids, faults: &faults)
-            if !message.isLesson { followLesson(&outcome, faults: &faults) }
+            if !message.isLesson, let ran = try program.applyToSource(message, splices: applied, ids: &ids) {
+                (outcome, lines) = ran.outcome
+            } else {
+                outcome = try applyAction(of: message, applied: applied, ids: &ids, faults: &faults)
+                if !message.isLesson { followLesson(&outcome, faults: &faults) }
+            }
         case .autoFocus(let token):
             outcome = program.fireAutoFocus(token)
             followLesson(&outcome, faults: &faults)
+        case .programTimer(let token):
+            let ran = program.fireSourceTimer(token, ids: &ids)
+            if let failure = ran.failure { faults.append(.timerStopped(failure)) }
+            (outcome, lines) = ran.outcome
+        case .source(let text):
+            if program.source?.compiled.source == text {
+                outcome = .unchanged(.unchanged)
+            } else {
+                // A new text is a change even when it draws the same screen.
+                let ran = try program.replaceSource(with: text, ids: &ids)
+                (outcome, lines) = (.applied(events: ran.events, effects: ran.effects), ran.lines)
+            }
         }
         let events: [FocusEvent]
         let effects: [Effect]
@@ -55,16 +74,16 @@ extension SessionMachine {
             noteHandled(message, clientId: clientId, author: member)
             (author, seq) = (member, message.seq)
         }
-        texts.record(events, before: before, revision: change.revision, by: author)
+        texts.record(events, lengthBefore: before.textLength, revision: change.revision, by: author)
         revision = change.revision
-        log.append(events, revision: revision, at: change.at, by: author, seq: seq)
+        log.append(events, lines: lines, revision: revision, at: change.at, by: author, seq: seq)
         var kept = change
         kept.draws = ids.drawn
         timeline.append(kept)
         checkpointIfDue()
         return .applied(
             Evolution.Applied(
-                record: kept, author: author, seq: seq, events: events, effects: effects, before: before,
+                record: kept, author: author, seq: seq, events: events, lines: lines, effects: effects, before: before,
                 lessonBefore: lessonBefore, faults: faults))
     }
 
@@ -94,6 +113,10 @@ extension SessionMachine {
         case .configure(let patch): intent = .configure(patch)
         case .lesson(let id, let step):
             return try startLesson(id, step: step, seq: message.seq, ids: &ids, faults: &faults)
+        case .tap:
+            throw ProtocolError(
+                .unknownAction, "`tap` is for a session running its own source; this one runs the built-in screens.",
+                seq: message.seq)
         }
         do {
             return try program.apply(intent, on: message.screen, ids: &ids)
@@ -185,7 +208,8 @@ extension SessionMachine {
         timeline.checkpoint(
             DurableSession(
                 id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: [], joinedEver: 0,
-                log: Array(log.recent), lesson: lessons.progress))
+                log: Array(log.recent), lesson: lessons.progress, source: program.source?.compiled.source,
+                run: program.source?.run))
     }
 }
 
@@ -195,5 +219,14 @@ extension IntentMessage {
     var isLesson: Bool {
         if case .lesson = action { return true }
         return false
+    }
+}
+
+extension SourceRun.Ran {
+    /// The run in the terms of FocusCore's outcome, with the lines beside: nothing to tell is
+    /// nothing changed.
+    var outcome: (Outcome, [Int?]) {
+        guard !events.isEmpty || !effects.isEmpty else { return (.unchanged(.unchanged), []) }
+        return (.applied(events: events, effects: effects), lines)
     }
 }

@@ -43,14 +43,9 @@ extension SessionMachine {
         guard case .splice(let key, let base, let at, let delete, let insert) = message.action else {
             return .intent(message, clientId: clientId, member: member, applied: nil)
         }
-        let text: String
-        do {
-            // The field first: a splice of a field that is gone (its row removed) says so,
-            // before any rebasing over a history that went with it.
-            text = try program.text(of: key, on: message.screen)
-        } catch {
-            throw ProtocolError(error, seq: message.seq)
-        }
+        // The field first: a splice of a field that is gone (its row removed) says so, before
+        // any rebasing over a history that went with it.
+        let text = try program.text(of: key, on: message.screen, seq: message.seq)
         let splice = TextSplice(at: at, delete: delete, insert: insert)
         switch texts.rebase(splice, of: FieldName(message.screen, key), base: base, member: member, current: revision, text: text)
         {
@@ -94,20 +89,31 @@ extension SessionMachine {
     /// The one update broadcast for an evolved change: its events and a merge patch of what they
     /// changed.
     private func publish(_ applied: Evolution.Applied, faults: inout [SessionFault]) -> SessionOutput {
+        let record = applied.record
+        if let source = program.source {
+            var patch = JSONObject()
+            patch["screen"] = .string(source.screen.rawValue)
+            patch["program"] = .object(source.patch(since: applied.before.source))
+            if lessons.progress != applied.lessonBefore { patch["lesson"] = JSONValue(encoding: lessons.progress) }
+            return .broadcast(
+                .update(
+                    UpdateMessage(
+                        revision: record.revision, by: applied.author, seq: applied.seq, at: record.at, events: applied.events,
+                        lines: applied.lines, patch: patch)))
+        }
         var rendered: [ScreenID: [RowID: String]] = [:]
         for screen in StatePatch.screensWithNewNotes(applied.events) {
             rendered[screen] = program.notesHTML(of: screen)
         }
-        var patch = StatePatch(engine: program.engine, before: applied.before, after: program.state) { rendered[$0] }
+        var patch = StatePatch(engine: program.engine, before: applied.before.state, after: program.state) { rendered[$0] }
             .build(from: applied.events, faults: &faults)
         if lessons.progress != applied.lessonBefore {
             patch["lesson"] = JSONValue(encoding: lessons.progress)
         }
-        let record = applied.record
         return .broadcast(
             .update(
                 UpdateMessage(
                     revision: record.revision, by: applied.author, seq: applied.seq, at: record.at, events: applied.events,
-                    patch: patch)))
+                    lines: applied.lines, patch: patch)))
     }
 }

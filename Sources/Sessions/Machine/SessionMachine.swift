@@ -29,31 +29,38 @@ public struct SessionMachine: Sendable {
     /// Raised by one with every applied change.
     public internal(set) var revision = 0
 
-    /// A new session on the schema's first screen. Appends the outputs of its first screen
-    /// appearing (an auto-focus timer) to `outputs`.
+    /// A new session on the schema's first screen, or running `source` (a compiled source without
+    /// errors) when one is given. Appends the outputs of its first screen appearing (an
+    /// auto-focus timer) to `outputs`.
     public init(
         id: SessionID, viewerID: SessionID, engine: FocusEngine, configuration: SessionConfiguration,
-        renderNotes: @escaping @Sendable (String) -> String, at time: MachineTime,
-        ids: inout some RandomNumberGenerator, into outputs: inout [SessionOutput]
+        renderNotes: @escaping @Sendable (String) -> String, compile: @escaping SourceCompiler = SourceCompilers.none,
+        source: CompiledSource? = nil, at time: MachineTime, ids: inout some RandomNumberGenerator,
+        into outputs: inout [SessionOutput]
     ) {
         let start = engine.start(ids: &ids)
+        var ran = SourceRun.Ran()
+        let running = source.flatMap { SourceRun($0, ids: &ids, ran: &ran) }
         self.init(
             restoring: DurableSession(
                 id: id.rawValue, viewer: viewerID.rawValue, revision: 0, state: start.state, members: [], joinedEver: 0, log: [],
                 lesson: nil),
-            id: id, viewerID: viewerID, engine: engine, configuration: configuration, renderNotes: renderNotes, at: time)
-        run(start.effects, into: &outputs)
+            running: running, id: id, viewerID: viewerID, engine: engine, configuration: configuration,
+            renderNotes: renderNotes, compile: compile, at: time)
+        run(running == nil ? start.effects : ran.effects, into: &outputs)
     }
 
-    /// A session as `durable` holds it, nobody connected.
+    /// A session as `durable` holds it, nobody connected, running `source` if it has its own.
     init(
-        restoring durable: DurableSession, id: SessionID, viewerID: SessionID, engine: FocusEngine,
-        configuration: SessionConfiguration, renderNotes: @escaping @Sendable (String) -> String, at time: MachineTime
+        restoring durable: DurableSession, running source: SourceRun?, id: SessionID, viewerID: SessionID,
+        engine: FocusEngine, configuration: SessionConfiguration, renderNotes: @escaping @Sendable (String) -> String,
+        compile: @escaping SourceCompiler, at time: MachineTime
     ) {
         self.id = id
         self.viewerID = viewerID
         self.configuration = configuration
-        program = SessionProgram(engine: engine, state: durable.state, renderNotes: renderNotes)
+        program = SessionProgram(engine: engine, state: durable.state, renderNotes: renderNotes, compile: compile)
+        program.source = source
         texts = TextMerging(start: durable.revision)
         lessons = LessonFollowing(catalogue: configuration.lessons, progress: durable.lesson)
         membership = Membership(
@@ -61,7 +68,9 @@ public struct SessionMachine: Sendable {
             members: MemberDirectory(
                 capacity: configuration.rememberedClients, restoring: durable.members, joinedEver: durable.joinedEver),
             idleSince: time.monotonicMilliseconds)
-        timeline = Timeline(start: durable, capacity: configuration.timelineChanges, interval: configuration.timelineInterval)
+        var start = durable
+        (start.source, start.run) = (source?.compiled.source, source?.run)
+        timeline = Timeline(start: start, capacity: configuration.timelineChanges, interval: configuration.timelineInterval)
         log = EventLog(capacity: configuration.logCapacity)
         log.append(contentsOf: durable.log)
         revision = durable.revision
@@ -105,6 +114,10 @@ public struct SessionMachine: Sendable {
             change(
                 ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .autoFocus(token), draws: []), at: time,
                 ids: &ids, into: &outputs)
+        case .timerFired(.program(let token)):
+            change(
+                ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .programTimer(token), draws: []),
+                at: time, ids: &ids, into: &outputs)
         case .fellBehind(let connection):
             handle(.fellBehind(connection), at: time, into: &outputs)
         case .caughtUp(let connection):
@@ -177,6 +190,8 @@ public struct SessionMachine: Sendable {
                 outputs.append(.schedule(.autoFocus(token), afterMilliseconds: milliseconds))
             case .cancelAutoFocus(let token):
                 outputs.append(.cancel(.autoFocus(token)))
+            case .scheduleProgramTimer(let token, let milliseconds):
+                outputs.append(.schedule(.program(token), afterMilliseconds: milliseconds))
             }
         }
     }

@@ -1,18 +1,28 @@
 import FocusCore
+import FocusProtocol
 
-/// What a session runs, as a child machine of ``SessionMachine``: its screens (the engine) and
-/// their state, with the task notes rendered from it. Its input is an intent, its output the
-/// outcome FocusCore gives: events, effects, or why nothing changed. A session's own SwiftUI
-/// source, compiled to a program, moves in here.
+/// What a session runs, as a child machine of ``SessionMachine``: the built-in screens (the
+/// engine) and their state, with the task notes rendered from it, or the session's own SwiftUI
+/// source compiled to a program (``SourceRun``). Its input is an intent, its output the outcome
+/// FocusCore gives: events, effects, or why nothing changed.
 struct SessionProgram: Sendable {
     let engine: FocusEngine
     private(set) var state: SessionState
     let notes: RenderedNotes
+    /// The session's own source, running; while it is set, the built-in screens are not shown.
+    var source: SourceRun?
+    /// Reads a source into a program (the host's parser, memoized: the live path has compiled it
+    /// off the service thread already; a restore or a rebuilt past compiles here).
+    let compile: SourceCompiler
 
-    init(engine: FocusEngine, state: SessionState, renderNotes: @escaping @Sendable (String) -> String) {
+    init(
+        engine: FocusEngine, state: SessionState, renderNotes: @escaping @Sendable (String) -> String,
+        compile: @escaping SourceCompiler
+    ) {
         self.engine = engine
         self.state = state
         notes = RenderedNotes(render: renderNotes)
+        self.compile = compile
     }
 
     /// Applies `intent`, sent from `screen`; a refused intent leaves the state as it was.
@@ -20,6 +30,33 @@ struct SessionProgram: Sendable {
         -> Outcome
     {
         try engine.apply(intent, on: screen, to: &state, ids: &ids)
+    }
+
+    /// Applies a member's action to the session's own program; `nil` when it runs none.
+    mutating func applyToSource(_ message: IntentMessage, splices: [TextSplice]?, ids: inout some RandomNumberGenerator)
+        throws(ProtocolError) -> SourceRun.Ran?
+    {
+        try source?.apply(message.action, splices: splices, on: message.screen, seq: message.seq, ids: &ids)
+    }
+
+    mutating func fireSourceTimer(_ token: TimerToken, ids: inout some RandomNumberGenerator) -> SourceRun.Ran {
+        source?.fire(token, ids: &ids) ?? SourceRun.Ran()
+    }
+
+    /// Runs `text` as the session's source from now on, keeping what its values and focus can
+    /// keep. A session on the built-in screens starts running it.
+    /// - Throws: `bad_source` when the text does not compile (the live path checked it first).
+    mutating func replaceSource(with text: String, ids: inout some RandomNumberGenerator) throws(ProtocolError)
+        -> SourceRun.Ran
+    {
+        let compiled = compile(text)
+        guard compiled.program != nil else {
+            throw ProtocolError(.badSource, "The source has errors; the program that runs stays as it was.")
+        }
+        if source != nil { return source!.replace(with: compiled, ids: &ids) }
+        var ran = SourceRun.Ran()
+        source = SourceRun(compiled, ids: &ids, ran: &ran)
+        return ran
     }
 
     mutating func fireAutoFocus(_ token: AutoFocusToken) -> Outcome {
@@ -31,16 +68,30 @@ struct SessionProgram: Sendable {
     }
 
     /// The text of a field a splice is about to change (see ``FocusEngine/text(of:on:in:)``).
-    func text(of key: FocusKey, on screen: ScreenID) throws(FocusError) -> String {
-        try engine.text(of: key, on: screen, in: state)
+    func text(of key: FocusKey, on screen: ScreenID, seq: Int) throws(ProtocolError) -> String {
+        if let source { return try source.text(of: key, seq: seq) }
+        do {
+            return try engine.text(of: key, on: screen, in: state)
+        } catch {
+            throw ProtocolError(error, seq: seq)
+        }
+    }
+
+    /// The UTF-16 length of a field's text now, 0 for a field that has none.
+    func textLength(of key: FocusKey, on screen: ScreenID) -> Int {
+        if let source { return source.textLength(of: key) }
+        return (state[screen]?.values[key] ?? "").utf16Length
     }
 
     func snapshot(of screen: ScreenID) throws(FocusError) -> ScreenSnapshot {
         try engine.snapshot(of: screen, in: state)
     }
 
-    /// Every screen as snapshots carry it, task notes rendered.
+    /// Every screen as snapshots carry it, task notes rendered; or the session's own program.
     func snapshot() -> SessionSnapshot {
+        if let source {
+            return SessionSnapshot(screen: source.screen, settings: state.settings, screens: [:], program: source.snapshot)
+        }
         var snapshot = engine.snapshot(of: state)
         for screen in engine.schema.screens {
             if let html = notesHTML(of: screen.id) { snapshot.screens[screen.id]?.notesHTML = html }
@@ -62,5 +113,23 @@ struct SessionProgram: Sendable {
             let delay = engine.schema.screen(pending.screen)?.appearFocus?.afterMilliseconds
         else { return nil }
         return (pending.token, delay)
+    }
+}
+
+/// Reads a SwiftUI source into a program and its diagnostics. Pure: the same source always gives
+/// the same result, so a session rebuilt from its records runs what it ran.
+public typealias SourceCompiler = @Sendable (String) -> CompiledSource
+
+/// Compilers a session can be made with.
+public enum SourceCompilers {
+    /// For a host without the Swift parser (and tests of the built-in screens): every source is
+    /// refused, so a session with a source cannot be made or restored there.
+    public static let none: SourceCompiler = { source in
+        CompiledSource(
+            source: source, program: nil,
+            diagnostics: [
+                SourceDiagnostic(
+                    line: 1, column: 1, severity: .error, message: "This server was built without the Swift parser.")
+            ])
     }
 }

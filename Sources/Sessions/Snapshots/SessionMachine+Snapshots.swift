@@ -50,7 +50,7 @@ extension SessionMachine {
         guard
             var then = SessionMachine(
                 restoring: plan.start, engine: program.engine, configuration: configuration, renderNotes: program.notes.render,
-                at: time)
+                compile: program.compile, at: time)
         else { return .error(ProtocolError(.internalError, "The session could not rebuild revision \(plan.revision).")) }
         do {
             for change in plan.changes { try then.replay(change) }

@@ -27,11 +27,13 @@ struct TextMerging: Sendable {
     /// Records every text change of an applied change in its field's history (whole-value edits
     /// too: a splice made before one must be transformed over it), under the revision it makes;
     /// a removed row's fields take their histories with them.
-    mutating func record(_ events: [FocusEvent], before: SessionState, revision: Int, by member: MemberID?) {
+    mutating func record(
+        _ events: [FocusEvent], lengthBefore: (FocusKey, ScreenID) -> Int, revision: Int, by member: MemberID?
+    ) {
         for event in events {
             switch event {
             case .edit(let screen, let key, let ops):
-                let length = (before[screen]?.values[key] ?? "").utf16Length
+                let length = lengthBefore(key, screen)
                 histories[FieldName(screen, key), default: FieldHistory(since: start)]
                     .record(splices: ops, length: length, revision: revision, member: member?.rawValue ?? "")
             case .rowRemoved(let screen, _, let row):

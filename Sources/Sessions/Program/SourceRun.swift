@@ -1,0 +1,226 @@
+import FocusCore
+import FocusProtocol
+
+/// A session's own SwiftUI source and the program compiled from it, running. Its input is an
+/// intent of the wire, a timer or a new source; its output the events (each with the line of the
+/// statement that caused it) and the timers to start.
+struct SourceRun: Sendable {
+    /// The source that runs, and what reading it said.
+    private(set) var compiled: CompiledSource
+    private(set) var interpreter: ProgramInterpreter
+    private(set) var run: ProgramRun
+    /// The screen as it draws after the last change: what the page shows, and what the next
+    /// change's text edits are found against.
+    private(set) var drawn: DrawnScreen
+
+    /// What one input did, in the session's terms.
+    struct Ran: Equatable, Sendable {
+        var events: [FocusEvent] = []
+        /// The line of each event's statement, in step with `events` (`nil` where no statement did it).
+        var lines: [Int?] = []
+        var effects: [Effect] = []
+        /// Why an action stopped part-way (a timer's continuation that failed): the run is as it
+        /// was before that action, and the host logs it.
+        var failure: ProgramError?
+    }
+
+    /// A fresh run of `compiled`, whose first screen has appeared. `nil` when the source has errors.
+    init?(_ compiled: CompiledSource, ids: inout some RandomNumberGenerator, ran: inout Ran) {
+        guard let program = compiled.program else { return nil }
+        self.compiled = compiled
+        interpreter = ProgramInterpreter(program: program)
+        let start = interpreter.start(ids: &ids)
+        run = start.run
+        drawn = DrawnScreen(name: "", content: [], focused: nil, focusValues: [], stateValues: [], keyboardToolbar: [])
+        ran = advance(start.outcome, from: start.run, failure: start.failure)
+    }
+
+    /// A run restored as a durable snapshot kept it. `nil` when the source no longer compiles.
+    init?(restoring compiled: CompiledSource, run: ProgramRun) {
+        guard let program = compiled.program else { return nil }
+        self.compiled = compiled
+        interpreter = ProgramInterpreter(program: program)
+        self.run = run
+        drawn = interpreter.draw(run)
+    }
+
+    /// The name of the screen showing (its view struct's name).
+    var screen: ScreenID { interpreter.name(of: run.screen) }
+
+    /// Applies a member's action, sent from `screen`; a refused action changes nothing.
+    mutating func apply(
+        _ action: IntentMessage.Action, splices: [TextSplice]?, on screen: ScreenID, seq: Int,
+        ids: inout some RandomNumberGenerator
+    ) throws(ProtocolError) -> Ran {
+        guard screen == self.screen else {
+            throw ProtocolError(FocusError.notCurrentScreen(screen, current: self.screen), seq: seq)
+        }
+        let intent: ProgramIntent
+        switch action {
+        case .focus(let key): intent = .focus(key)
+        case .tap(let key): intent = .tap(key)
+        case .edit(let key, let text): intent = .edit(key, text)
+        case .splice(let key, _, _, _, _):
+            guard let splices else {
+                throw ProtocolError(.badSplice, "A splice reached the session without the splices it was rebased into.", seq: seq)
+            }
+            var text = try self.text(of: key, seq: seq)
+            TextOperation(splices: splices, length: text.utf16Length).apply(to: &text)
+            intent = .edit(key, text)
+        case .submit: intent = .submit
+        case .navigate(let name):
+            guard let index = interpreter.screenNames.firstIndex(of: name.rawValue) else {
+                throw ProtocolError(FocusError.unknownScreen(name.rawValue), seq: seq)
+            }
+            intent = .show(screen: index)
+        case .next, .previous, .validate, .addRow, .removeRow, .configure, .lesson:
+            throw ProtocolError(
+                .unknownAction,
+                "This session runs its own source: its controls are tapped (`tap`), focused, edited and submitted; its toolbar and rows are its own buttons.",
+                seq: seq)
+        }
+        let before = run
+        do {
+            let outcome = try interpreter.apply(intent, to: &run, ids: &ids)
+            return advance(outcome, from: before, failure: nil)
+        } catch {
+            throw ProtocolError(error, seq: seq)
+        }
+    }
+
+    /// A timer the program set went off.
+    mutating func fire(_ token: TimerToken, ids: inout some RandomNumberGenerator) -> Ran {
+        let before = run
+        do {
+            let outcome = try interpreter.apply(.timerFired(token), to: &run, ids: &ids)
+            return advance(outcome, from: before, failure: nil)
+        } catch {
+            return Ran(failure: error)
+        }
+    }
+
+    /// Runs `compiled` (which has no errors) instead, keeping the values and focus that still exist.
+    mutating func replace(with compiled: CompiledSource, ids: inout some RandomNumberGenerator) -> Ran {
+        guard let program = compiled.program else { return Ran() }
+        let old = interpreter
+        let before = run
+        self.compiled = compiled
+        interpreter = ProgramInterpreter(program: program)
+        run = interpreter.carry(before, ids: &ids)
+        var ran = Ran()
+        let oldScreen = old.name(of: before.screen)
+        if oldScreen != screen { ran.append(.navigate(from: oldScreen, to: screen), line: nil) }
+        redraw(into: &ran, lines: [:])
+        return ran
+    }
+
+    /// The text of a field a splice is about to change.
+    func text(of key: FocusKey, seq: Int?) throws(ProtocolError) -> String {
+        guard let text = drawn.texts[key] else {
+            throw ProtocolError(FocusError.unknownKey(key.name, screen: screen), seq: seq)
+        }
+        return text
+    }
+
+    /// The UTF-16 length of a field's text as the page shows it now (0 for a field not drawn).
+    func textLength(of key: FocusKey) -> Int { (drawn.texts[key] ?? "").utf16Length }
+
+    var snapshot: ProgramSnapshot {
+        ProgramSnapshot(
+            source: compiled.source, diagnostics: compiled.diagnostics, screens: interpreter.screenNames, drawn: drawn)
+    }
+
+    /// The timers still pending, to start again after a restore.
+    var pendingTimers: [ScheduledTimer] { interpreter.pendingTimers(in: run) }
+
+    /// The events of `outcome` in the session's terms, and the screen drawn anew. A field's text
+    /// that changed (typed, or set by a statement) is an `edit` event whose splices turn the text
+    /// the page shows into the new one, so the field histories that rebase splices know of it.
+    private mutating func advance(_ outcome: ProgramOutcome, from before: ProgramRun, failure: ProgramError?) -> Ran {
+        var ran = Ran(failure: failure)
+        var editLines: [FocusKey: Int] = [:]
+        let screen = self.screen
+        for event in outcome.events {
+            switch event.kind {
+            case .focus(let from, let to, _, let cause):
+                ran.append(.focus(screen: screen, from: from, to: to, cause: cause), line: event.line)
+            case .edit(let key):
+                if let line = event.line { editLines[key] = line }
+            case .state(let name, let value):
+                ran.append(.state(screen: screen, name: name, value: value), line: event.line)
+            case .timerSet(_, let milliseconds):
+                ran.append(.timerSet(screen: screen, afterMilliseconds: milliseconds), line: event.line)
+            case .screen(let index):
+                ran.append(
+                    .navigate(from: interpreter.name(of: before.screen), to: interpreter.name(of: index)), line: event.line)
+            }
+        }
+        ran.effects = outcome.timers.map { .scheduleProgramTimer($0.token, afterMilliseconds: $0.milliseconds) }
+        redraw(into: &ran, lines: editLines)
+        return ran
+    }
+
+    /// Draws the screen anew and adds an `edit` event for each field whose text changed.
+    private mutating func redraw(into ran: inout Ran, lines: [FocusKey: Int]) {
+        let old = drawn.texts
+        drawn = interpreter.draw(run)
+        let screen = self.screen
+        for (key, new) in drawn.textsInOrder where old[key] != new {
+            ran.append(.edit(screen: screen, key: key, ops: [TextSplice(from: old[key] ?? "", to: new)]), line: lines[key])
+        }
+    }
+}
+
+extension ProgramInterpreter {
+    /// The screen at `index` by its view struct's name.
+    func name(of index: Int) -> ScreenID {
+        ScreenID(rawValue: screenNames.indices.contains(index) ? screenNames[index] : "")
+    }
+}
+
+extension DrawnScreen {
+    /// Every text field's key and text, in draw order.
+    var textsInOrder: [(FocusKey, String)] {
+        var texts: [(FocusKey, String)] = []
+        func visit(_ views: [DrawnView]) {
+            for view in views {
+                if let key = view.key, view.kind.isTextInput { texts.append((key, view.value ?? "")) }
+                visit(view.content)
+            }
+        }
+        visit(content)
+        return texts
+    }
+
+    var texts: [FocusKey: String] { Dictionary(textsInOrder, uniquingKeysWith: { first, _ in first }) }
+}
+
+extension DrawnView.Kind {
+    var isTextInput: Bool { self == .textField || self == .secureField || self == .textEditor }
+}
+
+extension SourceRun.Ran {
+    mutating func append(_ event: FocusEvent, line: Int?) {
+        events.append(event)
+        lines.append(line)
+    }
+}
+
+extension SourceRun {
+    /// The merge patch of the snapshot's `program` from `before` to now: the drawn screen whole
+    /// (with `focused` spelled out, `null` when no field has focus), and the source, its
+    /// diagnostics and screens when they changed.
+    func patch(since before: SourceRun?) -> JSONObject {
+        var patch = JSONObject()
+        if before?.compiled != compiled {
+            patch["source"] = .string(compiled.source)
+            patch["diagnostics"] = JSONValue(encoding: compiled.diagnostics)
+            patch["screens"] = JSONValue(encoding: interpreter.screenNames)
+        }
+        if case .object(var drawn) = JSONValue(encoding: drawn) {
+            if drawn["focused"] == nil { drawn["focused"] = .null }
+            patch["drawn"] = .object(drawn)
+        }
+        return patch
+    }
+}
