@@ -99,7 +99,7 @@ let package = Package(
         .target(name: "FocusCore"),
         .target(name: "FocusProtocol", dependencies: ["FocusCore"]),
         .target(name: "Sessions", dependencies: ["FocusCore", "FocusProtocol"]),
-        .target(name: "SwiftUISource", dependencies: ["FocusCore"], swiftSettings: parser.swift, linkerSettings: parser.linker),
+        .target(name: "SwiftUISource", dependencies: ["FocusCore"], linkerSettings: parser.linker),
         .target(name: "CommandLineParsing"),
         .target(name: "Locking"),
         .target(name: "TransportWire"),
@@ -113,7 +113,7 @@ let package = Package(
             name: "FocusSyncServer",
             dependencies: [
                 "FocusCore", "FocusProtocol", "Sessions", "TransportWire", "WebSocketTransport", "MarkdownRendering",
-                "CommandLineParsing", "Locking", "SQLiteStorage", "RedisCoordination",
+                "CommandLineParsing", "Locking", "SQLiteStorage", "RedisCoordination", "SwiftUISource",
             ]
         ),
         .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer", "CommandLineParsing"]),
@@ -136,7 +136,7 @@ let package = Package(
         .testTarget(name: "FocusProtocolTests", dependencies: ["FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "SessionMachineTests", dependencies: ["Sessions", "FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "TransportWireTests", dependencies: ["TransportWire"]),
-        .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "FocusCore"], swiftSettings: parser.swift),
+        .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "FocusCore"]),
         .testTarget(name: "FuzzChecksTests", dependencies: ["FuzzChecks"]),
         .testTarget(
             name: "WebSocketTransportTests",
@@ -157,3 +157,9 @@ let package = Package(
             dependencies: ["focus-bench", "CommandLineParsing", "Locking", "WebSocketTransport", "TestSupport"]),
     ]
 )
+
+// A module that imports one built on swift-syntax must find swift-syntax's modules too, however
+// far down the import is: every Swift target gets the folder.
+for target in package.targets where target.type != .system {
+    target.swiftSettings = (target.swiftSettings ?? []) + parser.swift
+}

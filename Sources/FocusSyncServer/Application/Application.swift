@@ -13,22 +13,22 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     private let files: StaticFileStore
     private let hostPolicy: HostPolicy
     private let originPolicy: OriginPolicy
-    private let logger: Logger
+    let logger: Logger
     private let limits: SessionLimits
     /// How often idle sessions are looked for.
     private let expirySweepSeconds: Double
     private let startedAt = HostClock.monotonicSeconds()
-    private let sessions: SessionHost
+    let sessions: SessionHost
     /// Every open WebSocket the application has not refused, by its transport id.
     private var admissions: [UInt64: ConnectionAdmission] = [:]
     /// The transport's service thread: timers, and the hop back from other threads.
-    private let serviceThread: ServiceThread
+    let serviceThread: ServiceThread
 
     private let persistence: (any SessionPersistence)?
     /// This process's name: `/healthz` and `GET /api/sessions/{id}` say it.
     private let nodeID: String
     /// With Redis: which sessions this process holds (docs/SCALING.md).
-    private let ownership: SessionOwnership?
+    let ownership: SessionOwnership?
 
     init(
         options: ServerOptions, files: StaticFileStore, store: SessionStore, serviceThread: ServiceThread, clock: SessionClock,
@@ -121,6 +121,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     /// With Redis, a session this process does not hold is taken before the request is
     /// answered, and a new one is stored before its id is given out (docs/SCALING.md).
     func respond(to request: HTTPRequest, responder: HTTPResponder) -> HTTPResponse? {
+        if hostPolicy.allows(request), takeSourceRequest(request, responder: responder) { return nil }
         guard let ownership, hostPolicy.allows(request) else { return respond(to: request) }
         if request.method == "POST", request.path == "/api/sessions" {
             ownership.create(by: request.peer) { [weak self] result in
@@ -162,7 +163,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         or by a name it was started with --allow-host for.
         """)
 
-    private func finished(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
+    func finished(_ response: HTTPResponse, for request: HTTPRequest) -> HTTPResponse {
         var response = response
         SecurityHeaders.apply(to: &response, host: request.header("host"))
         logger.debug(
@@ -226,7 +227,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             }, by: request.peer)
     }
 
-    private func created(_ result: Result<DurableSession, ProtocolError>, by peer: String) -> HTTPResponse {
+    func created(_ result: Result<DurableSession, ProtocolError>, by peer: String) -> HTTPResponse {
         switch result {
         case .success(let session):
             logger.info("session created", ["session": SessionID(session.id)?.redacted ?? "?", "peer": peer])
@@ -253,7 +254,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         var lessons: [Lesson]
     }
 
-    private static let unknownSession = ProtocolError(
+    static let unknownSession = ProtocolError(
         .unknownSession, "There is no session with that id; it may have expired. Open / to start a new one.")
 
     // MARK: WebSockets

@@ -1,3 +1,4 @@
+import FocusCore
 import FocusProtocol
 import RedisCoordination
 import Sessions
@@ -219,10 +220,12 @@ final class SessionOwnership: @unchecked Sendable {
 
     /// Makes a session and stores it under a lease of its own, given back once stored; then
     /// `done` (201), or the refusal (429, 503).
-    func create(by peer: String, done: @escaping (Result<DurableSession, ProtocolError>) -> Void) {
+    func create(
+        by peer: String, source: CompiledSource? = nil, done: @escaping (Result<DurableSession, ProtocolError>) -> Void
+    ) {
         let session: DurableSession
         do {
-            session = try host.createUnheld(by: peer)
+            session = try host.createUnheld(by: peer, source: source)
         } catch {
             return done(.failure(error))
         }

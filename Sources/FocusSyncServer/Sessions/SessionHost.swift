@@ -23,6 +23,8 @@ final class SessionHost {
     private var snapshots = SnapshotEncodings()
     /// Every session's task notes, rendered once per text.
     private let notes: NotesRendererCache
+    /// Sessions' own sources, compiled off the service thread.
+    let compiler: SourceCompilerCache
     /// The revision each session's last stored snapshot holds.
     private var snapshotRevisions: [SessionID: Int] = [:]
     /// The sessions each uncommitted ticket wrote to, to mark them if the commit fails.
@@ -44,8 +46,10 @@ final class SessionHost {
     ) {
         self.clock = clock
         let notes = NotesRendererCache()
-        registry = SessionRegistry(limits: limits, renderNotes: notes.html(from:))
+        let compiler = SourceCompilerCache()
+        registry = SessionRegistry(limits: limits, renderNotes: notes.html(from:), compile: compiler.compiler)
         self.notes = notes
+        self.compiler = compiler
         self.persistence = persistence
         self.serviceThread = serviceThread
         self.logger = logger
@@ -53,9 +57,10 @@ final class SessionHost {
 
     // MARK: Sessions
 
-    func create(by peer: String) throws(ProtocolError) -> SessionMachine {
+    /// A new session, running `source` (compiled without errors) when one is given.
+    func create(by peer: String, source: CompiledSource? = nil) throws(ProtocolError) -> SessionMachine {
         outputs.removeAll(keepingCapacity: true)
-        let session = try registry.create(by: peer, at: clock.now(), ids: &ids, into: &outputs)
+        let session = try registry.create(by: peer, source: source, at: clock.now(), ids: &ids, into: &outputs)
         let durable = session.durableState()
         store([.create(durable), .snapshot(durable)], for: [session.id])
         snapshotRevisions[session.id] = 0
@@ -83,7 +88,7 @@ final class SessionHost {
     func rebuild(_ durable: DurableSession) -> SessionMachine? {
         SessionMachine(
             restoring: durable, engine: FocusEngine(), configuration: SessionConfiguration(),
-            renderNotes: notes.html(from:), at: clock.now())
+            renderNotes: notes.html(from:), compile: compiler.compiler, at: clock.now())
     }
 
     /// Asks again for the timers the restored sessions had pending. Service thread.
@@ -158,9 +163,9 @@ final class SessionHost {
 
     /// Makes a session without holding it: the caller stores it, and whichever process its
     /// clients reach loads it (and asks for its first screen's timers then).
-    func createUnheld(by peer: String) throws(ProtocolError) -> DurableSession {
+    func createUnheld(by peer: String, source: CompiledSource? = nil) throws(ProtocolError) -> DurableSession {
         outputs.removeAll(keepingCapacity: true)
-        let session = try registry.create(by: peer, at: clock.now(), ids: &ids, into: &outputs)
+        let session = try registry.create(by: peer, source: source, at: clock.now(), ids: &ids, into: &outputs)
         registry.remove(session.id)
         return session.durableState()
     }

@@ -14,4 +14,7 @@ public enum SessionInput: Sendable {
     case fellBehind(ConnectionID)
     /// A connection that fell behind has sent everything it was holding.
     case caughtUp(ConnectionID)
+    /// The session's source replaced (`PUT /api/sessions/{id}/source`) by a text the host has
+    /// compiled without errors; the same text again changes nothing.
+    case replaceSource(String)
 }

@@ -122,6 +122,10 @@ public struct SessionMachine: Sendable {
             handle(.fellBehind(connection), at: time, into: &outputs)
         case .caughtUp(let connection):
             handle(.caughtUp(connection), at: time, into: &outputs)
+        case .replaceSource(let text):
+            change(
+                ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .source(text), draws: []), at: time,
+                ids: &ids, into: &outputs)
         }
     }
 

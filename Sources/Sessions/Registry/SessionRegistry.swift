@@ -9,6 +9,7 @@ public struct SessionRegistry: Sendable {
     private let engine: FocusEngine
     private let configuration: SessionConfiguration
     private let renderNotes: @Sendable (String) -> String
+    private let compile: SourceCompiler
     private var sessions: [SessionID: SessionMachine] = [:]
     /// Viewer capability → session id.
     private var viewers: [SessionID: SessionID] = [:]
@@ -19,12 +20,13 @@ public struct SessionRegistry: Sendable {
 
     public init(
         limits: SessionLimits, engine: FocusEngine = FocusEngine(), configuration: SessionConfiguration = SessionConfiguration(),
-        renderNotes: @escaping @Sendable (String) -> String
+        renderNotes: @escaping @Sendable (String) -> String, compile: @escaping SourceCompiler = SourceCompilers.none
     ) {
         self.limits = limits
         self.engine = engine
         self.configuration = configuration
         self.renderNotes = renderNotes
+        self.compile = compile
     }
 
     public var count: Int { sessions.count }
@@ -83,9 +85,11 @@ public struct SessionRegistry: Sendable {
 
     /// Creates a session for `peer`, or refuses: `rate_limited` (429) when the address creates
     /// too fast or already holds its share of sessions nobody joined, `session_full` (503) at
-    /// ``SessionLimits/maxSessions``. Outputs of the new session's first screen go to `outputs`.
+    /// ``SessionLimits/maxSessions``. The session runs `source` (compiled, without errors) when
+    /// one is given, else the built-in screens. Outputs of its first screen go to `outputs`.
     public mutating func create(
-        by peer: String, at time: MachineTime, ids: inout some RandomNumberGenerator, into outputs: inout [SessionOutput]
+        by peer: String, source: CompiledSource? = nil, at time: MachineTime, ids: inout some RandomNumberGenerator,
+        into outputs: inout [SessionOutput]
     ) throws(ProtocolError) -> SessionMachine {
         guard creation.admit(peer, at: Double(time.monotonicMilliseconds) / 1000) else {
             throw ProtocolError(.rateLimited, "Too many new sessions from this address; wait a moment and try again.")
@@ -105,8 +109,8 @@ public struct SessionRegistry: Sendable {
         let id = SessionID.random(using: &ids)
         let viewer = SessionID.random(sharingRouteWith: id, using: &ids)
         let session = SessionMachine(
-            id: id, viewerID: viewer, engine: engine, configuration: configuration, renderNotes: renderNotes, at: time,
-            ids: &ids, into: &outputs)
+            id: id, viewerID: viewer, engine: engine, configuration: configuration, renderNotes: renderNotes,
+            compile: compile, source: source, at: time, ids: &ids, into: &outputs)
         sessions[id] = session
         viewers[viewer] = id
         creators[id] = peer

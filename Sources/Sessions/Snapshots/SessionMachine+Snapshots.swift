@@ -68,3 +68,8 @@ extension SessionMachine {
                 members: named))
     }
 }
+
+extension SessionMachine {
+    /// The session's own source and what reading it said; `nil` while it runs the built-in screens.
+    public var source: CompiledSource? { program.source?.compiled }
+}
