@@ -7,6 +7,10 @@ import WebSocketTransport
 /// `PUT /api/sessions/{id}/source`. The source is compiled on the compiler's thread, never the
 /// service thread, and the request is answered once it is (docs/PROTOCOL.md, "Sources").
 extension Application {
+    /// The largest request body taken: a source at its limit (64 KiB) as a JSON string, every
+    /// character escaped as `\uXXXX`, with room to spare.
+    static let maxRequestBodyBytes = 6 * CompiledSource.maximumBytes + 1024
+
     /// Takes `request` if it carries a source, answering it through `responder` later; `false`
     /// when it is not such a request.
     func takeSourceRequest(_ request: HTTPRequest, responder: HTTPResponder) -> Bool {

@@ -50,6 +50,8 @@ public final class PlaygroundServer: Sendable {
         configuration.maxMessageBytes = options.maxMessageBytes
         configuration.useLibUV = options.eventLoop == .libuv
         configuration.subprotocol = WireProtocol.subprotocol
+        // A source of 64 KiB, written as one JSON string with every character escaped.
+        configuration.maxRequestBodyBytes = Application.maxRequestBodyBytes
         // In the order each needs the one before: the thread, the application on it, the server calling it.
         let serviceThread = ServiceThread(configuration: configuration)
         application = Application(
