@@ -122,7 +122,7 @@ let package = Package(
         .executableTarget(name: "storage-test-child", dependencies: ["SQLiteStorage", "Locking"]),
         .executableTarget(name: "conformance-echo", dependencies: ["WebSocketTransport"], path: "Tests/ConformanceEcho"),
         .target(
-            name: "FuzzChecks", dependencies: ["TransportWire", "FocusCore", "FocusProtocol", "MarkdownRendering"],
+            name: "FuzzChecks", dependencies: ["TransportWire", "FocusCore", "FocusProtocol", "MarkdownRendering", "SwiftUISource"],
             path: "Tests/Fuzz/Checks"),
         .systemLibrary(name: "CLibFuzzer"),
         .executableTarget(name: "focus-fuzz", dependencies: ["FuzzChecks", "CLibFuzzer"], path: "Tests/Fuzz/Driver"),
