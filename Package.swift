@@ -31,7 +31,9 @@ func swiftSyntax(_ names: [String]) -> (swift: [SwiftSetting], linker: [LinkerSe
     )
 }
 
-let parser = swiftSyntax(["SwiftSyntax", "SwiftParser", "SwiftDiagnostics", "SwiftParserDiagnostics"])
+let parser = swiftSyntax([
+    "SwiftSyntax", "SwiftParser", "SwiftDiagnostics", "SwiftParserDiagnostics", "SwiftOperators",
+])
 
 /// FocusSync: a shared, live model of SwiftUI's `@FocusState`, served over WebSockets.
 ///
@@ -49,7 +51,8 @@ let parser = swiftSyntax(["SwiftSyntax", "SwiftParser", "SwiftDiagnostics", "Swi
 ///   change log and snapshots in Redis, for running several processes (docs/SCALING.md).
 /// - `FocusProtocol`: the wire vocabulary: client messages read strictly, server messages, error codes.
 /// - `SwiftUISource`: a session's SwiftUI source read by the toolchain's own parser (swift-syntax,
-///   linked from the toolchain's host libraries): its diagnostics with line and column.
+///   linked from the toolchain's host libraries): its diagnostics with line and column, and
+///   `SourceReader`, which reads it into FocusCore's `SwiftUIProgram`.
 /// - `Sessions`: a session as a pure state machine (`SessionMachine`), and the registry of sessions.
 /// - `FocusSyncServer`: HTTP routes, static files and the drivers that run the machines on the transport.
 /// - `CommandLineParsing`: the argument-parser-style command line both executables share.
@@ -99,7 +102,9 @@ let package = Package(
         .target(name: "FocusCore"),
         .target(name: "FocusProtocol", dependencies: ["FocusCore"]),
         .target(name: "Sessions", dependencies: ["FocusCore", "FocusProtocol"]),
-        .target(name: "SwiftUISource", swiftSettings: parser.swift, linkerSettings: parser.linker),
+        .target(
+            name: "SwiftUISource", dependencies: ["FocusCore"], swiftSettings: parser.swift,
+            linkerSettings: parser.linker),
         .target(name: "CommandLineParsing"),
         .target(name: "Locking"),
         .target(name: "TransportWire"),
@@ -136,7 +141,7 @@ let package = Package(
         .testTarget(name: "FocusProtocolTests", dependencies: ["FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "SessionMachineTests", dependencies: ["Sessions", "FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "TransportWireTests", dependencies: ["TransportWire"]),
-        .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource"], swiftSettings: parser.swift),
+        .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "FocusCore"], swiftSettings: parser.swift),
         .testTarget(name: "FuzzChecksTests", dependencies: ["FuzzChecks"]),
         .testTarget(
             name: "WebSocketTransportTests",
