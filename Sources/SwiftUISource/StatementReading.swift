@@ -14,6 +14,8 @@ extension ReadContext {
             if let variable = declaration.as(VariableDeclSyntax.self) { return declarations(variable) }
             return [unmodelledStatement(declaration, what: "A declaration inside an action")]
         case .stmt(let statement):
+            // `break` ends a `switch` case, which its end does anyway.
+            if let breakStatement = statement.as(BreakStmtSyntax.self), breakStatement.label == nil { return [] }
             return [self.statement(statement)]
         case .expr(let expression):
             return [expressionStatement(expression)]
@@ -24,11 +26,13 @@ extension ReadContext {
 
     private func declarations(_ variable: VariableDeclSyntax) -> [Statement] {
         let mutable = variable.bindingSpecifier.tokenKind == .keyword(.var)
-        return variable.bindings.map { binding in
+        return variable.bindings.enumerated().map { index, binding in
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, binding.accessorBlock == nil
             else { return unmodelledStatement(binding, what: "This declaration") }
             let value = binding.initializer.map { expression($0.value) }
-            return Statement(.declare(name: name, mutable: mutable, value: value), span: span(of: binding))
+            // The first name's statement starts at `let`; `let a = 1, b = 2` has `b`'s at `b`.
+            let here = index == 0 ? span(of: variable) : span(of: binding)
+            return Statement(.declare(name: name, mutable: mutable, value: value), span: here)
         }
     }
 
