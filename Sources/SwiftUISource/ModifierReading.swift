@@ -24,11 +24,13 @@ extension ReadContext {
         ViewModifier(modifierKind(name, call: call, at: member), span: span(of: member.period))
     }
 
-    private func modifierKind(_ name: String, call: FunctionCallExprSyntax, at member: MemberAccessExprSyntax) -> ViewModifierKind {
+    private func modifierKind(_ name: String, call: FunctionCallExprSyntax, at member: MemberAccessExprSyntax) -> ViewModifierKind
+    {
         switch name {
         case "focused":
             if let binding = argument(call, nil) {
-                return .focused(binding: expression(binding).withoutBinding, equals: argument(call, "equals").map { expression($0) })
+                return .focused(
+                    binding: expression(binding).withoutBinding, equals: argument(call, "equals").map { expression($0) })
             }
         case "onSubmit":
             if let action = action(call, label: nil) {
@@ -94,7 +96,8 @@ extension ReadContext {
             {
                 let placement = argument(call, "placement").map(memberName) ?? "automatic"
                 groups.append(
-                    ToolbarItemGroup(placement: placement, content: viewNodes(closure(call, label: "content")), span: span(of: call)))
+                    ToolbarItemGroup(
+                        placement: placement, content: viewNodes(closure(call, label: "content")), span: span(of: call)))
             } else {
                 looseSpan = looseSpan ?? span(of: item)
                 if let view = viewNode(item: item) { loose.append(view) }

@@ -42,7 +42,8 @@ extension ReadContext {
         }
         if let guardStatement = node.as(GuardStmtSyntax.self) {
             return Statement(
-                .guardElse(conditions: conditions(guardStatement.conditions), otherwise: statements(guardStatement.body.statements)),
+                .guardElse(
+                    conditions: conditions(guardStatement.conditions), otherwise: statements(guardStatement.body.statements)),
                 span: span(of: node))
         }
         if let forStatement = node.as(ForStmtSyntax.self) { return self.forStatement(forStatement) }

@@ -38,7 +38,9 @@ extension ReadContext {
     func enumDeclaration(_ name: String, _ node: EnumDeclSyntax) -> EnumDeclaration {
         let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.sourceText } ?? []
         let intRawValues = inherited.first == "Int"
-        if let first = node.inheritanceClause?.inheritedTypes.first, ["String", "Character", "Double"].contains(first.type.sourceText) {
+        if let first = node.inheritanceClause?.inheritedTypes.first,
+            ["String", "Character", "Double"].contains(first.type.sourceText)
+        {
             warn("`\(first.type.sourceText)` raw values are not modelled: only `Int` ones are.", at: first)
         }
         var cases: [EnumDeclaration.Case] = []
@@ -57,7 +59,9 @@ extension ReadContext {
                         if let value = integer(explicit) {
                             next = value
                         } else {
-                            warn("The raw value `\(explicit.sourceText)` is not modelled: it counts on from the case before.", at: explicit)
+                            warn(
+                                "The raw value `\(explicit.sourceText)` is not modelled: it counts on from the case before.",
+                                at: explicit)
                         }
                     }
                     rawValue = next
@@ -68,7 +72,8 @@ extension ReadContext {
                     return first.text
                 }
                 cases.append(
-                    EnumDeclaration.Case(name: element.name.text, payloadLabels: labels ?? [], rawValue: rawValue, span: span(of: element)))
+                    EnumDeclaration.Case(
+                        name: element.name.text, payloadLabels: labels ?? [], rawValue: rawValue, span: span(of: element)))
             }
         }
         return EnumDeclaration(

@@ -21,7 +21,9 @@ extension ReadContext {
             readVariable(variable, into: &declaration)
         } else if let function = member.as(FunctionDeclSyntax.self) {
             if returnsView(function.signature.returnClause?.type) {
-                warn("A function that builds views (`\(function.name.text)`) is not modelled: a use of it draws nothing.", at: function)
+                warn(
+                    "A function that builds views (`\(function.name.text)`) is not modelled: a use of it draws nothing.",
+                    at: function)
             } else {
                 declaration.methods.append(method(function))
             }

@@ -32,7 +32,8 @@ extension ReadContext {
                 noteUse(of: qualified)
                 return .component(
                     name: qualified,
-                    arguments: arguments(call.arguments, trailing: call.trailingClosure, additional: call.additionalTrailingClosures))
+                    arguments: arguments(
+                        call.arguments, trailing: call.trailingClosure, additional: call.additionalTrailingClosures))
             }
         }
         warn("`\(name)` is not modelled: it is drawn as a placeholder and what is inside it still runs.", at: call)

@@ -129,7 +129,8 @@ struct DeclarationReadingTests {
         let row = try program.view("EmailRow")
         #expect(
             row.properties == [
-                ViewProperty(name: "email", wrapper: .binding, type: .named("String"), initial: nil, span: source.at(2, "@Binding")),
+                ViewProperty(
+                    name: "email", wrapper: .binding, type: .named("String"), initial: nil, span: source.at(2, "@Binding")),
                 ViewProperty(
                     name: "focus", wrapper: .focusBinding, type: .optional(.named("SignUp.Field")), initial: nil,
                     span: source.at(3, "var")),

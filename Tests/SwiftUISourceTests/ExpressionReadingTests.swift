@@ -17,7 +17,9 @@ struct ExpressionReadingTests {
             }
             """)
         let (program, diagnostics) = try source.read()
-        guard case .declare(_, _, let value)? = try program.method("Probe", "probe").body.first?.kind else { return (nil, diagnostics) }
+        guard case .declare(_, _, let value)? = try program.method("Probe", "probe").body.first?.kind else {
+            return (nil, diagnostics)
+        }
         return (value, diagnostics)
     }
 
@@ -30,7 +32,10 @@ struct ExpressionReadingTests {
             ("name ?? \"\" != \"\"", .infix("!=", .infix("??", .name("name"), .string("")), .string(""))),
             ("!done && -x < 0", .infix("&&", .prefix("!", .name("done")), .infix("<", .prefix("-", .name("x")), .integer(0)))),
             ("ok ? .next : nil", .ternary(.name("ok"), .implicitMember("next"), .nilLiteral)),
-            ("a == b ? 1 : 2 + 3", .ternary(.infix("==", .name("a"), .name("b")), .integer(1), .infix("+", .integer(2), .integer(3)))),
+            (
+                "a == b ? 1 : 2 + 3",
+                .ternary(.infix("==", .name("a"), .name("b")), .integer(1), .infix("+", .integer(2), .integer(3)))
+            ),
             ("0...count - 1", .infix("...", .integer(0), .infix("-", .name("count"), .integer(1)))),
         ])
     func precedence(source: String, expected: Expression) throws {
@@ -42,7 +47,10 @@ struct ExpressionReadingTests {
     @Test(
         "Literals, names, bindings, members, optional chains, calls, subscripts, arrays, key paths",
         arguments: [
-            ("\"Hi \\(user.name)!\"", Expression.interpolated([.literal("Hi "), .expression(.member(.name("user"), "name")), .literal("!")])),
+            (
+                "\"Hi \\(user.name)!\"",
+                Expression.interpolated([.literal("Hi "), .expression(.member(.name("user"), "name")), .literal("!")])
+            ),
             ("\"tab\\there\"", .string("tab\there")),
             ("2.5", .double(2.5)),
             ("1_000", .integer(1000)),
@@ -52,11 +60,19 @@ struct ExpressionReadingTests {
             ("items[index].title", .member(.subscript(.name("items"), [Argument(label: nil, value: .name("index"))]), "title")),
             ("[.a, .b]", .array([.implicitMember("a"), .implicitMember("b")])),
             ("\\.id", .keyPath(["id"])),
-            ("try? await load(id: 3) { x in x }",
-             .call(.name("load"), [
-                Argument(label: "id", value: .integer(3)),
-                Argument(label: nil, value: .closure(parameters: ["x"], body: [Statement(.expression(.name("x")), span: SourceSpan(line: 4, column: 51))])),
-             ])),
+            (
+                "try? await load(id: 3) { x in x }",
+                .call(
+                    .name("load"),
+                    [
+                        Argument(label: "id", value: .integer(3)),
+                        Argument(
+                            label: nil,
+                            value: .closure(
+                                parameters: ["x"],
+                                body: [Statement(.expression(.name("x")), span: SourceSpan(line: 4, column: 51))])),
+                    ])
+            ),
             ("(count)", .name("count")),
         ])
     func shapes(source: String, expected: Expression) throws {
@@ -82,7 +98,8 @@ struct ExpressionReadingTests {
         #expect(
             diagnostics == [
                 SourceDiagnostic(
-                    line: 4, column: 21, severity: .warning, message: "`items.first!` is not modelled: the playground cannot evaluate it.")
+                    line: 4, column: 21, severity: .warning,
+                    message: "`items.first!` is not modelled: the playground cannot evaluate it.")
             ])
     }
 }

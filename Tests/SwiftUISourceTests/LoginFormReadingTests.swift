@@ -79,7 +79,8 @@ struct LoginFormReadingTests {
                                             triggers: "text",
                                             action: [
                                                 Statement(
-                                                    .assign(target: .name("focus"), operator: "=", value: .implicitMember("password")),
+                                                    .assign(
+                                                        target: .name("focus"), operator: "=", value: .implicitMember("password")),
                                                     span: source.at(14, "focus ="))
                                             ]),
                                         span: source.at(14, ".onSubmit")),
@@ -95,7 +96,9 @@ struct LoginFormReadingTests {
                                     ViewModifier(
                                         .onSubmit(
                                             triggers: "text",
-                                            action: [Statement(.expression(.call(.name("signIn"), [])), span: source.at(18, "signIn"))]),
+                                            action: [
+                                                Statement(.expression(.call(.name("signIn"), [])), span: source.at(18, "signIn"))
+                                            ]),
                                         span: source.at(18, ".onSubmit")),
                                 ],
                                 span: source.at(15, "SecureField")),
@@ -106,7 +109,8 @@ struct LoginFormReadingTests {
                 MethodDeclaration(
                     name: "signIn", parameters: [], returnType: nil,
                     body: [
-                        Statement(.assign(target: .name("focus"), operator: "=", value: .nilLiteral), span: source.at(23, "focus"))
+                        Statement(
+                            .assign(target: .name("focus"), operator: "=", value: .nilLiteral), span: source.at(23, "focus"))
                     ],
                     span: source.at(22, "func"))
             ],
@@ -116,7 +120,8 @@ struct LoginFormReadingTests {
 
     @Test("A source that does not parse gives the parser's errors and no program")
     func syntaxError() {
-        let broken = Self.source.text.replacingOccurrences(of: "SecureField(\"Password\", text: $password)", with: "SecureField(\"Password\", text: $password")
+        let broken = Self.source.text.replacingOccurrences(
+            of: "SecureField(\"Password\", text: $password)", with: "SecureField(\"Password\", text: $password")
         let reading = SourceReader.read(broken)
         #expect(reading.program == nil)
         let first = reading.diagnostics.first

@@ -44,17 +44,24 @@ struct ModifierReadingTests {
                             title: .string("Previous"),
                             action: [Statement(.expression(.call(.name("previous"), [])), span: source.at(6, "previous"))])),
                     modifiers: [
-                        ViewModifier(.disabled(.infix("==", .name("focus"), .implicitMember("first"))), span: source.at(7, ".disabled"))
+                        ViewModifier(
+                            .disabled(.infix("==", .name("focus"), .implicitMember("first"))), span: source.at(7, ".disabled"))
                     ],
                     span: source.at(6, "Button")))
         #expect(keyboard[1].modifiers.map(\.span) == [source.at(8, ".disabled")])
-        #expect(keyboard.map(\.span) == [source.at(6, "Button"), source.at(8, "Button"), source.at(9, "Spacer"), source.at(10, "Button")])
+        #expect(
+            keyboard.map(\.span) == [
+                source.at(6, "Button"), source.at(8, "Button"), source.at(9, "Spacer"), source.at(10, "Button"),
+            ])
         #expect(
             keyboard[3].kind
                 == .button(
                     ButtonView(
                         title: .string("Done"),
-                        action: [Statement(.assign(target: .name("focus"), operator: "=", value: .nilLiteral), span: source.at(10, "focus"))])))
+                        action: [
+                            Statement(
+                                .assign(target: .name("focus"), operator: "=", value: .nilLiteral), span: source.at(10, "focus"))
+                        ])))
     }
 
     @Test("A search with a Bool focus state: focused($flag), onSubmit(of: .search), defaultFocus, keyboard and content types")
@@ -91,16 +98,20 @@ struct ModifierReadingTests {
                 ViewModifier(.defaultFocus(binding: .name("isSearching"), value: .boolean(true)), span: source.at(14, ".")),
                 ViewModifier(
                     .onAppear([
-                        Statement(.assign(target: .name("isSearching"), operator: "=", value: .boolean(true)), span: source.at(15, "isSearching"))
+                        Statement(
+                            .assign(target: .name("isSearching"), operator: "=", value: .boolean(true)),
+                            span: source.at(15, "isSearching"))
                     ]), span: source.at(15, ".")),
                 ViewModifier(
-                    .task([Statement(.expression(.call(.name("load"), [])), span: source.at(16, "await"))]), span: source.at(16, ".")),
+                    .task([Statement(.expression(.call(.name("load"), [])), span: source.at(16, "await"))]),
+                    span: source.at(16, ".")),
             ])
         let field = try #require(stack.children.first)
         #expect(
             field.modifiers.map(\.kind) == [
                 .focused(binding: .name("isSearching"), equals: nil),
-                .onSubmit(triggers: "search", action: [Statement(.expression(.call(.name("run"), [])), span: source.at(8, "run"))]),
+                .onSubmit(
+                    triggers: "search", action: [Statement(.expression(.call(.name("run"), [])), span: source.at(8, "run"))]),
                 .keyboardType("webSearch"), .textContentType("none"), .presentation("padding"),
                 .presentation("textInputAutocapitalization"),
             ])

@@ -38,7 +38,9 @@ struct StatementReadingTests {
                     .guardElse(
                         conditions: [.expression(.prefix("!", .member(.name("email"), "isEmpty")))],
                         otherwise: [
-                            Statement(.assign(target: .name("focus"), operator: "=", value: .implicitMember("email")), span: source.at(5, "focus")),
+                            Statement(
+                                .assign(target: .name("focus"), operator: "=", value: .implicitMember("email")),
+                                span: source.at(5, "focus")),
                             Statement(.returnValue(.boolean(false)), span: source.at(6, "return")),
                         ]),
                     span: source.at(4, "guard")),
@@ -46,8 +48,12 @@ struct StatementReadingTests {
                     .ifThen(
                         conditions: [.expression(.infix("<", .member(.name("password"), "count"), .integer(8)))],
                         then: [
-                            Statement(.assign(target: .name("focus"), operator: "=", value: .implicitMember("password")), span: source.at(9, "self")),
-                            Statement(.assign(target: .name("attempts"), operator: "+=", value: .integer(1)), span: source.at(10, "attempts")),
+                            Statement(
+                                .assign(target: .name("focus"), operator: "=", value: .implicitMember("password")),
+                                span: source.at(9, "self")),
+                            Statement(
+                                .assign(target: .name("attempts"), operator: "+=", value: .integer(1)),
+                                span: source.at(10, "attempts")),
                         ],
                         otherwise: [
                             Statement(
@@ -60,7 +66,9 @@ struct StatementReadingTests {
                                                 value: .implicitMember("confirm")), span: source.at(12, "focus"))
                                     ],
                                     otherwise: [
-                                        Statement(.assign(target: .name("attempts"), operator: "-=", value: .integer(1)), span: source.at(14, "attempts"))
+                                        Statement(
+                                            .assign(target: .name("attempts"), operator: "-=", value: .integer(1)),
+                                            span: source.at(14, "attempts"))
                                     ]),
                                 span: source.at(11, "if"))
                         ]),
@@ -227,22 +235,36 @@ struct StatementReadingTests {
                 == Statement(
                     .forIn(
                         name: "field", sequence: .member(.name("Field"), "allCases"),
-                        filter: .infix("==", .subscript(.name("values"), [Argument(label: nil, value: .name("field"))]), .nilLiteral),
-                        body: [Statement(.assign(target: .name("found"), operator: "=", value: .name("field")), span: source.at(6, "found"))]),
+                        filter: .infix(
+                            "==", .subscript(.name("values"), [Argument(label: nil, value: .name("field"))]), .nilLiteral),
+                        body: [
+                            Statement(
+                                .assign(target: .name("found"), operator: "=", value: .name("field")), span: source.at(6, "found")
+                            )
+                        ]),
                     span: source.at(5, "for")))
         #expect(
             body[2].kind
                 == .ifThen(
                     conditions: [.optionalBinding(name: "found", value: .name("found"))],
-                    then: [Statement(.assign(target: .name("focus"), operator: "=", value: .name("found")), span: source.at(8, "focus"))],
+                    then: [
+                        Statement(
+                            .assign(target: .name("focus"), operator: "=", value: .name("found")), span: source.at(8, "focus"))
+                    ],
                     otherwise: []))
         guard case .switchOn(let subject, let cases) = body[3].kind else {
             Issue.record("\(body[3])")
             return
         }
         #expect(subject == .name("focus"))
-        #expect(cases.map(\.patterns) == [[.enumCase(name: "row", payload: [.binding("id")])], [.value(.implicitMember("title")), .value(.nilLiteral)], []])
-        #expect(cases.first?.body == [Statement(.assign(target: .name("selected"), operator: "=", value: .name("id")), span: source.at(10, "selected"))])
+        #expect(
+            cases.map(\.patterns) == [
+                [.enumCase(name: "row", payload: [.binding("id")])], [.value(.implicitMember("title")), .value(.nilLiteral)], [],
+            ])
+        #expect(
+            cases.first?.body == [
+                Statement(.assign(target: .name("selected"), operator: "=", value: .name("id")), span: source.at(10, "selected"))
+            ])
         #expect(cases.map(\.span) == [source.at(10, "case"), source.at(11, "case"), source.at(12, "default")])
         #expect(cases[1].body.isEmpty)
         #expect(diagnostics.isEmpty)
@@ -265,7 +287,9 @@ struct StatementReadingTests {
         #expect(
             body == [
                 Statement(.unmodelled("while tries < 3 { tries += 1 }"), span: source.at(4, "while")),
-                Statement(.unmodelled("DispatchQueue.main.asyncAfter(deadline: later) { focus = nil }"), span: source.at(5, "DispatchQueue")),
+                Statement(
+                    .unmodelled("DispatchQueue.main.asyncAfter(deadline: later) { focus = nil }"),
+                    span: source.at(5, "DispatchQueue")),
             ])
         #expect(
             diagnostics == [

@@ -78,7 +78,8 @@ struct ViewReadingTests {
                     collection: .name("items"), overBinding: true, element: "item",
                     content: [
                         ViewNode(
-                            .textInput(TextInputView(style: .field, title: .string("Title"), text: .member(.name("item"), "title"))),
+                            .textInput(
+                                TextInputView(style: .field, title: .string("Title"), text: .member(.name("item"), "title"))),
                             span: source.at(6, "TextField"))
                     ]))
         #expect(forEaches[2].collection == .member(.name("items"), "indices"))
@@ -152,7 +153,8 @@ struct ViewReadingTests {
                         action: [Statement(.expression(.call(.name("save"), [])), span: source.at(6, "save"))])),
                 .button(
                     ButtonView(
-                        title: .string("Clear"), label: [ViewNode(.text(.string("Clear"), markdown: false), span: source.at(7, "Text"))],
+                        title: .string("Clear"),
+                        label: [ViewNode(.text(.string("Clear"), markdown: false), span: source.at(7, "Text"))],
                         action: [Statement(.expression(.call(.name("reset"), [])), span: source.at(7, "reset"))])),
             ])
     }
@@ -252,7 +254,8 @@ struct ViewReadingTests {
                         ]),
                     span: source.at(3, "NavigationLink")),
                 ViewNode(
-                    .unmodelled(name: "Image", content: []), modifiers: [ViewModifier(.unmodelled("resizable"), span: source.at(7, "."))],
+                    .unmodelled(name: "Image", content: []),
+                    modifiers: [ViewModifier(.unmodelled("resizable"), span: source.at(7, "."))],
                     span: source.at(6, "Image")),
             ])
         #expect(
@@ -260,7 +263,8 @@ struct ViewReadingTests {
                 source.warning(
                     3, "NavigationLink",
                     "`NavigationLink` is not modelled: it is drawn as a placeholder and what is inside it still runs."),
-                source.warning(6, "Image", "`Image` is not modelled: it is drawn as a placeholder and what is inside it still runs."),
+                source.warning(
+                    6, "Image", "`Image` is not modelled: it is drawn as a placeholder and what is inside it still runs."),
                 source.warning(7, ".", "`.resizable` is not modelled here: it has no effect."),
             ])
     }
