@@ -62,6 +62,7 @@ let parser = swiftSyntax([
 ///   WebSocket client on raw sockets and epoll (`CLinuxEvents`).
 /// - `storage-bench`: writes and restores a large log to measure `SQLiteStorage`.
 /// - `storage-test-child`: the child process `SQLiteStorageTests` kill -9 and run as another user.
+/// - `reader-timing`: how long `SourceReader.read` takes for a 40-line and a 200-line source (by hand).
 /// - `conformance-echo`: an echo server on the transport for Autobahn|Testsuite (`make conformance`).
 /// - `FuzzChecks`, `focus-fuzz`: fuzz targets (one file each) and their libFuzzer driver (`make fuzz`);
 ///   `FuzzChecksTests` replays their corpora in `make test`.
@@ -126,6 +127,9 @@ let package = Package(
         .executableTarget(name: "storage-bench", dependencies: ["SQLiteStorage", "CommandLineParsing", "Locking"]),
         .executableTarget(name: "storage-test-child", dependencies: ["SQLiteStorage", "Locking"]),
         .executableTarget(name: "conformance-echo", dependencies: ["WebSocketTransport"], path: "Tests/ConformanceEcho"),
+        // Run by hand for SourceReader's timing figures (see its main.swift).
+        .executableTarget(
+            name: "reader-timing", dependencies: ["SwiftUISource"], path: "Tests/ReaderTiming", swiftSettings: parser.swift),
         .target(
             name: "FuzzChecks", dependencies: ["TransportWire", "FocusCore", "FocusProtocol", "MarkdownRendering"],
             path: "Tests/Fuzz/Checks"),
