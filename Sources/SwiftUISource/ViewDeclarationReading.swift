@@ -76,6 +76,7 @@ extension ReadContext {
             case "State": return .state
             case "FocusState": return .focusState
             case "Binding": return .binding
+            case "FocusState.Binding": return .focusBinding
             case let other:
                 warn("`@\(other)` is not modelled: the property reads as a plain one.", at: attribute)
             }

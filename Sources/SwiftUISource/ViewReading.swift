@@ -27,6 +27,7 @@ extension ReadContext {
             return .label(title: argument(call, nil).map { expression($0) } ?? title(of: label) ?? .string(""))
         case "Spacer": return .spacer
         case "Divider": return .divider
+        case "EmptyView": return .container(.group, title: nil, content: [])
         default:
             if let qualified = viewNames[name] {
                 noteUse(of: qualified)
@@ -37,7 +38,14 @@ extension ReadContext {
             }
         }
         warn("`\(name)` is not modelled: it is drawn as a placeholder and what is inside it still runs.", at: call)
-        return .unmodelled(name: name, content: contentOfEveryClosure(call))
+        // `NavigationLink(destination: Detail())`: a use of the source's own view as an argument.
+        let viewArguments = call.arguments.compactMap { argument -> ViewNode? in
+            guard let inner = argument.expression.as(FunctionCallExprSyntax.self),
+                let callee = inner.calledExpression.as(DeclReferenceExprSyntax.self), viewNames[callee.baseName.text] != nil
+            else { return nil }
+            return viewNode(argument.expression)
+        }
+        return .unmodelled(name: name, content: viewArguments + contentOfEveryClosure(call))
     }
 
     private func container(_ kind: ContainerKind, call: FunctionCallExprSyntax) -> ViewKind {
@@ -120,7 +128,8 @@ extension ReadContext {
             literal = pieces.map { if case .literal(let text) = $0 { text } else { "" } }.joined()
         default: return false
         }
-        return ["*", "`", "~~", "]("].contains { literal.contains($0) }
+        func pairs(_ marker: String) -> Bool { literal.split(separator: marker, omittingEmptySubsequences: false).count >= 3 }
+        return pairs("*") || pairs("`") || pairs("~~") || literal.contains("](")
     }
 
     private func button(_ call: FunctionCallExprSyntax) -> ButtonView {
