@@ -8,8 +8,23 @@ extension ReadContext {
         currentView = name
         defer { currentView = nil }
         var declaration = ViewDeclaration(name: name, properties: [], body: [], span: span(of: node))
+        var initializers: [InitializerDeclSyntax] = []
         for member in node.memberBlock.members {
-            readMember(member.decl, into: &declaration)
+            if let initializer = member.decl.as(InitializerDeclSyntax.self) {
+                initializers.append(initializer)
+            } else {
+                readMember(member.decl, into: &declaration)
+            }
+        }
+        for initializer in initializers {
+            let storedNames = Set(declaration.properties.map(\.name))
+            guard let values = initialValues(of: initializer, storedNames: storedNames) else {
+                warn("A view's own `init` is not modelled: the view is made memberwise from its properties.", at: initializer)
+                continue
+            }
+            for index in declaration.properties.indices {
+                if let value = values[declaration.properties[index].name] { declaration.properties[index].initial = value }
+            }
         }
         return declaration
     }

@@ -108,8 +108,21 @@ extension ReadContext {
             warn("This `Text` is not modelled: it shows nothing.", at: call)
             return .text(.string(""), markdown: false)
         }
+        // `Text((try? AttributedString(markdown: notes)) ?? "")`: through `try`, parentheses, `??`.
         var inner = first
-        while let unwrapped = inner.as(TryExprSyntax.self)?.expression { inner = unwrapped }
+        while true {
+            if let tryExpression = inner.as(TryExprSyntax.self) {
+                inner = tryExpression.expression
+            } else if let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                inner = only.expression
+            } else if let fallback = inner.as(InfixOperatorExprSyntax.self),
+                fallback.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
+            {
+                inner = fallback.leftOperand
+            } else {
+                break
+            }
+        }
         if let attributed = inner.as(FunctionCallExprSyntax.self), attributed.calledExpression.sourceText == "AttributedString",
             let markdown = argument(attributed, "markdown")
         {

@@ -210,4 +210,39 @@ struct DeclarationReadingTests {
         #expect(move.returnType == .optional(.named("Field")))
         #expect(move.body == [Statement(.returnValue(.nilLiteral), span: source.at(3, "nil"))])
     }
+
+    @Test(
+        "An init that stores its parameters and seeds state from them gives the state its first value; any other is warned about")
+    func seedingInit() throws {
+        let source = TestSource(
+            """
+            struct TodoRow: View {
+                let todo: Todo
+                @State private var title: String
+                @State private var notes: String
+                init(todo: Todo) {
+                    self.todo = todo
+                    _title = State(initialValue: todo.title)
+                    _notes = .init(initialValue: todo.notes ?? "")
+                }
+                var body: some View { TextField("Title", text: $title) }
+            }
+            struct Other: View {
+                let count: Int
+                init(total: Int) { count = total * 2 }
+                var body: some View { Text("") }
+            }
+            """)
+        let (program, diagnostics) = try source.read()
+        #expect(
+            try program.view("TodoRow").properties.map(\.initial) == [
+                nil, .member(.name("todo"), "title"), .infix("??", .member(.name("todo"), "notes"), .string("")),
+            ])
+        #expect(try program.view("Other").properties.map(\.initial) == [nil])
+        #expect(
+            diagnostics == [
+                source.warning(
+                    14, "init", "A view's own `init` is not modelled: the view is made memberwise from its properties.")
+            ])
+    }
 }

@@ -105,6 +105,8 @@ struct ViewReadingTests {
                         Text(verbatim: "**not bold**")
                         Text("Tap **Next** to go on")
                         Text(try! AttributedString(markdown: body2))
+                        Text((try? AttributedString(markdown: body2)) ?? "")
+                        Text(body2 ?? "None")
                     }
                 }
             }
@@ -116,6 +118,7 @@ struct ViewReadingTests {
             texts == [
                 .text(.string("Plain"), markdown: false), .text(.string("**not bold**"), markdown: false),
                 .text(.string("Tap **Next** to go on"), markdown: true), .text(.name("body2"), markdown: true),
+                .text(.name("body2"), markdown: true), .text(.infix("??", .name("body2"), .string("None")), markdown: false),
             ])
     }
 

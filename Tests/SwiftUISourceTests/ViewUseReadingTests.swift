@@ -112,7 +112,7 @@ struct ViewUseReadingTests {
                         Text("x").onHover { inside in hovering = inside }
                     }
                 }
-                init() {}
+                init(size: Int) { print(size) }
             }
             class Store {}
             """)
