@@ -13,6 +13,8 @@ struct DeclarationCollection {
     init(_ file: SourceFileSyntax) {
         for item in file.statements {
             guard case .decl(let declaration) = item.item else {
+                // `#Preview { … }` at the top level reads as an expression; it is left out silently.
+                if case .expr(let expression) = item.item, expression.is(MacroExpansionExprSyntax.self) { continue }
                 others.append(Syntax(item))
                 continue
             }
