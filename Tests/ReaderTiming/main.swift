@@ -1,6 +1,6 @@
 // How long `SourceReader.read` takes for a 40-line and a 200-line source, run by hand:
 //   swift build -c release --product reader-timing && .build/release/reader-timing
-// Not a unit test: figures depend on the machine; docs/PERFORMANCE.md is where they are kept.
+// Not a unit test: the figures depend on the machine and its load.
 import Foundation
 import SwiftParser
 import SwiftUISource
