@@ -44,10 +44,22 @@ extension ReadContext {
             warn("`\(first.type.sourceText)` raw values are not modelled: only `Int` ones are.", at: first)
         }
         var cases: [EnumDeclaration.Case] = []
+        var methods: [MethodDeclaration] = []
+        var computedProperties: [MethodDeclaration] = []
         var next = 0
         for member in node.memberBlock.members {
             let declaration = member.decl
             if declaration.is(StructDeclSyntax.self) || declaration.is(EnumDeclSyntax.self) { continue }
+            if let function = declaration.as(FunctionDeclSyntax.self), !isStatic(function.modifiers) {
+                methods.append(method(function))
+                continue
+            }
+            if let variable = declaration.as(VariableDeclSyntax.self), !isStatic(variable.modifiers),
+                let computed = getters(variable)
+            {
+                computedProperties += computed
+                continue
+            }
             guard let caseDeclaration = declaration.as(EnumCaseDeclSyntax.self) else {
                 warn("This member of `\(name)` is not modelled: it is left out.", at: declaration)
                 continue
@@ -78,7 +90,26 @@ extension ReadContext {
         }
         return EnumDeclaration(
             name: name, cases: cases, caseIterable: inherited.contains("CaseIterable"), intRawValues: intRawValues,
-            span: span(of: node))
+            span: span(of: node), methods: methods, computedProperties: computedProperties)
+    }
+
+    private func isStatic(_ modifiers: DeclModifierListSyntax) -> Bool {
+        modifiers.contains { ["static", "class"].contains($0.name.text) }
+    }
+
+    /// Each binding of `variable` as a getter, or `nil` unless every one is a plain getter.
+    private func getters(_ variable: VariableDeclSyntax) -> [MethodDeclaration]? {
+        var result: [MethodDeclaration] = []
+        for binding in variable.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                case .getter(let items)? = binding.accessorBlock?.accessors
+            else { return nil }
+            result.append(
+                MethodDeclaration(
+                    name: name, parameters: [], returnType: binding.typeAnnotation.map { typeName($0.type) },
+                    body: returningBody(items), span: span(of: binding)))
+        }
+        return result
     }
 
     private func integer(_ node: ExprSyntax) -> Int? {

@@ -121,7 +121,7 @@ extension ReadContext {
 
     /// The statements of a getter or of a function that returns a value: a body of one
     /// expression returns it, as Swift's implicit return does.
-    private func returningBody(_ items: CodeBlockItemListSyntax) -> [Statement] {
+    func returningBody(_ items: CodeBlockItemListSyntax) -> [Statement] {
         let body = statements(items)
         if body.count == 1, let only = body.first, case .expression(let value) = only.kind {
             return [Statement(.returnValue(value), span: only.span)]

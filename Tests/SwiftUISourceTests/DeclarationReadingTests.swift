@@ -245,4 +245,47 @@ struct DeclarationReadingTests {
                     14, "init", "A view's own `init` is not modelled: the view is made memberwise from its properties.")
             ])
     }
+
+    @Test("An enum's methods and computed properties are read; its statics are warned about")
+    func enumMembers() throws {
+        let source = TestSource(
+            """
+            enum Field: Int, CaseIterable {
+                case first, second
+                static let order: [Field] = [.first, .second]
+                var next: Field? { Field(rawValue: rawValue + 1) }
+                func title(prefix: String) -> String {
+                    switch self {
+                    case .first: return prefix + "1"
+                    case .second: return prefix + "2"
+                    }
+                }
+            }
+            """)
+        let (program, diagnostics) = try source.read()
+        let field = try #require(program.enums.first)
+        #expect(field.cases.map(\.name) == ["first", "second"])
+        #expect(
+            field.computedProperties == [
+                MethodDeclaration(
+                    name: "next", parameters: [], returnType: .optional(.named("Field")),
+                    body: [
+                        Statement(
+                            .returnValue(
+                                .call(
+                                    .name("Field"),
+                                    [Argument(label: "rawValue", value: .infix("+", .name("rawValue"), .integer(1)))])),
+                            span: source.at(4, "Field(rawValue"))
+                    ],
+                    span: source.at(4, "next"))
+            ])
+        #expect(field.methods.map(\.name) == ["title"])
+        #expect(field.methods.first?.parameters == [.init(label: "prefix", name: "prefix", type: .named("String"))])
+        guard case .switchOn(.name("self"), let cases)? = field.methods.first?.body.first?.kind else {
+            Issue.record("\(field.methods)")
+            return
+        }
+        #expect(cases.map(\.patterns) == [[.value(.implicitMember("first"))], [.value(.implicitMember("second"))]])
+        #expect(diagnostics == [source.warning(3, "static", "This member of `Field` is not modelled: it is left out.")])
+    }
 }
