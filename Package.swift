@@ -31,7 +31,9 @@ func swiftSyntax(_ names: [String]) -> (swift: [SwiftSetting], linker: [LinkerSe
     )
 }
 
-let parser = swiftSyntax(["SwiftSyntax", "SwiftParser", "SwiftDiagnostics", "SwiftParserDiagnostics"])
+let parser = swiftSyntax([
+    "SwiftSyntax", "SwiftParser", "SwiftDiagnostics", "SwiftParserDiagnostics", "SwiftOperators",
+])
 
 /// FocusSync: a shared, live model of SwiftUI's `@FocusState`, served over WebSockets.
 ///
@@ -49,7 +51,8 @@ let parser = swiftSyntax(["SwiftSyntax", "SwiftParser", "SwiftDiagnostics", "Swi
 ///   change log and snapshots in Redis, for running several processes (docs/SCALING.md).
 /// - `FocusProtocol`: the wire vocabulary: client messages read strictly, server messages, error codes.
 /// - `SwiftUISource`: a session's SwiftUI source read by the toolchain's own parser (swift-syntax,
-///   linked from the toolchain's host libraries): its diagnostics with line and column.
+///   linked from the toolchain's host libraries): its diagnostics with line and column, and
+///   `SourceReader`, which reads it into FocusCore's `SwiftUIProgram`.
 /// - `Sessions`: a session as a pure state machine (`SessionMachine`), and the registry of sessions.
 /// - `FocusSyncServer`: HTTP routes, static files and the drivers that run the machines on the transport.
 /// - `CommandLineParsing`: the argument-parser-style command line both executables share.
@@ -59,6 +62,7 @@ let parser = swiftSyntax(["SwiftSyntax", "SwiftParser", "SwiftDiagnostics", "Swi
 ///   WebSocket client on raw sockets and epoll (`CLinuxEvents`).
 /// - `storage-bench`: writes and restores a large log to measure `SQLiteStorage`.
 /// - `storage-test-child`: the child process `SQLiteStorageTests` kill -9 and run as another user.
+/// - `reader-timing`: how long `SourceReader.read` takes for a 40-line and a 200-line source (by hand).
 /// - `conformance-echo`: an echo server on the transport for Autobahn|Testsuite (`make conformance`).
 /// - `FuzzChecks`, `focus-fuzz`: fuzz targets (one file each) and their libFuzzer driver (`make fuzz`);
 ///   `FuzzChecksTests` replays their corpora in `make test`.
@@ -121,6 +125,9 @@ let package = Package(
         .executableTarget(name: "storage-bench", dependencies: ["SQLiteStorage", "CommandLineParsing", "Locking"]),
         .executableTarget(name: "storage-test-child", dependencies: ["SQLiteStorage", "Locking"]),
         .executableTarget(name: "conformance-echo", dependencies: ["WebSocketTransport"], path: "Tests/ConformanceEcho"),
+        // Run by hand for SourceReader's timing figures (see its main.swift).
+        .executableTarget(
+            name: "reader-timing", dependencies: ["SwiftUISource"], path: "Tests/ReaderTiming"),
         .target(
             name: "FuzzChecks", dependencies: ["TransportWire", "FocusCore", "FocusProtocol", "MarkdownRendering", "SwiftUISource"],
             path: "Tests/Fuzz/Checks"),

@@ -10,8 +10,12 @@ public enum SyntaxCheck {
     /// Every syntax diagnostic of `source`, in source order; empty when it parses cleanly.
     public static func diagnostics(of source: String) -> [SourceDiagnostic] {
         let tree = Parser.parse(source: source)
-        let converter = SourceLocationConverter(fileName: "source.swift", tree: tree)
-        return ParseDiagnosticsGenerator.diagnostics(for: tree).map { diagnostic in
+        return diagnostics(of: tree, converter: SourceLocationConverter(fileName: "source.swift", tree: tree))
+    }
+
+    /// Every syntax diagnostic of a tree already parsed, placed by `converter`.
+    static func diagnostics(of tree: SourceFileSyntax, converter: SourceLocationConverter) -> [SourceDiagnostic] {
+        ParseDiagnosticsGenerator.diagnostics(for: tree).map { diagnostic in
             let location = diagnostic.location(converter: converter)
             return SourceDiagnostic(
                 line: location.line, column: location.column,

@@ -24,13 +24,23 @@ public struct EnumDeclaration: Equatable, Sendable, Codable {
     public var caseIterable: Bool
     /// Whether it has `Int` raw values (so `rawValue` and `init(rawValue:)` exist).
     public var intRawValues: Bool
+    /// Its methods (`func next() -> Field?`), run with `self` the case they are called on.
+    public var methods: [MethodDeclaration]
+    /// Its computed properties (`var title: String { switch self { … } }`), each a getter with no
+    /// parameters, run with `self` the case they are read on.
+    public var computedProperties: [MethodDeclaration]
     public var span: SourceSpan
 
-    public init(name: String, cases: [Case], caseIterable: Bool = false, intRawValues: Bool = false, span: SourceSpan) {
+    public init(
+        name: String, cases: [Case], caseIterable: Bool = false, intRawValues: Bool = false, span: SourceSpan,
+        methods: [MethodDeclaration] = [], computedProperties: [MethodDeclaration] = []
+    ) {
         self.name = name
         self.cases = cases
         self.caseIterable = caseIterable
         self.intRawValues = intRawValues
+        self.methods = methods
+        self.computedProperties = computedProperties
         self.span = span
     }
 }

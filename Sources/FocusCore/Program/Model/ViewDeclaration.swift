@@ -4,15 +4,20 @@ public struct ViewDeclaration: Equatable, Sendable, Codable {
     public var properties: [ViewProperty]
     public var body: [ViewNode]
     public var methods: [MethodDeclaration]
+    /// Its computed properties other than `body` (`var canSubmit: Bool { !email.isEmpty }`): each
+    /// a getter with no parameters, whose `body` a use of its name runs for the value it returns.
+    public var computedProperties: [MethodDeclaration]
     public var span: SourceSpan
 
     public init(
-        name: String, properties: [ViewProperty], body: [ViewNode], methods: [MethodDeclaration] = [], span: SourceSpan
+        name: String, properties: [ViewProperty], body: [ViewNode], methods: [MethodDeclaration] = [], span: SourceSpan,
+        computedProperties: [MethodDeclaration] = []
     ) {
         self.name = name
         self.properties = properties
         self.body = body
         self.methods = methods
+        self.computedProperties = computedProperties
         self.span = span
     }
 }

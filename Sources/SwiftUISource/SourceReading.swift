@@ -1,0 +1,15 @@
+import FocusCore
+
+/// What `SourceReader.read(_:)` made of a source: the program, and what it has to say about it.
+public struct SourceReading: Equatable, Sendable {
+    /// The source as FocusCore's plain program data; `nil` when the source has syntax errors.
+    public var program: SwiftUIProgram?
+    /// The parser's syntax diagnostics when the source does not parse; otherwise a warning, in
+    /// source order, for each construct the playground does not model.
+    public var diagnostics: [SourceDiagnostic]
+
+    public init(program: SwiftUIProgram?, diagnostics: [SourceDiagnostic]) {
+        self.program = program
+        self.diagnostics = diagnostics
+    }
+}
