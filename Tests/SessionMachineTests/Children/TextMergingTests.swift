@@ -19,12 +19,17 @@ struct TextMergingTests {
         return state
     }
 
+    /// The length of each field's text in `state`, as the session hands it to the record.
+    static func lengths(in state: SessionState) -> (FocusKey, ScreenID) -> Int {
+        { key, screen in (state[screen]?.values[key] ?? "").utf16Length }
+    }
+
     @Test("A splice made on an older text is transformed over the edits recorded since its base")
     func rebasesOverRecordedEdits() throws {
         var texts = TextMerging(start: 0)
         texts.record(
             [.edit(screen: .profile, key: .firstName, ops: [TextSplice(at: 0, delete: 0, insert: "X")])],
-            before: try Self.state(), revision: 1,
+            lengthBefore: Self.lengths(in: try Self.state()), revision: 1,
             by: MemberID(rawValue: "m2"))
         let rebased = try texts.rebase(
             TextSplice(at: 3, delete: 0, insert: "!"), of: Self.field, base: 0, member: MemberID(rawValue: "m1"), current: 1,
@@ -45,14 +50,14 @@ struct TextMergingTests {
         var texts = TextMerging(start: 0)
         let state = try Self.state()
         texts.record(
-            [.edit(screen: .gift, key: key, ops: [TextSplice(at: 0, delete: 0, insert: "Ada")])], before: state, revision: 1,
+            [.edit(screen: .gift, key: key, ops: [TextSplice(at: 0, delete: 0, insert: "Ada")])], lengthBefore: Self.lengths(in: state), revision: 1,
             by: MemberID(rawValue: "m1"))
         let kept = texts.rebase(
             TextSplice(at: 0, delete: 1, insert: ""), of: FieldName(.gift, key), base: 1, member: MemberID(rawValue: "m1"),
             current: 1, text: "Ada")
         #expect((try? kept.get())?.applied(to: "Ada") == "da")
         texts.record(
-            [.rowRemoved(screen: .gift, list: .emails, row: row)], before: state, revision: 2, by: MemberID(rawValue: "m2"))
+            [.rowRemoved(screen: .gift, list: .emails, row: row)], lengthBefore: Self.lengths(in: state), revision: 2, by: MemberID(rawValue: "m2"))
         // With the history gone the field reads as it is now, empty: the splice seems to reach past its end.
         let gone = texts.rebase(
             TextSplice(at: 0, delete: 1, insert: ""), of: FieldName(.gift, key), base: 1, member: MemberID(rawValue: "m1"),
