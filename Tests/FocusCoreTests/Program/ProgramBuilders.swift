@@ -10,7 +10,8 @@ func span(_ line: Int) -> SourceSpan { SourceSpan(line: line, column: 1) }
 /// `a.b.c` as a member chain; `$x` as a binding.
 func ref(_ path: String) -> Expression {
     let parts = path.split(separator: ".").map(String.init)
-    var expression: Expression = parts[0].hasPrefix("$") ? .binding(String(parts[0].dropFirst())) : .name(parts[0])
+    let binding = parts[0].hasPrefix("$") && !(parts[0].dropFirst().first?.isNumber ?? false)  // `$0` is a name
+    var expression: Expression = binding ? .binding(String(parts[0].dropFirst())) : .name(parts[0])
     for part in parts.dropFirst() { expression = .member(expression, part) }
     return expression
 }
