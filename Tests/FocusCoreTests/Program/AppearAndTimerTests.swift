@@ -10,7 +10,10 @@ struct AppearAndTimerTests {
             screens: [
                 screen(
                     "Signup",
-                    [state(10, "name", stringType, str("")), state(11, "email", stringType, str("")), focusState(12, "focus", optional("Field"))],
+                    [
+                        state(10, "name", stringType, str("")), state(11, "email", stringType, str("")),
+                        focusState(12, "focus", optional("Field")),
+                    ],
                     [
                         form(
                             20,
@@ -42,7 +45,9 @@ struct AppearAndTimerTests {
 
     @Test func asyncAfterFocusesWhenItsTimerFires() throws {
         var session = try Running(
-            Self.program(onForm: [modifier(25, .onAppear([run(26, .after(seconds: .double(0.5), body: [set(27, "focus", dot("email"))]))]))]))
+            Self.program(onForm: [
+                modifier(25, .onAppear([run(26, .after(seconds: .double(0.5), body: [set(27, "focus", dot("email"))]))]))
+            ]))
         let timer = try #require(session.started.timers.first)
         #expect(session.started.timers == [ScheduledTimer(token: timer.token, milliseconds: 500)])
         #expect(session.started.events.contains(ProgramEvent(.timerSet(timer.token, milliseconds: 500), line: 26)))
@@ -76,7 +81,9 @@ struct AppearAndTimerTests {
 
     @Test func aRunWithAPendingTimerRoundTripsThroughJSON() throws {
         var session = try Running(
-            Self.program(onForm: [modifier(25, .onAppear([run(26, .after(seconds: .integer(1), body: [set(27, "focus", dot("name"))]))]))]))
+            Self.program(onForm: [
+                modifier(25, .onAppear([run(26, .after(seconds: .integer(1), body: [set(27, "focus", dot("name"))]))]))
+            ]))
         try session.apply(.edit(try session.key("Email"), "a@b.c"))
         let data = try JSONEncoder().encode(session.run)
         var decoded = try JSONDecoder().decode(ProgramRun.self, from: data)
@@ -89,7 +96,9 @@ struct AppearAndTimerTests {
     }
 
     @Test func leavingAScreenDropsItsTimersAndFocus() throws {
-        var program = Self.program(onForm: [modifier(25, .onAppear([run(26, .after(seconds: .integer(2), body: [set(27, "focus", dot("name"))]))]))])
+        var program = Self.program(onForm: [
+            modifier(25, .onAppear([run(26, .after(seconds: .integer(2), body: [set(27, "focus", dot("name"))]))]))
+        ])
         program.screens.append(screen("Other", [], [text(40, str("Other"))]))
         var session = try Running(program)
         try session.apply(.tap(try session.key("Email")))

@@ -17,7 +17,9 @@ struct FocusRulesTests {
                     form(
                         20,
                         [
-                            field(21, "Username", "username", [focused(22, "focus", dot("username")), modifier(23, .submitLabel("next"))]),
+                            field(
+                                21, "Username", "username",
+                                [focused(22, "focus", dot("username")), modifier(23, .submitLabel("next"))]),
                             field(24, "Password", "password", style: .secure, [focused(25, "focus", dot("password"))]),
                             text(26, .interpolated([.literal("Signed in: "), .expression(ref("signedIn"))])),
                         ],
@@ -30,8 +32,12 @@ struct FocusRulesTests {
                                         .switchOn(
                                             subject: ref("focus"),
                                             cases: [
-                                                SwitchCase(patterns: [.value(dot("username"))], body: [set(29, "focus", dot("password"))], span: span(29)),
-                                                SwitchCase(patterns: [.value(dot("password"))], body: [perform(30, calling(ref("signIn")))], span: span(30)),
+                                                SwitchCase(
+                                                    patterns: [.value(dot("username"))],
+                                                    body: [set(29, "focus", dot("password"))], span: span(29)),
+                                                SwitchCase(
+                                                    patterns: [.value(dot("password"))],
+                                                    body: [perform(30, calling(ref("signIn")))], span: span(30)),
                                                 SwitchCase(patterns: [], body: [], span: span(31)),
                                             ]))
                                 ])
@@ -146,7 +152,10 @@ struct FocusRulesTests {
         screens: [
             screen(
                 "Twice",
-                [state(10, "first", stringType, str("")), state(11, "second", stringType, str("")), focusState(12, "focus", optional("Field"))],
+                [
+                    state(10, "first", stringType, str("")), state(11, "second", stringType, str("")),
+                    focusState(12, "focus", optional("Field")),
+                ],
                 [
                     field(20, "First", "first", [focused(21, "focus", dot("name"))]),
                     field(22, "Second", "second", [focused(23, "focus", dot("name"))]),

@@ -1,6 +1,6 @@
 import FocusCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Program limits, errors, disabled controls and carry")
 struct LimitsAndCarryTests {
@@ -15,7 +15,15 @@ struct LimitsAndCarryTests {
                 ],
                 [
                     field(20, "Username", "username", [focused(21, "focus", dot("username"))]),
-                    button(22, "Spin", [run(23, .forIn(name: "i", sequence: op("..<", .integer(0), .integer(5000)), filter: nil, body: [set(24, "count", .integer(1), "+=")]))]),
+                    button(
+                        22, "Spin",
+                        [
+                            run(
+                                23,
+                                .forIn(
+                                    name: "i", sequence: op("..<", .integer(0), .integer(5000)), filter: nil,
+                                    body: [set(24, "count", .integer(1), "+=")]))
+                        ]),
                     button(25, "Typo", [set(26, "count", .integer(1), "+="), set(27, "usernme", str("x"))]),
                     button(28, "Recurse", [perform(29, calling(ref("again")))]),
                     button(30, "Out of range", [perform(31, calling(.member(ref("items"), "remove"), ("at", .integer(3))))]),
@@ -27,7 +35,11 @@ struct LimitsAndCarryTests {
                                 .toolbar([
                                     ToolbarItemGroup(
                                         placement: "primaryAction",
-                                        content: [button(33, "Save", [set(34, "count", .integer(0))], [modifier(35, .disabled(ref("username").member("isEmpty")))])],
+                                        content: [
+                                            button(
+                                                33, "Save", [set(34, "count", .integer(0))],
+                                                [modifier(35, .disabled(ref("username").member("isEmpty")))])
+                                        ],
                                         span: span(32))
                                 ]))
                         ], span: span(32)),

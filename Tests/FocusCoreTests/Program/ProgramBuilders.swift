@@ -1,6 +1,6 @@
 import FocusCore
-import Testing
 import TestSupport
+import Testing
 
 // Short builders for programs written by hand, as the reader would produce them. Every node and
 // statement takes the line it stands for, so events and errors can be checked against it.
@@ -52,7 +52,8 @@ func onSubmit(_ line: Int, _ action: [Statement]) -> ViewModifier { modifier(lin
 func field(
     _ line: Int, _ title: String, _ text: String, style: TextInputView.Style = .field, _ modifiers: [ViewModifier] = []
 ) -> ViewNode {
-    ViewNode(.textInput(TextInputView(style: style, title: .string(title), text: ref(text))), modifiers: modifiers, span: span(line))
+    ViewNode(
+        .textInput(TextInputView(style: style, title: .string(title), text: ref(text))), modifiers: modifiers, span: span(line))
 }
 func button(_ line: Int, _ title: String, _ action: [Statement], _ modifiers: [ViewModifier] = []) -> ViewNode {
     ViewNode(.button(ButtonView(title: .string(title), action: action)), modifiers: modifiers, span: span(line))

@@ -1,6 +1,6 @@
 import FocusCore
-import Testing
 import TestSupport
+import Testing
 
 @Suite("Program rows and components")
 struct RowsAndComponentsTests {
@@ -14,7 +14,10 @@ struct RowsAndComponentsTests {
 
     static let field = EnumDeclaration(
         name: "Checklist.Field",
-        cases: [.init(name: "title", payloadLabels: ["id"], span: span(7)), .init(name: "notes", payloadLabels: ["id"], span: span(8))],
+        cases: [
+            .init(name: "title", payloadLabels: ["id"], span: span(7)),
+            .init(name: "notes", payloadLabels: ["id"], span: span(8)),
+        ],
         span: span(6))
 
     static func focusOn(_ name: String, _ id: Expression) -> Expression { calling(dot(name), ("id", id)) }
@@ -27,7 +30,9 @@ struct RowsAndComponentsTests {
             screen(
                 "Checklist",
                 [
-                    state(10, "items", .array(.named("Item")), .array([calling(ref("Item"), ("title", str("A"))), calling(ref("Item"), ("title", str("B")))])),
+                    state(
+                        10, "items", .array(.named("Item")),
+                        .array([calling(ref("Item"), ("title", str("A"))), calling(ref("Item"), ("title", str("B")))])),
                     state(11, "showNotes", boolType, .boolean(true)),
                     focusState(12, "focus", optional("Field")),
                 ],
@@ -46,7 +51,9 @@ struct RowsAndComponentsTests {
                                                 "||", op("==", ref("focus"), focusOn("title", ref("item.id"))),
                                                 op("==", ref("focus"), focusOn("notes", ref("item.id"))))),
                                         [
-                                            RowsAndComponentsTests.field(25, "Notes", "item.notes", [focused(26, "focus", focusOn("notes", ref("item.id")))])
+                                            RowsAndComponentsTests.field(
+                                                25, "Notes", "item.notes",
+                                                [focused(26, "focus", focusOn("notes", ref("item.id")))])
                                         ]),
                                 ])), modifiers: [], span: span(20)),
                     ViewNode(
@@ -56,7 +63,8 @@ struct RowsAndComponentsTests {
                                 30,
                                 .toolbar([
                                     ToolbarItemGroup(
-                                        placement: "keyboard", content: [button(31, "Hide notes", [set(32, "showNotes", .boolean(false))])],
+                                        placement: "keyboard",
+                                        content: [button(31, "Hide notes", [set(32, "showNotes", .boolean(false))])],
                                         span: span(30))
                                 ]))
                         ], span: span(29)),
@@ -71,10 +79,19 @@ struct RowsAndComponentsTests {
                                     name: "index", mutable: false,
                                     value: op(
                                         "??",
-                                        calling(.member(ref("items"), "firstIndex"), ("where", .closure(parameters: [], body: [perform(41, op("==", ref("$0.id"), ref("id")))]))),
+                                        calling(
+                                            .member(ref("items"), "firstIndex"),
+                                            (
+                                                "where",
+                                                .closure(parameters: [], body: [perform(41, op("==", ref("$0.id"), ref("id")))])
+                                            )),
                                         .integer(0)))),
                             run(42, .declare(name: "new", mutable: false, value: calling(ref("Item")))),
-                            perform(43, calling(.member(ref("items"), "insert"), (nil, ref("new")), ("at", op("+", ref("index"), .integer(1))))),
+                            perform(
+                                43,
+                                calling(
+                                    .member(ref("items"), "insert"), (nil, ref("new")), ("at", op("+", ref("index"), .integer(1)))
+                                )),
                             set(44, "focus", focusOn("title", ref("new.id"))),
                         ])
                 ])
@@ -82,7 +99,10 @@ struct RowsAndComponentsTests {
 
     static let rowTitle = field(
         21, "Title", "item.title",
-        [focused(22, "focus", focusOn("title", ref("item.id"))), onSubmit(23, [perform(23, calling(ref("insert"), ("after", ref("item.id"))))])])
+        [
+            focused(22, "focus", focusOn("title", ref("item.id"))),
+            onSubmit(23, [perform(23, calling(ref("insert"), ("after", ref("item.id"))))]),
+        ])
 
     static func field(_ line: Int, _ title: String, _ text: String, _ modifiers: [ViewModifier]) -> ViewNode {
         FocusCoreTests.field(line, title, text, modifiers)
@@ -139,9 +159,17 @@ struct RowsAndComponentsTests {
         screens: [
             screen(
                 "Account",
-                [state(10, "email", stringType, str("")), state(11, "password", stringType, str("")), focusState(12, "focus", optional("Field"))],
                 [
-                    ViewNode(.component(name: "EmailRow", arguments: [.init(label: "email", value: .binding("email")), .init(label: "focus", value: .binding("focus"))]), span: span(20)),
+                    state(10, "email", stringType, str("")), state(11, "password", stringType, str("")),
+                    focusState(12, "focus", optional("Field")),
+                ],
+                [
+                    ViewNode(
+                        .component(
+                            name: "EmailRow",
+                            arguments: [
+                                .init(label: "email", value: .binding("email")), .init(label: "focus", value: .binding("focus")),
+                            ]), span: span(20)),
                     FocusCoreTests.field(21, "Password", "password", style: .secure, [focused(22, "focus", dot("password"))]),
                 ])
         ],
@@ -150,11 +178,14 @@ struct RowsAndComponentsTests {
                 name: "EmailRow",
                 properties: [
                     ViewProperty(name: "email", wrapper: .binding, type: stringType, initial: nil, span: span(31)),
-                    ViewProperty(name: "focus", wrapper: .focusBinding, type: .other("FocusState<Field?>.Binding"), initial: nil, span: span(32)),
+                    ViewProperty(
+                        name: "focus", wrapper: .focusBinding, type: .other("FocusState<Field?>.Binding"), initial: nil,
+                        span: span(32)),
                 ],
                 body: [
                     FocusCoreTests.field(
-                        34, "Email", "email", [focused(35, "focus", dot("email")), onSubmit(36, [set(37, "focus.wrappedValue", dot("password"))])])
+                        34, "Email", "email",
+                        [focused(35, "focus", dot("email")), onSubmit(36, [set(37, "focus.wrappedValue", dot("password"))])])
                 ], span: span(30))
         ])
 

@@ -73,7 +73,8 @@ extension Machine {
             }
             var rowScope = scope.pushed()
             if let element = view.element {
-                rowScope = rowScope.with(element, rows.map { .place($0.appending(.index(index))) } ?? .value(item, mutable: false))
+                rowScope = rowScope.with(
+                    element, rows.map { .place($0.appending(.index(index))) } ?? .value(item, mutable: false))
             }
             drawn += lay(view.content, base: base, rowScope, row, &layout)
         }

@@ -119,7 +119,9 @@ extension Machine {
         case .container(let kind, let title, let content):
             let heading = try title.map { (expression) throws(ProgramError) in try text(expression, &scope) }
             drawn = [
-                DrawnView(kind: Self.drawnKind(kind), title: heading, line: line, content: lay(content, base: childBase, scope, inner, &layout))
+                DrawnView(
+                    kind: Self.drawnKind(kind), title: heading, line: line,
+                    content: lay(content, base: childBase, scope, inner, &layout))
             ]
         case .forEach(let view):
             drawn = try layRows(view, base: childBase, scope, inner, &layout)
@@ -136,7 +138,9 @@ extension Machine {
         case .toggle(let title, let isOn):
             guard case .boolean(let flag) = try evaluate(isOn, &scope) else { throw failure("a Toggle's isOn must be a Bool") }
             drawn = [
-                DrawnView(kind: .toggle, key: key, title: try text(title, &scope), value: flag ? "true" : "false", disabled: inner.disabled, line: line)
+                DrawnView(
+                    kind: .toggle, key: key, title: try text(title, &scope), value: flag ? "true" : "false",
+                    disabled: inner.disabled, line: line)
             ]
             register(key, .toggle(isOn: isOn), scope, line, inner, &layout)
         case .button(let button):
@@ -176,7 +180,10 @@ extension Machine {
         case .component(let name, let arguments):
             drawn = try layComponent(name, arguments, base: childBase, scope, inner, &layout)
         case .unmodelled(let name, let content):
-            drawn = [DrawnView(kind: .placeholder, title: name, line: line, content: lay(content, base: childBase, scope, inner, &layout))]
+            drawn = [
+                DrawnView(
+                    kind: .placeholder, title: name, line: line, content: lay(content, base: childBase, scope, inner, &layout))
+            ]
         }
         try layToolbars(node, base: number, scope, outer, &layout)
         return drawn

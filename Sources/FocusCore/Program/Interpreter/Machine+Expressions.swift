@@ -121,7 +121,8 @@ extension Machine {
         guard let declaration = enumDeclaration(type) else { throw failure("\(type) has no member '\(name)'") }
         if name == "allCases" {
             guard declaration.caseIterable else { throw failure("\(type) is not CaseIterable, so it has no allCases") }
-            return .array(declaration.cases.filter(\.payloadLabels.isEmpty).map { .enumCase(type: type, name: $0.name, payload: []) })
+            return .array(
+                declaration.cases.filter(\.payloadLabels.isEmpty).map { .enumCase(type: type, name: $0.name, payload: []) })
         }
         return try enumCase(name, payload: [], hint: nil, type: type)
     }

@@ -73,7 +73,9 @@ extension Machine {
             switch op {
             case "+", "-", "*":
                 let (result, overflow) =
-                    op == "+" ? a.addingReportingOverflow(b) : op == "-" ? a.subtractingReportingOverflow(b) : a.multipliedReportingOverflow(by: b)
+                    op == "+"
+                    ? a.addingReportingOverflow(b)
+                    : op == "-" ? a.subtractingReportingOverflow(b) : a.multipliedReportingOverflow(by: b)
                 if overflow { throw failure("\(a) \(op) \(b) overflows an Int") }
                 return .integer(result)
             case "/", "%":

@@ -149,7 +149,8 @@ extension Machine {
         case ("+=", .array(let a), .array(let b)): return .array(a + b)
         case ("+=", .double, _), ("+=", _, .double): return .double(Self.number(old) + Self.number(new))
         case ("-=", .double, _), ("-=", _, .double): return .double(Self.number(old) - Self.number(new))
-        default: throw failure("'\(op)' does not apply to \(printer.swift(old, short: true)) and \(printer.swift(new, short: true))")
+        default:
+            throw failure("'\(op)' does not apply to \(printer.swift(old, short: true)) and \(printer.swift(new, short: true))")
         }
     }
 

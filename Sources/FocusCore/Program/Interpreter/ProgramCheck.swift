@@ -63,7 +63,8 @@ private struct FocusWalk {
         for property in view.properties where property.wrapper == .focusState {
             let key = prefix + property.name
             aliases[property.name] = key
-            states[key] = State(display: property.name, type: property.type, enumeration: enumeration(property.type, near: view.name))
+            states[key] = State(
+                display: property.name, type: property.type, enumeration: enumeration(property.type, near: view.name))
         }
         return aliases
     }
@@ -88,10 +89,13 @@ private struct FocusWalk {
                 case .focused(let binding, let equals):
                     if let item = focused(binding, equals, modifier.span, aliases) { bound.append(item) }
                 case .onAppear(let statements): appearing(statements, aliases)
-                case .unmodelled(let name): note(modifier.span, "`.\(name)` is not modelled by the playground: it does nothing here")
+                case .unmodelled(let name):
+                    note(modifier.span, "`.\(name)` is not modelled by the playground: it does nothing here")
                 case .onSubmit(_, let action): unmodelled(action)
                 case .toolbar(let groups):
-                    for group in groups { walk(group.content, view: view, aliases: aliases, bound: [], inRows: inRows, depth: depth) }
+                    for group in groups {
+                        walk(group.content, view: view, aliases: aliases, bound: [], inRows: inRows, depth: depth)
+                    }
                 default: break
                 }
             }
@@ -102,7 +106,8 @@ private struct FocusWalk {
                 walk(rows.content, view: view, aliases: aliases, bound: bound, inRows: true, depth: depth)
                 continue
             case .component(let name, let arguments):
-                guard depth < ControlNumbering.componentDepth, let component = program.components.first(where: { $0.name == name })
+                guard depth < ControlNumbering.componentDepth,
+                    let component = program.components.first(where: { $0.name == name })
                 else { continue }
                 var inner = ownStates(of: component, prefix: name + ".")
                 for property in component.properties where property.wrapper == .focusBinding {
@@ -114,10 +119,13 @@ private struct FocusWalk {
                 }
                 walk(component.body, view: component, aliases: inner, bound: bound, inRows: inRows, depth: depth + 1)
                 continue
-            case .unmodelled(let name, _): note(node.span, "`\(name)` is not modelled by the playground: it is drawn as a placeholder")
+            case .unmodelled(let name, _):
+                note(node.span, "`\(name)` is not modelled by the playground: it is drawn as a placeholder")
             default: break
             }
-            walk(ControlNumbering.children(of: node.kind), view: view, aliases: aliases, bound: bound, inRows: inRows, depth: depth)
+            walk(
+                ControlNumbering.children(of: node.kind), view: view, aliases: aliases, bound: bound, inRows: inRows, depth: depth
+            )
         }
     }
 
