@@ -1,7 +1,9 @@
 extension Machine {
     /// Does what an intent asks, on this machine's copy of the run.
     mutating func handle(_ intent: ProgramIntent) throws(ProgramError) {
-        guard program.screens.indices.contains(run.screen) else { throw .unknownScreen(run.screen) }
+        guard program.screens.indices.contains(run.screen), run.screens.count == program.screens.count else {
+            throw .unknownScreen(run.screen)
+        }
         switch intent {
         case .tap(nil), .focus(nil):
             cause = .tap
