@@ -55,6 +55,15 @@ struct RowsAndComponentsTests {
                                                 25, "Notes", "item.notes",
                                                 [focused(26, "focus", focusOn("notes", ref("item.id")))])
                                         ]),
+                                    button(
+                                        27, "Delete",
+                                        [
+                                            perform(
+                                                28,
+                                                calling(
+                                                    .member(ref("items"), "removeAll"),
+                                                    ("where", .closure(parameters: [], body: [perform(28, op("==", ref("$0.id"), ref("item.id")))]))))
+                                        ]),
                                 ])), modifiers: [], span: span(20)),
                     ViewNode(
                         .spacer,
@@ -151,6 +160,16 @@ struct RowsAndComponentsTests {
         #expect(throws: ProgramError.unknownControl(ControlKey(FocusCase(rawValue: "c2")))) {
             try session.apply(.tap(ControlKey(FocusCase(rawValue: "c2"))))
         }
+    }
+
+    @Test func deletingTheFocusedRowDropsFocus() throws {
+        var session = try Running(Self.checklist)
+        let rows = try ids(session)
+        try session.apply(.tap(session.keys("Title")[0]))
+        #expect(session.keys("Delete") == rows.map { ControlKey(FocusCase(rawValue: "c2"), id: $0) })
+        let outcome = try session.apply(.tap(session.keys("Delete")[0]))
+        #expect(try ids(session) == [rows[1]] && session.screen.focused == nil && session.value("focus") == "nil")
+        #expect(outcome.focusMoves.first?.cause == .rowRemoved && outcome.focusMoves.first?.line == 28)
     }
 
     /// `EmailRow(email: $email, focus: $focus)` with a `FocusState<Field?>.Binding` parameter.

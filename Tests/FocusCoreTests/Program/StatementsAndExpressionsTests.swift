@@ -116,4 +116,12 @@ struct StatementsAndExpressionsTests {
         #expect(drawn[1] == DrawnView(kind: .placeholder, title: "Line 21: 'missing' is not a name this view has", line: 21))
         #expect(drawn[2].kind == .placeholder && drawn[2].title == "Map" && drawn[2].content.first?.title == "inside")
     }
+
+    @Test func arraysOfModelsStopAtTheRowLimit() throws {
+        let append = perform(30, calling(.member(ref("todos"), "append"), (nil, calling(ref("Todo"), ("title", str("Jam"))))))
+        var session = try Running(Self.program([append]), limits: ProgramLimits(rows: 2))
+        #expect(throws: ProgramError.runtime(line: 30, message: "'todos' would hold 3 rows; the playground keeps at most 2")) {
+            try session.apply(.tap(try session.key("Run")))
+        }
+    }
 }

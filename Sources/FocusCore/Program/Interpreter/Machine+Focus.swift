@@ -47,10 +47,12 @@ extension Machine {
             }
         }
         let layout = layout()
-        if let focused = current.focused, layout.control(focused) == nil {
+        // A focused field that is gone (or now disabled) loses focus, and its focus state resets.
+        if let focused = current.focused, layout.control(focused).map({ $0.disabled }) ?? true {
             line = lastChange
             let saved = cause
-            cause = .binding
+            let rowGone = focused.rowID.map { id in !layout.controls.contains { $0.key.rowID == id } } ?? false
+            cause = rowGone ? .rowRemoved : .binding
             try moveFocus(to: nil, layout)
             cause = saved
         }
