@@ -21,7 +21,8 @@ struct CheckAndDrawTests {
                         ]),
                     ViewNode(
                         .textInput(TextInputView(style: .editor, title: nil, text: ref("body"))),
-                        modifiers: [focused(26, "focus", dot("body")), onSubmit(27, [set(27, "title", str("submitted"))])], span: span(25)),
+                        modifiers: [focused(26, "focus", dot("body")), onSubmit(27, [set(27, "title", str("submitted"))])],
+                        span: span(25)),
                     field(28, "Ghost", "title", [focused(29, "focus", dot("ghost"))]),
                     field(30, "Flag", "title", [focused(31, "editing", dot("title"))]),
                     field(32, "Bare", "title", [focused(33, "focus")]),
@@ -51,6 +52,7 @@ struct CheckAndDrawTests {
         let title = try #require(session.views.first { $0.title == "Title" })
         #expect(title.keyboardType == "emailAddress" && title.textContentType == "username" && title.submitLabel == "done")
         #expect(title.kind == .textField && title.value == "" && title.line == 20)
-        #expect(session.screen.focusValues == [NamedValue(name: "focus", value: "nil"), NamedValue(name: "editing", value: "false")])
+        #expect(
+            session.screen.focusValues == [NamedValue(name: "focus", value: "nil"), NamedValue(name: "editing", value: "false")])
     }
 }

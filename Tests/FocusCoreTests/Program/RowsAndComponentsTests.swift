@@ -62,7 +62,12 @@ struct RowsAndComponentsTests {
                                                 28,
                                                 calling(
                                                     .member(ref("items"), "removeAll"),
-                                                    ("where", .closure(parameters: [], body: [perform(28, op("==", ref("$0.id"), ref("item.id")))]))))
+                                                    (
+                                                        "where",
+                                                        .closure(
+                                                            parameters: [],
+                                                            body: [perform(28, op("==", ref("$0.id"), ref("item.id")))])
+                                                    )))
                                         ]),
                                 ])), modifiers: [], span: span(20)),
                     ViewNode(

@@ -27,14 +27,20 @@ struct StatementsAndExpressionsTests {
                 screen(
                     "Lab",
                     [
-                        state(10, "todos", .array(.named("Todo")), .array([calling(ref("Todo"), ("title", str("Milk"))), calling(ref("Todo"), ("title", str("Eggs")), ("done", .boolean(true)))])),
+                        state(
+                            10, "todos", .array(.named("Todo")),
+                            .array([
+                                calling(ref("Todo"), ("title", str("Milk"))),
+                                calling(ref("Todo"), ("title", str("Eggs")), ("done", .boolean(true))),
+                            ])),
                         state(11, "out", stringType, str("")), state(12, "total", .named("Int"), .integer(0)),
                     ] + states, [button(20, "Run", action)], methods: methods)
             ])
     }
 
     /// Runs `action` and returns the drawn values.
-    func values(_ action: [Statement], states: [ViewProperty] = [], methods: [MethodDeclaration] = []) throws -> [String: String] {
+    func values(_ action: [Statement], states: [ViewProperty] = [], methods: [MethodDeclaration] = []) throws -> [String: String]
+    {
         var session = try Running(Self.program(action, states: states, methods: methods))
         try session.apply(.tap(try session.key("Run")))
         return Dictionary(uniqueKeysWithValues: session.screen.stateValues.map { ($0.name, $0.value) })
@@ -45,9 +51,17 @@ struct StatementsAndExpressionsTests {
             run(
                 30,
                 .ifThen(
-                    conditions: [.optionalBinding(name: "first", value: calling(.member(ref("todos"), "first"), ("where", .closure(parameters: ["t"], body: [perform(30, ref("t.done"))]))))],
+                    conditions: [
+                        .optionalBinding(
+                            name: "first",
+                            value: calling(
+                                .member(ref("todos"), "first"),
+                                ("where", .closure(parameters: ["t"], body: [perform(30, ref("t.done"))]))))
+                    ],
                     then: [set(31, "out", ref("first.title"))], otherwise: [set(31, "out", str("none"))])),
-            set(32, "out", op("+", ref("out"), op("??", .member(.optionalChain(.member(ref("todos"), "last")), "title"), str("?")))),
+            set(
+                32, "out",
+                op("+", ref("out"), op("??", .member(.optionalChain(.member(ref("todos"), "last")), "title"), str("?")))),
             set(33, "total", op("??", calling(ref("Int"), (nil, str("42"))), .integer(0))),
             set(34, "total", calling(ref("min"), (nil, ref("total")), (nil, .integer(7))), "-="),
         ])
@@ -57,7 +71,11 @@ struct StatementsAndExpressionsTests {
     @Test func loopsSwitchesAndEnums() throws {
         let values = try values(
             [
-                run(30, .forIn(name: "n", sequence: op("..<", .integer(0), .integer(10)), filter: op("==", op("%", ref("n"), .integer(2)), .integer(0)), body: [set(31, "total", ref("n"), "+=")])),
+                run(
+                    30,
+                    .forIn(
+                        name: "n", sequence: op("..<", .integer(0), .integer(10)),
+                        filter: op("==", op("%", ref("n"), .integer(2)), .integer(0)), body: [set(31, "total", ref("n"), "+=")])),
                 set(32, "pick", calling(dot("row"), ("id", ref("todos.first.id")))),
                 run(
                     33,
@@ -68,11 +86,24 @@ struct StatementsAndExpressionsTests {
                             SwitchCase(patterns: [.value(dot("search"))], body: [set(35, "out", str("search"))], span: span(35)),
                             SwitchCase(
                                 patterns: [.enumCase(name: "row", payload: [.binding("id")])],
-                                body: [set(36, "out", .interpolated([.literal("row "), .expression(op("==", ref("id"), ref("todos.first.id")))]))],
+                                body: [
+                                    set(
+                                        36, "out",
+                                        .interpolated([.literal("row "), .expression(op("==", ref("id"), ref("todos.first.id")))])
+                                    )
+                                ],
                                 span: span(36)),
                         ])),
-                set(37, "out", op("+", ref("out"), .interpolated([.literal(" "), .expression(calling(ref("Level"), ("rawValue", .integer(1))))]))),
-                set(38, "total", op("+", ref("total"), op("*", .member(ref("Level.allCases"), "count"), .member(ref("Level.high"), "rawValue")))),
+                set(
+                    37, "out",
+                    op(
+                        "+", ref("out"),
+                        .interpolated([.literal(" "), .expression(calling(ref("Level"), ("rawValue", .integer(1))))]))),
+                set(
+                    38, "total",
+                    op(
+                        "+", ref("total"),
+                        op("*", .member(ref("Level.allCases"), "count"), .member(ref("Level.high"), "rawValue")))),
             ], states: [state(13, "pick", optional("Target"), .nilLiteral)])
         #expect(values["total"] == "22" && values["out"] == "\"row true high\"")
         #expect(values["pick"]?.hasPrefix(".row(id: ") == true)
@@ -81,10 +112,23 @@ struct StatementsAndExpressionsTests {
     @Test func stringsAndArrayMutations() throws {
         let values = try values(
             [
-                set(30, "out", calling(.member(calling(.member(str("  Hi There \n"), "trimmingCharacters"), ("in", dot("whitespacesAndNewlines"))), "lowercased"))),
-                when(31, op("&&", calling(.member(ref("out"), "hasPrefix"), (nil, str("hi"))), calling(.member(ref("out"), "contains"), (nil, str("the")))), [set(31, "out", str("ok"), "+=")]),
+                set(
+                    30, "out",
+                    calling(
+                        .member(
+                            calling(.member(str("  Hi There \n"), "trimmingCharacters"), ("in", dot("whitespacesAndNewlines"))),
+                            "lowercased"))),
+                when(
+                    31,
+                    op(
+                        "&&", calling(.member(ref("out"), "hasPrefix"), (nil, str("hi"))),
+                        calling(.member(ref("out"), "contains"), (nil, str("the")))), [set(31, "out", str("ok"), "+=")]),
                 perform(32, calling(.member(ref("todos"), "append"), (nil, calling(ref("Todo"), ("title", str("Jam")))))),
-                perform(33, calling(.member(ref("todos"), "removeAll"), ("where", .closure(parameters: [], body: [perform(33, ref("$0.done"))])))),
+                perform(
+                    33,
+                    calling(
+                        .member(ref("todos"), "removeAll"),
+                        ("where", .closure(parameters: [], body: [perform(33, ref("$0.done"))])))),
                 perform(34, calling(.member(ref("todos"), "remove"), ("at", .integer(0)))),
                 set(35, "total", op("+", .member(ref("todos"), "count"), calling(ref("double"), ("of", .integer(4))))),
                 run(
@@ -95,13 +139,17 @@ struct StatementsAndExpressionsTests {
                             run(
                                 36,
                                 .assign(
-                                    target: .member(.subscript(ref("todos"), [Argument(label: nil, value: .integer(0))]), "title"), operator: "=",
+                                    target: .member(
+                                        .subscript(ref("todos"), [Argument(label: nil, value: .integer(0))]), "title"),
+                                    operator: "=",
                                     value: str("Bread")))
                         ])),
                 set(37, "out", .ternary(.member(ref("todos"), "isEmpty"), str("empty"), ref("out"))),
             ],
             methods: [
-                method(40, "double", parameters: [.init(label: "of", name: "n", type: .named("Int"))], returns: .named("Int"), [perform(41, op("*", ref("n"), .integer(2)))])
+                method(
+                    40, "double", parameters: [.init(label: "of", name: "n", type: .named("Int"))], returns: .named("Int"),
+                    [perform(41, op("*", ref("n"), .integer(2)))])
             ])
         #expect(values["out"] == "\"hi thereok\"" && values["total"] == "9")
         #expect(values["todos"]?.contains("title: \"Bread\", done: false)]") == true)

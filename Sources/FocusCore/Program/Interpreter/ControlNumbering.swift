@@ -6,7 +6,7 @@ struct ControlNumbering {
     let program: SwiftUIProgram
 
     /// Components nest at most this deep (a view that uses itself stops here).
-    static let componentDepth = 16
+    static let componentDepth = 8
 
     /// Whether a node is a control (it has a key).
     static func isControl(_ kind: ViewKind) -> Bool {

@@ -57,6 +57,9 @@ extension Machine {
         guard case .array(let items) = try evaluate(view.collection, &scope) else {
             throw failure("ForEach runs over an array or a range here")
         }
+        guard items.count <= limits.rows else {
+            throw failure("ForEach would draw \(items.count) rows; the playground draws at most \(limits.rows)")
+        }
         var indexed: [ProgramValue] = []
         if case .member(let base, "indices") = view.collection, case .array(let elements)? = try? evaluate(base, &scope) {
             indexed = elements
