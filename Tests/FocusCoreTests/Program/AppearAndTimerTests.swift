@@ -79,6 +79,26 @@ struct AppearAndTimerTests {
         #expect(fired.focusMoves.first?.line == 28 && session.value("focus") == ".name")
     }
 
+    /// `Button { Task { try? await Task.sleep(…); focus = .email }; name = "x" }`: the Task runs up
+    /// to its sleep, the statement after it runs at once.
+    @Test func aTaskInAButtonRunsUpToItsSleep() throws {
+        var program = Self.program(onForm: [])
+        program.screens[0].body.append(
+            button(
+                30, "Later",
+                [
+                    run(31, .task([run(32, .sleep(seconds: .integer(2))), set(33, "focus", dot("email"))])),
+                    set(34, "name", str("x")),
+                ]))
+        var session = try Running(program)
+        let tapped = try session.apply(.tap(try session.key("Later")))
+        let timer = try #require(tapped.timers.first)
+        #expect(timer.milliseconds == 2000 && session.value("name") == "\"x\"" && session.screen.focused == nil)
+        let fired = try session.apply(.timerFired(timer.token))
+        let email = try session.key("Email")
+        #expect(fired.focusMoves.first?.cause == .autoFocus && session.screen.focused == email)
+    }
+
     @Test func aRunWithAPendingTimerRoundTripsThroughJSON() throws {
         var session = try Running(
             Self.program(onForm: [

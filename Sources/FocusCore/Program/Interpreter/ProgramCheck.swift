@@ -1,9 +1,12 @@
 /// Something in a program that runs but probably does not do what its author meant, where it
 /// was written.
 public struct ProgramWarning: Equatable, Sendable, Codable {
+    /// Where the mistake is written.
     public var span: SourceSpan
+    /// What is wrong and what to do, in a person's words.
     public var message: String
 
+    /// A warning at `span`.
     public init(span: SourceSpan, message: String) {
         self.span = span
         self.message = message

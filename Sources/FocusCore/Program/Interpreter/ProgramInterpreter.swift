@@ -3,11 +3,20 @@
 /// Pure: no clock (the host fires timers), no randomness of its own (fresh `UUID()`s come from
 /// the caller's generator), no I/O. Every intent works on a copy of the run, so a throw leaves
 /// the run as it was.
+///
+/// Focus follows SwiftUI's rules: when an action has assigned a focus state, the last field
+/// drawn bound to the new value takes focus (none: the state falls back to nil/false); a tap
+/// focuses the tapped field and gives every focus state its binding's value on it (nil/false
+/// for the others); a focused field that stops showing, or is disabled, loses focus; Return runs
+/// the `onSubmit` actions around the field, innermost first, and then ends editing unless one
+/// of them moved focus (in a `TextEditor` or a vertical field it inserts a new line instead).
 public struct ProgramInterpreter: Sendable {
     /// The program this interpreter runs.
     public let program: SwiftUIProgram
+    /// How much one action may do.
     public let limits: ProgramLimits
 
+    /// An interpreter of `program`, stopping any action past `limits`.
     public init(program: SwiftUIProgram, limits: ProgramLimits = .init()) {
         self.program = program
         self.limits = limits
