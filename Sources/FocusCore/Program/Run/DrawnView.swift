@@ -12,10 +12,12 @@ public struct DrawnScreen: Equatable, Sendable, Codable {
     public var stateValues: [NamedValue]
     /// The buttons of the keyboard's toolbar while a field has focus (empty otherwise).
     public var keyboardToolbar: [DrawnView]
+    /// The content of the screen's other toolbars (`.primaryAction`, `.confirmationAction`, …).
+    public var toolbar: [DrawnView]
 
     public init(
         name: String, content: [DrawnView], focused: ControlKey?, focusValues: [NamedValue], stateValues: [NamedValue],
-        keyboardToolbar: [DrawnView]
+        keyboardToolbar: [DrawnView], toolbar: [DrawnView] = []
     ) {
         self.name = name
         self.content = content
@@ -23,6 +25,7 @@ public struct DrawnScreen: Equatable, Sendable, Codable {
         self.focusValues = focusValues
         self.stateValues = stateValues
         self.keyboardToolbar = keyboardToolbar
+        self.toolbar = toolbar
     }
 }
 

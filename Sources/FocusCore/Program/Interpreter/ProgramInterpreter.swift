@@ -1,0 +1,114 @@
+/// Runs a ``SwiftUIProgram`` as SwiftUI would run its focus code: state, focus, actions, timers.
+///
+/// Pure: no clock (the host fires timers), no randomness of its own (fresh `UUID()`s come from
+/// the caller's generator), no I/O. Every intent works on a copy of the run, so a throw leaves
+/// the run as it was.
+///
+/// Focus follows SwiftUI's rules: when an action has assigned a focus state, the last field
+/// drawn bound to the new value takes focus (none: the state falls back to nil/false); a tap
+/// focuses the tapped field and gives every focus state its binding's value on it (nil/false
+/// for the others); a focused field that stops showing, or is disabled, loses focus; Return runs
+/// the `onSubmit` actions around the field, innermost first, and then ends editing unless one
+/// of them moved focus (in a `TextEditor` or a vertical field it inserts a new line instead).
+public struct ProgramInterpreter: Sendable {
+    /// The program this interpreter runs.
+    public let program: SwiftUIProgram
+    /// How much one action may do.
+    public let limits: ProgramLimits
+
+    /// An interpreter of `program`, stopping any action past `limits`.
+    public init(program: SwiftUIProgram, limits: ProgramLimits = .init()) {
+        self.program = program
+        self.limits = limits
+    }
+
+    /// The screens' view names, in order (a screen's index is its place here).
+    public var screenNames: [String] { program.screens.map(\.name) }
+
+    /// A fresh run: every screen's initial values; the first screen appears (its `onAppear`,
+    /// `task` and `defaultFocus` run). On a failure the run has the initial values (those that
+    /// could be evaluated) and the outcome of what ran before it.
+    public func start(ids: inout some RandomNumberGenerator) -> (
+        run: ProgramRun, outcome: ProgramOutcome, failure: ProgramError?
+    ) {
+        var machine = machine(for: fresh(), ids: ids)
+        if let failure = machine.initialiseScreens() {
+            ids = Self.generator(machine.ids, like: ids)
+            return (machine.run, ProgramOutcome(), failure)
+        }
+        guard !program.screens.isEmpty else { return (machine.run, ProgramOutcome(), nil) }
+        let initial = machine
+        do {
+            try machine.appear()
+        } catch {
+            var run = initial.run
+            run.screens[run.screen].appeared = true
+            ids = Self.generator(initial.ids, like: ids)
+            return (run, ProgramOutcome(), error)
+        }
+        ids = Self.generator(machine.ids, like: ids)
+        return (machine.run, machine.outcome, nil)
+    }
+
+    /// Applies an intent to a run. A throw leaves `run` (and `ids`) exactly as they were.
+    public func apply(_ intent: ProgramIntent, to run: inout ProgramRun, ids: inout some RandomNumberGenerator)
+        throws(ProgramError) -> ProgramOutcome
+    {
+        var machine = machine(for: run, ids: ids)
+        try machine.handle(intent)
+        run = machine.run
+        ids = Self.generator(machine.ids, like: ids)
+        return machine.outcome
+    }
+
+    /// The current screen as the phone shows it.
+    public func draw(_ run: ProgramRun) -> DrawnScreen {
+        var machine = machine(for: run, ids: nil)
+        guard program.screens.indices.contains(run.screen), run.screens.indices.contains(run.screen) else {
+            return DrawnScreen(name: "", content: [], focused: nil, focusValues: [], stateValues: [], keyboardToolbar: [])
+        }
+        let layout = machine.layout()
+        let screen = machine.current
+        let focused = screen.focused.flatMap { layout.control($0) == nil ? nil : $0 }
+        let show = { (name: String) in
+            NamedValue(name: name, value: machine.printer.swift(screen.values[name] ?? .none, short: true))
+        }
+        return DrawnScreen(
+            name: program.screens[run.screen].name, content: layout.content, focused: focused,
+            focusValues: screen.focusNames.map(show), stateValues: screen.stateNames.map(show),
+            keyboardToolbar: focused == nil ? [] : layout.keyboard, toolbar: layout.toolbar)
+    }
+
+    /// The text of a field of the current screen (a toggle's `"true"`/`"false"`).
+    public func text(of key: ControlKey, in run: ProgramRun) throws(ProgramError) -> String {
+        guard program.screens.indices.contains(run.screen), run.screens.indices.contains(run.screen) else {
+            throw .unknownScreen(run.screen)
+        }
+        var machine = machine(for: run, ids: nil)
+        let layout = machine.layout()
+        guard let control = layout.control(key) else { throw .unknownControl(key) }
+        var scope = control.scope
+        machine.line = control.line
+        switch control.kind {
+        case .text(let input): return try machine.text(input.text, &scope)
+        case .toggle(let isOn): return try machine.text(isOn, &scope)
+        case .button: throw .notEditable(key)
+        }
+    }
+
+    func machine(for run: ProgramRun, ids: (any RandomNumberGenerator)?) -> Machine {
+        Machine(program: program, limits: limits, run: run, ids: ids)
+    }
+
+    func fresh() -> ProgramRun {
+        let screens = program.screens.map {
+            ScreenRun(name: $0.name, values: [:], stateNames: [], focusNames: [], focused: nil, appeared: false)
+        }
+        return ProgramRun(screen: 0, screens: screens, timers: [], nextTimer: 1)
+    }
+
+    /// The caller's generator back from the machine, advanced by the ids it drew.
+    static func generator<G: RandomNumberGenerator>(_ box: (any RandomNumberGenerator)?, like original: G) -> G {
+        (box as? G) ?? original
+    }
+}
