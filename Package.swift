@@ -129,7 +129,8 @@ let package = Package(
         .executableTarget(
             name: "reader-timing", dependencies: ["SwiftUISource"], path: "Tests/ReaderTiming"),
         .target(
-            name: "FuzzChecks", dependencies: ["TransportWire", "FocusCore", "FocusProtocol", "MarkdownRendering", "SwiftUISource"],
+            name: "FuzzChecks",
+            dependencies: ["TransportWire", "FocusCore", "FocusProtocol", "MarkdownRendering", "SwiftUISource"],
             path: "Tests/Fuzz/Checks"),
         .systemLibrary(name: "CLibFuzzer"),
         .executableTarget(name: "focus-fuzz", dependencies: ["FuzzChecks", "CLibFuzzer"], path: "Tests/Fuzz/Driver"),

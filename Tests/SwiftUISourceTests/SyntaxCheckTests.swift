@@ -1,5 +1,5 @@
-import Foundation
 import FocusCore
+import Foundation
 import SwiftUISource
 import Testing
 

@@ -131,7 +131,7 @@ struct SourceRun: Sendable {
     }
 
     /// The timers still pending, to start again after a restore.
-    var pendingTimers: [ScheduledTimer] { interpreter.pendingTimers(in: run) }
+    var pendingTimers: [ScheduledTimer] { run.pendingSchedule }
 
     /// The events of `outcome` in the session's terms, and the screen drawn anew. A field's text
     /// that changed (typed, or set by a statement) is an `edit` event whose splices turn the text

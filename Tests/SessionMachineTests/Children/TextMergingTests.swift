@@ -50,14 +50,16 @@ struct TextMergingTests {
         var texts = TextMerging(start: 0)
         let state = try Self.state()
         texts.record(
-            [.edit(screen: .gift, key: key, ops: [TextSplice(at: 0, delete: 0, insert: "Ada")])], lengthBefore: Self.lengths(in: state), revision: 1,
+            [.edit(screen: .gift, key: key, ops: [TextSplice(at: 0, delete: 0, insert: "Ada")])],
+            lengthBefore: Self.lengths(in: state), revision: 1,
             by: MemberID(rawValue: "m1"))
         let kept = texts.rebase(
             TextSplice(at: 0, delete: 1, insert: ""), of: FieldName(.gift, key), base: 1, member: MemberID(rawValue: "m1"),
             current: 1, text: "Ada")
         #expect((try? kept.get())?.applied(to: "Ada") == "da")
         texts.record(
-            [.rowRemoved(screen: .gift, list: .emails, row: row)], lengthBefore: Self.lengths(in: state), revision: 2, by: MemberID(rawValue: "m2"))
+            [.rowRemoved(screen: .gift, list: .emails, row: row)], lengthBefore: Self.lengths(in: state), revision: 2,
+            by: MemberID(rawValue: "m2"))
         // With the history gone the field reads as it is now, empty: the splice seems to reach past its end.
         let gone = texts.rebase(
             TextSplice(at: 0, delete: 1, insert: ""), of: FieldName(.gift, key), base: 1, member: MemberID(rawValue: "m1"),

@@ -13,6 +13,11 @@ public struct ProgramRun: Equatable, Sendable, Codable {
 
     /// The tokens of the timers still pending, in the order they were set.
     public var pendingTimers: [TimerToken] { timers.map(\.token) }
+    /// The pending timers with the delay each was set for, to start again after a restore (a run
+    /// keeps no clock, so each starts afresh).
+    public var pendingSchedule: [ScheduledTimer] {
+        timers.map { ScheduledTimer(token: $0.token, milliseconds: $0.milliseconds) }
+    }
 
     /// The field that has focus on the current screen, if any.
     public var focused: ControlKey? { screens.indices.contains(screen) ? screens[screen].focused : nil }
