@@ -145,6 +145,9 @@ let package = Package(
         .testTarget(name: "SessionMachineTests", dependencies: ["Sessions", "FocusProtocol", "FocusCore", "TestSupport"]),
         .testTarget(name: "TransportWireTests", dependencies: ["TransportWire"]),
         .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "FocusCore"]),
+        .testTarget(
+            name: "SourceProgramTests",
+            dependencies: ["SwiftUISource", "FocusCore", "FocusProtocol", "Sessions", "TestSupport"]),
         .testTarget(name: "FuzzChecksTests", dependencies: ["FuzzChecks"]),
         .testTarget(
             name: "WebSocketTransportTests",

@@ -18,9 +18,7 @@ extension Application {
         if request.method == "POST", request.path == "/api/sessions", !request.body.isEmpty {
             guard let text = sourceText(of: request, required: false, responder: responder) else { return true }
             guard let text else { return false }
-            compile(text, for: request, responder: responder) { application, compiled in
-                application.createSession(running: compiled, for: request, responder: responder)
-            }
+            compile(text, for: request, responder: responder, then: .create)
             return true
         }
         guard path.count == 4, path[0] == "api", path[1] == "sessions", path[3] == "source" else { return false }
@@ -40,9 +38,7 @@ extension Application {
             return true
         }
         guard let found = sourceText(of: request, required: true, responder: responder), let text = found else { return true }
-        compile(text, for: request, responder: responder) { application, compiled in
-            application.replaceSource(of: capability, with: compiled, for: request, responder: responder)
-        }
+        compile(text, for: request, responder: responder, then: .replace(capability: capability))
         return true
     }
 
@@ -69,23 +65,30 @@ extension Application {
         return nil
     }
 
+    /// What a request with a source asks for once the source is compiled.
+    private enum SourceRequest: Sendable {
+        case create
+        case replace(capability: String)
+    }
+
     /// Compiles `text` on the compiler's thread and continues on the service thread, with a
     /// `422 bad_source` answered for a source that cannot run.
-    private func compile(
-        _ text: String, for request: HTTPRequest, responder: HTTPResponder,
-        then next: @escaping (Application, CompiledSource) -> Void
-    ) {
-        let waiting = ServiceThreadBound((responder, next))
+    private func compile(_ text: String, for request: HTTPRequest, responder: HTTPResponder, then next: SourceRequest) {
+        let waiting = ServiceThreadBound(responder)
         sessions.compiler.compile(text) { [weak self, serviceThread] compiled in
-            serviceThread.execute { [weak self] in
-                guard let self else { return }
-                let (responder, next) = waiting.value
-                guard compiled.program != nil else {
-                    responder.respond(self.finished(Application.badSource(compiled), for: request))
-                    return
-                }
-                next(self, compiled)
-            }
+            serviceThread.execute { [weak self] in self?.compiled(compiled, for: request, responder: waiting.value, then: next) }
+        }
+    }
+
+    private func compiled(_ compiled: CompiledSource, for request: HTTPRequest, responder: HTTPResponder, then next: SourceRequest)
+    {
+        guard compiled.program != nil else {
+            responder.respond(finished(Application.badSource(compiled), for: request))
+            return
+        }
+        switch next {
+        case .create: createSession(running: compiled, for: request, responder: responder)
+        case .replace(let capability): replaceSource(of: capability, with: compiled, for: request, responder: responder)
         }
     }
 
@@ -157,7 +160,7 @@ private struct JSONShapeRefusal: Error {}
 
 /// A value made and used on the service thread, carried through another thread (the compiler's)
 /// that only hands it back: it is never touched there.
-struct ServiceThreadBound<Value>: @unchecked Sendable {
+final class ServiceThreadBound<Value>: @unchecked Sendable {
     let value: Value
 
     init(_ value: Value) {

@@ -1,0 +1,164 @@
+import FocusProtocol
+import Foundation
+import TestSupport
+import Testing
+import WebSocketClient
+
+/// A session that runs its own SwiftUI source, over the real routes and a real socket.
+@Suite("Sessions running their own source", .tags(.transport))
+struct SourceSessionServerTests {
+    static let login = """
+        import SwiftUI
+
+        struct LoginForm: View {
+            enum Field: Hashable { case username, password }
+            @State private var username = ""
+            @State private var password = ""
+            @FocusState private var focusedField: Field?
+
+            var body: some View {
+                Form {
+                    TextField("Username", text: $username)
+                        .focused($focusedField, equals: .username)
+                        .onSubmit {
+                            focusedField = .password
+                        }
+                    SecureField("Password", text: $password)
+                        .focused($focusedField, equals: .password)
+                    Button("Sign In") { focusedField = nil }
+                }
+            }
+        }
+        """
+
+    /// The body `{"source": …}` for `source`.
+    static func body(_ source: String) throws -> [UInt8] {
+        Array(try JSONSerialization.data(withJSONObject: ["source": source]))
+    }
+
+    static func create(_ server: TestServer, source: String) throws -> HTTPClient.Response {
+        try HTTPClient.send(method: "POST", target: "/api/sessions", port: server.port, body: try body(source))
+    }
+
+    static func replace(_ server: TestServer, _ capability: String, source: String) throws -> HTTPClient.Response {
+        try HTTPClient.send(
+            method: "PUT", target: "/api/sessions/\(capability)/source", port: server.port, body: try body(source))
+    }
+
+    /// The key of the drawn control titled `title`.
+    static func key(of title: String, in drawn: JSONValue) -> String? {
+        for view in drawn["content"].array {
+            if view["title"].string == title, let key = view["key"].string { return key }
+            if let key = key(of: title, in: view) { return key }
+        }
+        return nil
+    }
+
+    @Test("POST with a source starts a session running it: the snapshot draws it, Return runs the onSubmit line")
+    func createsAndRuns() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let created = try Self.create(server, source: Self.login)
+        #expect(created.status == 201)
+        let id = try #require(try JSONValue.parse(created.text)["id"].string)
+        let client = try await ProtocolClient.join(server, session: id)
+        defer { client.close() }
+        let program = client.snapshot["state"]["program"]
+        #expect(program["source"].string == Self.login)
+        #expect(program["screens"] == .array([.string("LoginForm")]))
+        #expect(client.snapshot["state"]["screen"].string == "LoginForm")
+        let username = try #require(Self.key(of: "Username", in: program["drawn"]))
+        let password = try #require(Self.key(of: "Password", in: program["drawn"]))
+
+        _ = client.intent("LoginForm", "tap", #""key":"\#(username)""#)
+        let tapped = try await client.next(type: "update")
+        #expect(tapped["patch"]["program"]["drawn"]["focused"].string == username)
+
+        _ = client.intent("LoginForm", "submit")
+        let submitted = try await client.next(type: "update")
+        let focus = try #require(submitted["events"].array.firstIndex { $0["kind"].string == "focus" })
+        #expect(submitted["events"][focus]["to"].string == password)
+        // The line of `focusedField = .password`, the statement that moved focus.
+        let line = try #require(
+            Self.login.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.contains("focusedField = .password")
+            })
+        #expect(submitted["lines"][focus].int == line + 1)
+        #expect(submitted["patch"]["program"]["drawn"]["focused"].string == password)
+    }
+
+    @Test("A source with a syntax error is refused with 422 bad_source and the parser's diagnostics")
+    func refusesBrokenSource() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let broken = Self.login.replacingOccurrences(of: "text: $username)", with: "text: $username")
+        let refused = try Self.create(server, source: broken)
+        #expect(refused.status == 422)
+        let error = try JSONValue.parse(refused.text)["error"]
+        #expect(error["code"].string == "bad_source")
+        let first = try #require(error["diagnostics"].array.first)
+        #expect(first["severity"].string == "error")
+        #expect(first["line"].int != nil && first["column"].int != nil)
+        #expect(first["message"].string?.isEmpty == false)
+    }
+
+    @Test(
+        "PUT replaces the source and keeps the values whose state still exists; a viewer cannot; a bad source leaves the program")
+    func replacesSource() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let created = try JSONValue.parse(try Self.create(server, source: Self.login).text)
+        let id = try #require(created["id"].string)
+        let viewer = try #require(created["viewer"].string)
+        let client = try await ProtocolClient.join(server, session: id)
+        defer { client.close() }
+        let username = try #require(Self.key(of: "Username", in: client.snapshot["state"]["program"]["drawn"]))
+        _ = client.intent("LoginForm", "edit", #""key":"\#(username)","value":"ada""#)
+        _ = try await client.next(type: "update")
+
+        let renamed = Self.login.replacingOccurrences(of: "\"Sign In\"", with: "\"Log In\"")
+        let replaced = try Self.replace(server, id, source: renamed)
+        #expect(replaced.status == 200)
+        #expect(try JSONValue.parse(replaced.text)["revision"].int != nil)
+        let update = try await client.next(type: "update")
+        #expect(update["patch"]["program"]["source"].string == renamed)
+        #expect(Self.key(of: "Log In", in: update["patch"]["program"]["drawn"]) != nil)
+        let state = try server.session(id)["state"]["program"]
+        #expect(state["source"].string == renamed)
+        #expect(
+            state["drawn"]["stateValues"].array.contains { $0["name"].string == "username" && $0["value"].string == "\"ada\"" })
+
+        #expect(try Self.replace(server, viewer, source: Self.login).status == 403)
+        let broken = try Self.replace(server, id, source: "struct A: View { var body: some View { Text( } }")
+        #expect(broken.status == 422)
+        #expect(try server.session(id)["state"]["program"]["source"].string == renamed)
+    }
+
+    @Test("A runaway action is stopped with action_failed and changes nothing; the session goes on")
+    func stopsRunawayAction() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let source = """
+            struct Spin: View {
+                @State private var count = 0
+                var body: some View {
+                    Button("Spin") { for step in 0..<1_000_000 { count = step } }
+                    Button("Add") { count += 1 }
+                }
+            }
+            """
+        let id = try #require(try JSONValue.parse(try Self.create(server, source: source).text)["id"].string)
+        let client = try await ProtocolClient.join(server, session: id)
+        defer { client.close() }
+        let drawn = client.snapshot["state"]["program"]["drawn"]
+        let spin = try #require(Self.key(of: "Spin", in: drawn))
+        let add = try #require(Self.key(of: "Add", in: drawn))
+        let seq = client.intent("Spin", "tap", #""key":"\#(spin)""#)
+        let refusal = try await client.next(type: "error")
+        #expect(refusal["code"].string == "action_failed")
+        #expect(refusal["seq"].int == seq)
+        _ = client.intent("Spin", "tap", #""key":"\#(add)""#)
+        let added = try await client.next(type: "update")
+        #expect(added["events"].array.contains { $0["kind"].string == "state" && $0["value"].string == "1" })
+    }
+}
