@@ -25,6 +25,7 @@ PURE_TARGETS = [
     "FuzzChecksTests",
     "MarkdownRenderingTests",
     "SwiftUISourceTests",
+    "SourceProgramTests",
 ]
 TRANSPORT_TAG = ".transport"
 

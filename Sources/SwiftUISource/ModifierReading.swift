@@ -38,7 +38,7 @@ extension ReadContext {
                 return .onSubmit(triggers: triggers, action: action)
             }
         case "submitLabel":
-            if let label = argument(call, nil) { return .submitLabel(memberName(label)) }
+            if let label = argument(call, nil) { return .submitLabel(expression(label)) }
         case "toolbar":
             if let content = closure(call, label: "content") { return .toolbar(toolbarItems(content)) }
         case "disabled":

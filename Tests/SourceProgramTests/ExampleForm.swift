@@ -17,6 +17,8 @@ struct ExampleForm {
     var timers: [ScheduledTimer] = []
     /// Everything the last intent did.
     var last = ProgramOutcome()
+    /// Why starting stopped part-way, if it did.
+    let startFailure: ProgramError?
 
     /// The folder of the examples, from this file's place in the repository.
     static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
@@ -36,7 +38,7 @@ struct ExampleForm {
         run = start.run
         last = start.outcome
         timers = start.outcome.timers
-        #expect(start.failure == nil)
+        startFailure = start.failure
     }
 
     var drawn: DrawnScreen { interpreter.draw(run) }
@@ -47,8 +49,11 @@ struct ExampleForm {
         return (screen.content + screen.keyboardToolbar + screen.toolbar).first(titled: title)
     }
 
+    /// The key of the first control titled `title` (a section of that title is passed over).
     func key(_ title: String) throws -> ControlKey {
-        try #require(view(title)?.key, "no control titled \(title) in \(drawn)")
+        let screen = drawn
+        let views = (screen.content + screen.keyboardToolbar + screen.toolbar).flattened
+        return try #require(views.first { $0.title == title && $0.key != nil }?.key, "no control titled \(title) in \(screen)")
     }
 
     /// The title of the field that has focus, or `nil`.
@@ -90,6 +95,9 @@ struct ExampleForm {
 }
 
 extension Array where Element == DrawnView {
+    /// These views and all they hold, depth first.
+    var flattened: [DrawnView] { flatMap { [$0] + $0.content.flattened } }
+
     func first(titled title: String) -> DrawnView? {
         for view in self {
             if view.title == title { return view }
@@ -101,15 +109,5 @@ extension Array where Element == DrawnView {
 
 extension DrawnScreen {
     /// Every drawn view, depth first.
-    var allViews: [DrawnView] {
-        var views: [DrawnView] = []
-        func visit(_ list: [DrawnView]) {
-            for view in list {
-                views.append(view)
-                visit(view.content)
-            }
-        }
-        visit(content)
-        return views
-    }
+    var allViews: [DrawnView] { content.flattened }
 }

@@ -73,7 +73,7 @@ struct LoginFormReadingTests {
                                     ViewModifier(
                                         .focused(binding: .name("focus"), equals: .implicitMember("username")),
                                         span: source.at(12, ".focused")),
-                                    ViewModifier(.submitLabel("next"), span: source.at(13, ".submitLabel")),
+                                    ViewModifier(.submitLabel(.implicitMember("next")), span: source.at(13, ".submitLabel")),
                                     ViewModifier(
                                         .onSubmit(
                                             triggers: "text",
@@ -92,7 +92,7 @@ struct LoginFormReadingTests {
                                     ViewModifier(
                                         .focused(binding: .name("focus"), equals: .implicitMember("password")),
                                         span: source.at(16, ".focused")),
-                                    ViewModifier(.submitLabel("go"), span: source.at(17, ".submitLabel")),
+                                    ViewModifier(.submitLabel(.implicitMember("go")), span: source.at(17, ".submitLabel")),
                                     ViewModifier(
                                         .onSubmit(
                                             triggers: "text",

@@ -17,7 +17,7 @@ struct CheckAndDrawTests {
                         20, "Title", "title",
                         [
                             focused(21, "focus", dot("title")), modifier(22, .keyboardType("emailAddress")),
-                            modifier(23, .textContentType("username")), modifier(24, .submitLabel("done")),
+                            modifier(23, .textContentType("username")), modifier(24, .submitLabel(.implicitMember("done"))),
                         ]),
                     ViewNode(
                         .textInput(TextInputView(style: .editor, title: nil, text: ref("body"))),

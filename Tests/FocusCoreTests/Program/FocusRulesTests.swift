@@ -19,7 +19,7 @@ struct FocusRulesTests {
                         [
                             field(
                                 21, "Username", "username",
-                                [focused(22, "focus", dot("username")), modifier(23, .submitLabel("next"))]),
+                                [focused(22, "focus", dot("username")), modifier(23, .submitLabel(.implicitMember("next")))]),
                             field(24, "Password", "password", style: .secure, [focused(25, "focus", dot("password"))]),
                             text(26, .interpolated([.literal("Signed in: "), .expression(ref("signedIn"))])),
                         ],

@@ -17,7 +17,7 @@ extension Machine {
                 inner.bindings.insert(FocusBinding(name: name, value: value), at: 0)
             case .onSubmit(let triggers, let action):
                 if triggers == "text" { inner.submits.insert((action, scope), at: 0) }
-            case .submitLabel(let label): inner.submitLabel = label
+            case .submitLabel(let label): inner.submitLabel = try labelName(label, &scope)
             case .keyboardType(let name): inner.keyboardType = name
             case .textContentType(let name): inner.textContentType = name
             case .disabled(let condition):
@@ -151,5 +151,18 @@ extension Machine {
         var nested = inner
         nested.componentDepth += 1
         return lay(component.body, base: base, own, nested, &layout)
+    }
+}
+
+extension Machine {
+    /// The name of the label `expression` picks: `.next`, `SubmitLabel.next`, or either side of a
+    /// condition (`isLast ? .done : .next`).
+    mutating func labelName(_ expression: Expression, _ scope: inout Scope) throws(ProgramError) -> String {
+        switch expression {
+        case .implicitMember(let name), .member(_, let name): return name
+        case .ternary(let condition, let yes, let no):
+            return try labelName(try truth(condition, &scope) ? yes : no, &scope)
+        default: throw failure("a submit label is written as `.next` or picked with `?:` here")
+        }
     }
 }

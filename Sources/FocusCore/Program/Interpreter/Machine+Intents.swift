@@ -152,6 +152,9 @@ extension Machine {
                         }
                         current.values[property.name] = value ?? Self.zero(of: property.type)
                     } catch {
+                        // A value it cannot make (`Date()`) leaves the state empty; what reads it
+                        // fails on its own line, and the rest of the screen runs.
+                        current.values[property.name] = Self.zero(of: property.type)
                         failure = failure ?? error
                     }
                     current.stateNames.append(property.name)

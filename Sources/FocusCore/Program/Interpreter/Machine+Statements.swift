@@ -79,7 +79,17 @@ extension Machine {
             }
             return .normal
         case .forIn(let name, let sequence, let filter, let body):
-            guard case .array(let items) = try evaluate(sequence, &scope) else {
+            let items: any Sequence<ProgramValue>
+            if case .infix(let op, let low, let high) = sequence, op == "..<" || op == "..." {
+                // Counted, not built: a loop over a long range runs until the step budget stops it.
+                guard case .integer(let start) = try evaluate(low, &scope), case .integer(let bound) = try evaluate(high, &scope)
+                else { throw failure("a range runs over whole numbers here") }
+                let end = op == "..<" ? bound : bound + 1
+                if end < start { throw failure("the range \(start)\(op)\(bound) ends before it starts") }
+                items = (start..<end).lazy.map { ProgramValue.integer($0) }
+            } else if case .array(let array) = try evaluate(sequence, &scope) {
+                items = array
+            } else {
                 throw failure("for-in runs over an array or a range here")
             }
             let loopLine = line

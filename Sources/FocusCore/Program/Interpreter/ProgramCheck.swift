@@ -25,6 +25,7 @@ public enum ProgramCheck {
             walk.screen(screen)
             found += walk.warnings()
         }
+        found += unmadeStates(of: program)
         var unique: [ProgramWarning] = []
         for warning in found where !unique.contains(warning) { unique.append(warning) }
         return unique.sorted { ($0.span.line, $0.span.column) < ($1.span.line, $1.span.column) }

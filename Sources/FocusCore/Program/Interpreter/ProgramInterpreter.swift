@@ -26,17 +26,15 @@ public struct ProgramInterpreter: Sendable {
     public var screenNames: [String] { program.screens.map(\.name) }
 
     /// A fresh run: every screen's initial values; the first screen appears (its `onAppear`,
-    /// `task` and `defaultFocus` run). On a failure the run has the initial values (those that
-    /// could be evaluated) and the outcome of what ran before it.
+    /// `task` and `defaultFocus` run). A state whose initial value cannot be made starts empty
+    /// and the screen still appears; the first such failure is returned beside the run. A failure
+    /// while appearing leaves the run with its initial values.
     public func start(ids: inout some RandomNumberGenerator) -> (
         run: ProgramRun, outcome: ProgramOutcome, failure: ProgramError?
     ) {
         var machine = machine(for: fresh(), ids: ids)
-        if let failure = machine.initialiseScreens() {
-            ids = Self.generator(machine.ids, like: ids)
-            return (machine.run, ProgramOutcome(), failure)
-        }
-        guard !program.screens.isEmpty else { return (machine.run, ProgramOutcome(), nil) }
+        let initialising = machine.initialiseScreens()
+        guard !program.screens.isEmpty else { return (machine.run, ProgramOutcome(), initialising) }
         let initial = machine
         do {
             try machine.appear()
@@ -44,10 +42,10 @@ public struct ProgramInterpreter: Sendable {
             var run = initial.run
             run.screens[run.screen].appeared = true
             ids = Self.generator(initial.ids, like: ids)
-            return (run, ProgramOutcome(), error)
+            return (run, ProgramOutcome(), initialising ?? error)
         }
         ids = Self.generator(machine.ids, like: ids)
-        return (machine.run, machine.outcome, nil)
+        return (machine.run, machine.outcome, initialising)
     }
 
     /// Applies an intent to a run. A throw leaves `run` (and `ids`) exactly as they were.

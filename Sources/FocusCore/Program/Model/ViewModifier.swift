@@ -15,8 +15,8 @@ public enum ViewModifierKind: Equatable, Sendable, Codable {
     case focused(binding: Expression, equals: Expression?)
     /// `.onSubmit { … }` or `.onSubmit(of: .search) { … }` (`triggers` is `text` unless given).
     case onSubmit(triggers: String, action: [Statement])
-    /// `.submitLabel(.next)`: the label's name.
-    case submitLabel(String)
+    /// `.submitLabel(.next)`, or an expression choosing one (`last ? .done : .next`).
+    case submitLabel(Expression)
     /// `.toolbar { … }`: the items with their placement (`keyboard` for the keyboard's bar).
     case toolbar([ToolbarItemGroup])
     case disabled(Expression)
