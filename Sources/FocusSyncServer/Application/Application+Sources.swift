@@ -80,8 +80,9 @@ extension Application {
         }
     }
 
-    private func compiled(_ compiled: CompiledSource, for request: HTTPRequest, responder: HTTPResponder, then next: SourceRequest)
-    {
+    private func compiled(
+        _ compiled: CompiledSource, for request: HTTPRequest, responder: HTTPResponder, then next: SourceRequest
+    ) {
         guard compiled.program != nil else {
             responder.respond(finished(Application.badSource(compiled), for: request))
             return
