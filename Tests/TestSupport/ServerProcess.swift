@@ -19,6 +19,9 @@ public final class ServerProcess: @unchecked Sendable {
     public static let publicFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Public").path
 
+    /// The example SwiftUI sources of this checkout (`Public/examples`).
+    public static let examplesFolder = URL(fileURLWithPath: publicFolder).appendingPathComponent("examples")
+
     /// Starts `focus-sync --port 0 --public Public <arguments>` and waits for the URL it prints.
     public init(arguments: [String]) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
