@@ -42,9 +42,8 @@ struct ProtocolDocumentTests {
         #expect(types == Set(Self.clientTypes))
         #expect(
             actions == [
-                "focus", "edit", "splice", "submit", "next", "previous", "validate", "addRow", "removeRow", "navigate",
-                "configure",
-                "lesson",
+                "focus", "edit", "splice", "submit", "tap", "next", "previous", "validate", "addRow", "removeRow",
+                "navigate", "configure", "lesson",
             ])
     }
 

@@ -1,0 +1,53 @@
+import FocusProtocol
+import Foundation
+import TestSupport
+import Testing
+import WebSocketClient
+
+/// docs/PROTOCOL.md's part on sessions running their own source: its examples are what the
+/// server sends.
+@Suite("docs/PROTOCOL.md: sessions that run their own source", .tags(.transport))
+struct ProgramProtocolDocumentTests {
+    /// The ```json example that starts with `"source"`: a snapshot's `state.program`.
+    static func programExample() throws -> JSONValue {
+        let example = try #require(ProtocolDocumentTests.examples.first { $0.hasPrefix("{\n  \"source\"") })
+        return try JSONValue.parse(example)
+    }
+
+    @Test("The program example has the fields a real source session's snapshot has, and every field is in a table")
+    func programExampleMatches() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let login = try String(
+            contentsOf: ServerProcess.examplesFolder.appendingPathComponent("login.swift"), encoding: .utf8)
+        let body = Array(try JSONSerialization.data(withJSONObject: ["source": login]))
+        let created = try HTTPClient.send(method: "POST", target: "/api/sessions", port: server.port, body: body)
+        let id = try #require(JSONValue.parse(created.text)["id"].string)
+        let client = try await ProtocolClient.join(server, session: id)
+        defer { client.close() }
+        let real = client.snapshot["state"]["program"]
+        let documented = try Self.programExample()
+        #expect(Set(real.members.keys) == Set(documented.members.keys))
+        var documentedDrawn = Set(documented["drawn"].members.keys)
+        documentedDrawn.remove("focused")  // absent from a snapshot while no field has focus
+        #expect(Set(real["drawn"].members.keys) == documentedDrawn)
+        for key in real.members.keys.sorted() + real["drawn"].members.keys.sorted() {
+            #expect(ProtocolDocumentTests.document.contains("| `\(key)` |"), "\(key) is not in a table")
+        }
+        let documentedField = documented["drawn"]["content"][0]["content"][0]
+        let realField = real["drawn"]["content"][0]["content"][0]
+        #expect(Set(realField.members.keys) == Set(documentedField.members.keys))
+        #expect(documentedField["title"] == realField["title"] && documentedField["key"] == realField["key"])
+
+        let key = try #require(realField["key"].string)
+        client.intent("LoginForm", "tap", #""key":"\#(key)""#)
+        _ = try await client.next(type: "update")
+        client.intent("LoginForm", "submit")
+        let update = try await client.next(type: "update")
+        let line = try #require(ProtocolDocumentTests.document.split(separator: "\n").first { $0.contains(#""lines":["#) })
+        let documentedUpdate = try JSONValue.parse(String(try #require(line.firstMatch(of: /`(\{"type":"update".*?\}\}\}\})`/)).1))
+        #expect(Set(update.members.keys) == Set(documentedUpdate.members.keys))
+        #expect(update["events"] == documentedUpdate["events"])
+        #expect(update["lines"] == documentedUpdate["lines"])
+    }
+}
