@@ -73,6 +73,11 @@ conformance: setup
 bench: setup
 	@scripts/bench.sh $(BENCH_ARGS)
 
+# How long a SwiftUI source takes to parse, read, check and start, at 40 and 200 lines (release).
+bench-compile: setup
+	swift build -c release --product reader-timing
+	.build/release/reader-timing
+
 # The rows `make bench` has for persistence alone: on and off under load, and the restore.
 bench-persistence: setup
 	@scripts/bench.sh --scenarios fanout-100,fanout-1000,sessions-100x10,closed-1x2,closed-100x2,closed-100x10,restore-1000x1000 $(BENCH_ARGS)

@@ -62,7 +62,7 @@ let parser = swiftSyntax([
 ///   WebSocket client on raw sockets and epoll (`CLinuxEvents`).
 /// - `storage-bench`: writes and restores a large log to measure `SQLiteStorage`.
 /// - `storage-test-child`: the child process `SQLiteStorageTests` kill -9 and run as another user.
-/// - `reader-timing`: how long `SourceReader.read` takes for a 40-line and a 200-line source (by hand).
+/// - `reader-timing`: how long a 40-line and a 200-line source take to parse, read, check and start (`make bench-compile`).
 /// - `conformance-echo`: an echo server on the transport for Autobahn|Testsuite (`make conformance`).
 /// - `FuzzChecks`, `focus-fuzz`: fuzz targets (one file each) and their libFuzzer driver (`make fuzz`);
 ///   `FuzzChecksTests` replays their corpora in `make test`.
@@ -127,7 +127,7 @@ let package = Package(
         .executableTarget(name: "conformance-echo", dependencies: ["WebSocketTransport"], path: "Tests/ConformanceEcho"),
         // Run by hand for SourceReader's timing figures (see its main.swift).
         .executableTarget(
-            name: "reader-timing", dependencies: ["SwiftUISource"], path: "Tests/ReaderTiming"),
+            name: "reader-timing", dependencies: ["SwiftUISource", "FocusCore"], path: "Tests/ReaderTiming"),
         .target(
             name: "FuzzChecks",
             dependencies: ["TransportWire", "FocusCore", "FocusProtocol", "MarkdownRendering", "SwiftUISource"],

@@ -1,6 +1,7 @@
-// How long `SourceReader.read` takes for a 40-line and a 200-line source, run by hand:
-//   swift build -c release --product reader-timing && .build/release/reader-timing
-// Not a unit test: the figures depend on the machine and its load.
+// How long reading a source takes for a 40-line and a 200-line source (`make bench-compile`):
+// the parser alone, the reader, the whole compile (parse, read, check) and compile plus the
+// program's first run. Not a unit test: the figures depend on the machine and its load.
+import FocusCore
 import Foundation
 import SwiftParser
 import SwiftUISource
@@ -71,6 +72,13 @@ func measure(_ label: String, _ source: String) {
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false).count - 1
     print("\(label), \(lines) lines: SourceReader.read \(figures { _ = SourceReader.read(source) })")
     print("\(label), \(lines) lines: Parser.parse alone \(figures { _ = Parser.parse(source: source) })")
+    print("\(label), \(lines) lines: SourceCompilation.compile \(figures { _ = SourceCompilation.compile(source) })")
+    let started = figures {
+        guard let program = SourceCompilation.compile(source).program else { fatalError("no program") }
+        var ids = SystemRandomNumberGenerator()
+        _ = ProgramInterpreter(program: program).start(ids: &ids)
+    }
+    print("\(label), \(lines) lines: compile + start \(started)")
 }
 
 measure("one screen", screen("SignUp"))

@@ -47,6 +47,9 @@ struct BenchOptions: Sendable {
 struct ServerVariant: Sendable, Equatable {
     var name: String
     var arguments: [String]
+    /// The source every session of the variant runs (`--session-source=<file>:<Screen>` among
+    /// the variant's options, read by the bench, not passed to the server).
+    var sessionSource: SessionSource? = nil
 
     /// Persistence off and on, each server on a fresh data folder: what `make bench` compares.
     static let persistenceComparison = [

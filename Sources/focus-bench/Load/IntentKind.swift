@@ -15,12 +15,13 @@ enum IntentKind: String, Sendable, Encodable {
     /// Whether every driver types into the one shared field, keeping a ``Typist`` up to date.
     var isTyping: Bool { self == .splice || self == .typedEdit }
 
-    /// The UTF-8 text of intent number `seq` (1, 2, …) of the kinds that need no typist.
-    func message(seq: Int) -> [UInt8] {
+    /// The UTF-8 text of intent number `seq` (1, 2, …) of the kinds that need no typist, on
+    /// `target`'s screen and fields.
+    func message(seq: Int, target: IntentTarget = .profile) -> [UInt8] {
         precondition(!isTyping, "a typing intent comes from its Typist")
-        let key = self == .edit || seq % 2 == 1 ? "firstName" : "lastName"
+        let key = self == .edit || seq % 2 == 1 ? target.first : target.second
         let action = self == .focus ? "focus" : "edit"
-        var text = #"{"type":"intent","seq":\#(seq),"screen":"profile","action":"\#(action)","key":"\#(key)""#
+        var text = #"{"type":"intent","seq":\#(seq),"screen":"\#(target.screen)","action":"\#(action)","key":"\#(key)""#
         if self == .edit {
             text += #","value":""# + Self.editValue(seq: seq) + "\"}"
         } else {

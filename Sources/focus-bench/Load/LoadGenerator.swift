@@ -37,6 +37,8 @@ final class LoadGenerator: ClientLoopDelegate, @unchecked Sendable {
 
     let loop: ClientLoop<LoadGenerator>
     private let intent: IntentKind
+    /// The screen and fields the intents name.
+    private let target: IntentTarget
     private let pacing: Pacing
     /// Handshakes (up to the snapshot) allowed at once, so connecting does not flood the server.
     private let maxHandshakes: Int
@@ -60,11 +62,13 @@ final class LoadGenerator: ClientLoopDelegate, @unchecked Sendable {
     private static let tickNanoseconds: UInt64 = 1_000_000
     private static let letters = Array("abcdefghijklmnopqrstuvwxyz".utf8)
 
-    init(port: Int, intent: IntentKind, pacing: Pacing, maxHandshakes: Int, clientIdPrefix: String = "bench-client")
-        throws(BenchError)
-    {
+    init(
+        port: Int, intent: IntentKind, target: IntentTarget = .profile, pacing: Pacing, maxHandshakes: Int,
+        clientIdPrefix: String = "bench-client"
+    ) throws(BenchError) {
         loop = try ClientLoop(host: "127.0.0.1", port: port)
         self.intent = intent
+        self.target = target
         self.pacing = pacing
         self.maxHandshakes = maxHandshakes
         self.clientIdPrefix = clientIdPrefix
@@ -283,7 +287,7 @@ final class LoadGenerator: ClientLoopDelegate, @unchecked Sendable {
         switch (intent, clients[driver].typist) {
         case (.splice, let typist?): message = typist.splice(seq: seq)
         case (.typedEdit, let typist?): message = typist.edit(seq: seq)
-        default: message = intent.message(seq: seq)
+        default: message = intent.message(seq: seq, target: target)
         }
         let sentAt = MonotonicClock.nanoseconds()
         clients[driver].sendTimes.append(sentAt)

@@ -13,11 +13,13 @@ struct LoadScenarioRunner {
         defer { server.stop() }
         let before = server.sample()
         var sessionIDs: [String] = []
+        let source = variant?.sessionSource
         for _ in 0..<shape.sessions {
-            sessionIDs.append(try server.createSession())
+            sessionIDs.append(try server.createSession(source: source?.text))
         }
         let generator = try LoadGenerator(
-            port: server.port, intent: shape.intent, pacing: shape.pacing, maxHandshakes: options.maxHandshakes)
+            port: server.port, intent: shape.intent, target: source.map { .source(screen: $0.screen) } ?? .profile,
+            pacing: shape.pacing, maxHandshakes: options.maxHandshakes)
         let measured: Result<Measured, BenchError>
         do throws(BenchError) {
             measured = .success(try measure(shape, sessionIDs: sessionIDs, server: server, generator: generator))

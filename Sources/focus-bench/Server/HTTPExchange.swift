@@ -10,7 +10,7 @@ enum HTTPExchange {
     /// closes the connection, within `timeoutSeconds`.
     static func send(
         method: String, target: String, host: String = "127.0.0.1", port: Int, from source: String? = nil,
-        timeoutSeconds: Double = 5
+        body: [UInt8] = [], timeoutSeconds: Double = 5
     ) throws(BenchError) -> Response {
         let deadline = MonotonicClock.nanoseconds() + UInt64(timeoutSeconds * 1e9)
         func remainingMilliseconds() -> Int32 {
@@ -28,7 +28,8 @@ enum HTTPExchange {
             throw .setup("\(method) \(target): cannot connect to \(host):\(port); is the server running?")
         }
         var request = Array("\(method) \(target) HTTP/1.1\r\nHost: \(host):\(port)\r\nConnection: close\r\n".utf8)
-        request += Array((method == "POST" ? "Content-Length: 0\r\n\r\n" : "\r\n").utf8)
+        request += Array((method == "POST" || method == "PUT" ? "Content-Length: \(body.count)\r\n\r\n" : "\r\n").utf8)
+        request += body
         var sent = 0
         while sent < request.count {
             switch socket.send(request[sent...]) {

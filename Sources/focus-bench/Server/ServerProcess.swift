@@ -133,9 +133,11 @@ final class ServerProcess {
 
     /// `POST /api/sessions` (from local address `source`, if given: the server lets one address
     /// create 200 sessions at once, then 5 a second); returns the new session's id.
-    func createSession(from source: String? = nil) throws(BenchError) -> String {
+    /// With `swift`, the session runs that SwiftUI source.
+    func createSession(from source: String? = nil, source swift: String? = nil) throws(BenchError) -> String {
         struct Created: Decodable { var id: String }
-        let response = try HTTPExchange.send(method: "POST", target: "/api/sessions", port: port, from: source)
+        let body = swift.map { (try? JSONEncoder().encode(["source": $0])).map(Array.init) ?? [] } ?? []
+        let response = try HTTPExchange.send(method: "POST", target: "/api/sessions", port: port, from: source, body: body)
         guard response.status == 201, let created = try? JSONDecoder().decode(Created.self, from: Data(response.body)) else {
             throw .setup("POST /api/sessions answered \(response.status): \(String(decoding: response.body, as: UTF8.self))")
         }
