@@ -45,7 +45,8 @@ struct ProgramProtocolDocumentTests {
         client.intent("LoginForm", "submit")
         let update = try await client.next(type: "update")
         let line = try #require(ProtocolDocumentTests.document.split(separator: "\n").first { $0.contains(#""lines":["#) })
-        let documentedUpdate = try JSONValue.parse(String(try #require(line.firstMatch(of: /`(\{"type":"update".*?\}\}\}\})`/)).1))
+        let documentedUpdate = try JSONValue.parse(
+            String(try #require(line.firstMatch(of: /`(\{"type":"update".*?\}\}\}\})`/)).1))
         #expect(Set(update.members.keys) == Set(documentedUpdate.members.keys))
         #expect(update["events"] == documentedUpdate["events"])
         #expect(update["lines"] == documentedUpdate["lines"])

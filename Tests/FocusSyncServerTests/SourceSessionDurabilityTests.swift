@@ -34,7 +34,9 @@ struct SourceSessionDurabilityTests {
         let ada = try await ProtocolClient.join(server, session: id, name: "Ada")
         let drawn = ada.snapshot["state"]["program"]["drawn"]
         let username = try #require(Self.key(of: "Username", in: drawn))
-        for (action, fields) in [("tap", #""key":"\#(username)""#), ("edit", #""key":"\#(username)","value":"ada""#), ("submit", "")] {
+        for (action, fields) in [
+            ("tap", #""key":"\#(username)""#), ("edit", #""key":"\#(username)","value":"ada""#), ("submit", ""),
+        ] {
             ada.intent("LoginForm", action, fields)
             _ = try await ada.next(type: "update")
         }

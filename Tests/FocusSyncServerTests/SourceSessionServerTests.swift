@@ -162,3 +162,58 @@ struct SourceSessionServerTests {
         #expect(added["events"].array.contains { $0["kind"].string == "state" && $0["value"].string == "1" })
     }
 }
+
+extension SourceSessionServerTests {
+    @Test(
+        "The source is a text like any field: splices edit it, the new text runs once compiled, errors keep the last good program"
+    )
+    func splicesEditTheSource() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let id = try #require(try JSONValue.parse(try Self.create(server, source: Self.login).text)["id"].string)
+        let ada = try await ProtocolClient.join(server, session: id, name: "Ada")
+        let grace = try await ProtocolClient.join(server, session: id, name: "Grace")
+        defer {
+            ada.close()
+            grace.close()
+        }
+        let base = ada.snapshot["revision"].int ?? 0
+        let title = (Self.login as NSString).range(of: "\"Sign In\"").location + 1
+        // Ada renames the button while Grace, from the same base, adds a word to the username's title.
+        ada.intent("LoginForm", "splice", #""key":"source","base":\#(base),"at":\#(title),"delete":7,"insert":"Log In""#)
+        let usernameAt = (Self.login as NSString).range(of: "\"Username\"").location + 1
+        grace.intent("LoginForm", "splice", #""key":"source","base":\#(base),"at":\#(usernameAt),"delete":0,"insert":"Your ""#)
+        var source = ""
+        var drawnTitles: Set<String> = []
+        // Both splices arrive as edits of the source; the compiled text follows as a new program.
+        for _ in 0..<8 {
+            let update = try await ada.next(type: "update")
+            if let text = update["patch"]["program"]["source"].string { source = text }
+            for view in update["patch"]["program"]["drawn"]["content"][0]["content"].array {
+                if let title = view["title"].string { drawnTitles.insert(title) }
+            }
+            if drawnTitles.contains("Log In") && drawnTitles.contains("Your Username") { break }
+        }
+        #expect(source.contains("Button(\"Log In\")") && source.contains("TextField(\"Your Username\""), "both edits are kept")
+        #expect(drawnTitles.isSuperset(of: ["Log In", "Your Username"]), "the edited source runs")
+
+        // A splice that breaks it: the diagnostics say so, the last good program runs on.
+        let now = try server.session(id)
+        let revision = now["revision"].int ?? 0
+        let text = now["state"]["program"]["source"].string ?? ""
+        let close = (text as NSString).range(of: "text: $username)").location + "text: $username".utf16.count
+        ada.intent("LoginForm", "splice", #""key":"source","base":\#(revision),"at":\#(close),"delete":1,"insert":"""#)
+        var runs = JSONValue.null
+        var diagnostics: [JSONValue] = []
+        while diagnostics.isEmpty {
+            let update = try await ada.next(type: "update")
+            if update["patch"]["program"]["runs"] != .null { runs = update["patch"]["program"]["runs"] }
+            diagnostics = update["patch"]["program"]["diagnostics"].array
+        }
+        #expect(runs == .bool(false), "the broken text does not run")
+        #expect(diagnostics.contains { $0["severity"].string == "error" })
+        let state = try server.session(id)["state"]["program"]
+        #expect(state["runs"] == .bool(false))
+        #expect(Self.key(of: "Log In", in: state["drawn"]) != nil, "the last good program still draws")
+    }
+}

@@ -44,7 +44,10 @@ extension JSONValue {
     /// The session `state` with what an update's events say themselves applied, in order, as the
     /// page does: each `focus` event's `to` becomes its screen's `focus`, each `edit` event's
     /// `ops` (UTF-16 splices, in order) are applied to the field's text.
+    /// A session running its own source says all of it in its patch (`program.drawn` whole, the
+    /// source whole), so its events add nothing.
     public func applyingEvents(of events: JSONValue) -> JSONValue {
+        if self["program"] != .null { return self }
         var state = self
         for event in events.array {
             guard let screen = event["screen"].string else { continue }

@@ -252,6 +252,8 @@ final class SessionHost {
                 }
             case .cancel(let timer):
                 timers.removeValue(forKey: TimerKey(session: session, timer: timer))?.cancel()
+            case .compileSource(let text):
+                compileEdited(text, of: session)
             case .fault(let fault):
                 logger.error(
                     "a session could not do all an input asked", ["session": session.rawValue, "fault": fault.description])
@@ -269,6 +271,16 @@ final class SessionHost {
         if let revision, revision - (snapshotRevisions[session] ?? 0) >= Self.snapshotInterval, let machine = registry[session] {
             snapshotRevisions[session] = revision
             store([.snapshot(machine.durableState())], for: [session])
+        }
+    }
+
+    /// Compiles a text members edited, on the compiler's thread, and hands it back to the session
+    /// on the service thread (which takes it only if it is still the latest).
+    private func compileEdited(_ text: String, of session: SessionID) {
+        // Touched only back on the service thread.
+        let host = ServiceThreadBound(self)
+        compiler.compile(text) { [serviceThread] _ in
+            serviceThread.execute { host.value.handle(.sourceCompiled(text), in: session) }
         }
     }
 
@@ -296,7 +308,7 @@ final class SessionHost {
             }
         case .dropBacklog(let connection):
             return { [weak self] in self?.connections[connection]?.connection.discardBacklog() }
-        case .persist, .schedule, .cancel, .fault:
+        case .persist, .schedule, .cancel, .fault, .compileSource:
             return {}
         }
     }

@@ -17,6 +17,9 @@ public struct DurableSession: Codable, Equatable, Sendable {
     /// The session's own SwiftUI source, when it runs one, and its program's run.
     public var source: String? = nil
     public var run: ProgramRun? = nil
+    /// The source as members edited it, when it is not the one that runs (a newer text with
+    /// errors, or one still being compiled).
+    public var sourceText: String? = nil
 }
 
 /// One remembered tab.

@@ -9,7 +9,7 @@ extension SessionMachine {
         DurableSession(
             id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: membership.members.records,
             joinedEver: membership.members.joinedEver, log: Array(log.recent), lesson: lessons.progress,
-            source: program.source?.compiled.source, run: program.source?.run)
+            source: program.source?.compiled.source, run: program.source?.run, sourceText: program.source?.editedText)
     }
 
     /// A session rebuilt from its snapshot, nobody connected. Replay the changes stored after
@@ -72,7 +72,8 @@ extension SourceRun {
     /// - Throws: when its source no longer compiles, or the snapshot lost its run.
     static func restoring(_ durable: DurableSession, compile: SourceCompiler) throws(ReplayError) -> SourceRun? {
         guard let text = durable.source else { return nil }
-        guard let run = durable.run, let restored = SourceRun(restoring: compile(text), run: run) else {
+        let edited = durable.sourceText.map(compile) ?? compile(text)
+        guard let run = durable.run, let restored = SourceRun(restoring: compile(text), run: run, text: edited) else {
             throw .unreadable(revision: durable.revision, reason: "its SwiftUI source no longer compiles")
         }
         return restored

@@ -17,4 +17,7 @@ public enum SessionInput: Sendable {
     /// The session's source replaced (`PUT /api/sessions/{id}/source`) by a text the host has
     /// compiled without errors; the same text again changes nothing.
     case replaceSource(String)
+    /// The host compiled this text of the source (it asked with ``SessionOutput/compileSource(_:)``);
+    /// if members have not edited it since, it becomes the session's source, errors and all.
+    case sourceCompiled(String)
 }

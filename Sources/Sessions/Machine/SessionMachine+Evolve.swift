@@ -54,12 +54,11 @@ extension SessionMachine {
             if let failure = ran.failure { faults.append(.timerStopped(failure)) }
             (outcome, lines) = ran.outcome
         case .source(let text):
-            if program.source?.compiled.source == text {
-                outcome = .unchanged(.unchanged)
-            } else {
-                // A new text is a change even when it draws the same screen.
-                let ran = try program.replaceSource(with: text, ids: &ids)
+            if let ran = try program.checkSource(text, ids: &ids) {
+                // A new text, or new diagnostics, is a change even when it draws the same screen.
                 (outcome, lines) = (.applied(events: ran.events, effects: ran.effects), ran.lines)
+            } else {
+                outcome = .unchanged(.unchanged)
             }
         }
         let events: [FocusEvent]
@@ -196,7 +195,7 @@ extension SessionMachine {
         membership.update(clientId) { record in
             record.lastSeq = max(record.lastSeq, message.seq)
             if case .splice(let key, _, _, _, _) = message.action {
-                record.splices[FieldName(message.screen, key).description] = message.seq
+                record.splices[FieldName(intentOn: message.screen, key).description] = message.seq
             }
         }
     }
@@ -209,7 +208,7 @@ extension SessionMachine {
             DurableSession(
                 id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: [], joinedEver: 0,
                 log: Array(log.recent), lesson: lessons.progress, source: program.source?.compiled.source,
-                run: program.source?.run))
+                run: program.source?.run, sourceText: program.source?.editedText))
     }
 }
 

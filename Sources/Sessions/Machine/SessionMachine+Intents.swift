@@ -47,7 +47,8 @@ extension SessionMachine {
         // any rebasing over a history that went with it.
         let text = try program.text(of: key, on: message.screen, seq: message.seq)
         let splice = TextSplice(at: at, delete: delete, insert: insert)
-        switch texts.rebase(splice, of: FieldName(message.screen, key), base: base, member: member, current: revision, text: text)
+        switch texts.rebase(
+            splice, of: FieldName(intentOn: message.screen, key), base: base, member: member, current: revision, text: text)
         {
         case .success(let rebased): return .intent(message, clientId: clientId, member: member, applied: rebased.splices)
         case .failure(let error): throw ProtocolError(FocusError.splice(error), seq: message.seq)
@@ -82,6 +83,9 @@ extension SessionMachine {
             for fault in faults { outputs.append(.fault(fault)) }
             outputs.append(update)
             run(applied.effects, into: &outputs)
+            if let source = program.source, !source.textChecked, applied.events.contains(where: \.editsSource) {
+                outputs.append(.compileSource(source.text))
+            }
             return nil
         }
     }

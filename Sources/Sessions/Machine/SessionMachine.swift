@@ -69,7 +69,7 @@ public struct SessionMachine: Sendable {
                 capacity: configuration.rememberedClients, restoring: durable.members, joinedEver: durable.joinedEver),
             idleSince: time.monotonicMilliseconds)
         var start = durable
-        (start.source, start.run) = (source?.compiled.source, source?.run)
+        (start.source, start.run, start.sourceText) = (source?.compiled.source, source?.run, source?.editedText)
         timeline = Timeline(start: start, capacity: configuration.timelineChanges, interval: configuration.timelineInterval)
         log = EventLog(capacity: configuration.logCapacity)
         log.append(contentsOf: durable.log)
@@ -122,6 +122,12 @@ public struct SessionMachine: Sendable {
             handle(.fellBehind(connection), at: time, into: &outputs)
         case .caughtUp(let connection):
             handle(.caughtUp(connection), at: time, into: &outputs)
+        case .sourceCompiled(let text):
+            // Only the latest text: one edited again since is compiled again.
+            guard let source = program.source, source.text == text, !source.textChecked else { return }
+            change(
+                ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .source(text), draws: []), at: time,
+                ids: &ids, into: &outputs)
         case .replaceSource(let text):
             change(
                 ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .source(text), draws: []), at: time,

@@ -21,6 +21,9 @@ public enum SessionOutput: Sendable, Equatable {
     case cancel(SessionTimer)
     /// Store this durably; what follows must reach no client before it is stored.
     case persist(SessionRecord)
+    /// Compile this text of the session's source off the service thread, then hand the session
+    /// ``SessionInput/sourceCompiled(_:)``: members edited it.
+    case compileSource(String)
     /// Log this: the machine could not do part of what the input asked (see ``SessionFault``).
     case fault(SessionFault)
 }

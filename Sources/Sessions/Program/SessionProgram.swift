@@ -43,17 +43,21 @@ struct SessionProgram: Sendable {
         source?.fire(token, ids: &ids) ?? SourceRun.Ran()
     }
 
-    /// Runs `text` as the session's source from now on, keeping what its values and focus can
-    /// keep. A session on the built-in screens starts running it.
-    /// - Throws: `bad_source` when the text does not compile (the live path checked it first).
-    mutating func replaceSource(with text: String, ids: inout some RandomNumberGenerator) throws(ProtocolError)
-        -> SourceRun.Ran
+    /// `text` is the session's source from now on, compiled: its diagnostics are shown, and
+    /// without errors it runs, keeping what its values and focus can keep (with errors the last
+    /// good program runs on). A session on the built-in screens starts running it. `nil` when
+    /// `text` is the source already, and already compiled.
+    /// - Throws: `bad_source` when a session on the built-in screens is given a text with errors
+    ///   (the live path checked it first).
+    mutating func checkSource(_ text: String, ids: inout some RandomNumberGenerator) throws(ProtocolError)
+        -> SourceRun.Ran?
     {
+        if let current = source, current.text == text, current.textChecked { return nil }
         let compiled = compile(text)
+        if source != nil { return source!.check(compiled, ids: &ids) }
         guard compiled.program != nil else {
             throw ProtocolError(.badSource, "The source has errors; the program that runs stays as it was.")
         }
-        if source != nil { return source!.replace(with: compiled, ids: &ids) }
         var ran = SourceRun.Ran()
         source = SourceRun(compiled, ids: &ids, ran: &ran)
         return ran

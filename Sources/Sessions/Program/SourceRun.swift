@@ -7,6 +7,12 @@ import FocusProtocol
 struct SourceRun: Sendable {
     /// The source that runs, and what reading it said.
     private(set) var compiled: CompiledSource
+    /// The source as members edit it, with splices like any field: the running program's, or a
+    /// newer text still being compiled, or one with errors (the last good program runs meanwhile).
+    var text: String
+    /// What reading `text` said once it was compiled; `textChecked` says whether it has been.
+    var textDiagnostics: [SourceDiagnostic]
+    var textChecked = true
     private(set) var interpreter: ProgramInterpreter
     private(set) var run: ProgramRun
     /// The screen as it draws after the last change: what the page shows, and what the next
@@ -28,6 +34,7 @@ struct SourceRun: Sendable {
     init?(_ compiled: CompiledSource, ids: inout some RandomNumberGenerator, ran: inout Ran) {
         guard let program = compiled.program else { return nil }
         self.compiled = compiled
+        (text, textDiagnostics) = (compiled.source, compiled.diagnostics)
         interpreter = ProgramInterpreter(program: program)
         let start = interpreter.start(ids: &ids)
         run = start.run
@@ -35,10 +42,12 @@ struct SourceRun: Sendable {
         ran = advance(start.outcome, from: start.run, failure: start.failure)
     }
 
-    /// A run restored as a durable snapshot kept it. `nil` when the source no longer compiles.
-    init?(restoring compiled: CompiledSource, run: ProgramRun) {
+    /// A run restored as a durable snapshot kept it, with the edited text read as `checked`.
+    /// `nil` when the running source no longer compiles.
+    init?(restoring compiled: CompiledSource, run: ProgramRun, text checked: CompiledSource) {
         guard let program = compiled.program else { return nil }
         self.compiled = compiled
+        (text, textDiagnostics) = (checked.source, checked.diagnostics)
         interpreter = ProgramInterpreter(program: program)
         self.run = run
         drawn = interpreter.draw(run)
@@ -52,6 +61,16 @@ struct SourceRun: Sendable {
         _ action: IntentMessage.Action, splices: [TextSplice]?, on screen: ScreenID, seq: Int,
         ids: inout some RandomNumberGenerator
     ) throws(ProtocolError) -> Ran {
+        switch action {
+        case .splice(.sourceText, _, _, _, _):
+            guard let splices else {
+                throw ProtocolError(.badSplice, "A splice reached the session without the splices it was rebased into.", seq: seq)
+            }
+            return edit(splices)
+        case .edit(.sourceText, let new):
+            return edit([TextSplice(from: text, to: new)])
+        default: break
+        }
         guard screen == self.screen else {
             throw ProtocolError(FocusError.notCurrentScreen(screen, current: self.screen), seq: seq)
         }
@@ -116,6 +135,7 @@ struct SourceRun: Sendable {
 
     /// The text of a field a splice is about to change.
     func text(of key: FocusKey, seq: Int?) throws(ProtocolError) -> String {
+        if key == .sourceText { return self.text }
         guard let text = drawn.texts[key] else {
             throw ProtocolError(FocusError.unknownKey(key.name, screen: screen), seq: seq)
         }
@@ -123,12 +143,17 @@ struct SourceRun: Sendable {
     }
 
     /// The UTF-16 length of a field's text as the page shows it now (0 for a field not drawn).
-    func textLength(of key: FocusKey) -> Int { (drawn.texts[key] ?? "").utf16Length }
+    func textLength(of key: FocusKey) -> Int {
+        key == .sourceText ? text.utf16Length : (drawn.texts[key] ?? "").utf16Length
+    }
 
     var snapshot: ProgramSnapshot {
         ProgramSnapshot(
-            source: compiled.source, diagnostics: compiled.diagnostics, screens: interpreter.screenNames, drawn: drawn)
+            source: text, diagnostics: textDiagnostics, runs: runsText, screens: interpreter.screenNames, drawn: drawn)
     }
+
+    /// Whether the program that runs is the one `text` says.
+    var runsText: Bool { text == compiled.source }
 
     /// The timers still pending, to start again after a restore.
     var pendingTimers: [ScheduledTimer] { run.pendingSchedule }
@@ -212,11 +237,10 @@ extension SourceRun {
     /// diagnostics and screens when they changed.
     func patch(since before: SourceRun?) -> JSONObject {
         var patch = JSONObject()
-        if before?.compiled != compiled {
-            patch["source"] = .string(compiled.source)
-            patch["diagnostics"] = JSONValue(encoding: compiled.diagnostics)
-            patch["screens"] = JSONValue(encoding: interpreter.screenNames)
-        }
+        if before?.text != text { patch["source"] = .string(text) }
+        if before?.textDiagnostics != textDiagnostics { patch["diagnostics"] = JSONValue(encoding: textDiagnostics) }
+        if before?.runsText != runsText { patch["runs"] = .bool(runsText) }
+        if before?.compiled != compiled { patch["screens"] = JSONValue(encoding: interpreter.screenNames) }
         if case .object(var drawn) = JSONValue(encoding: drawn) {
             if drawn["focused"] == nil { drawn["focused"] = .null }
             patch["drawn"] = .object(drawn)

@@ -11,5 +11,11 @@ struct FieldName: Hashable, Sendable, CustomStringConvertible {
         self.key = key
     }
 
+    /// The field an intent's `key` names on `screen`: the session's source (`source/source`)
+    /// whatever screen shows, else that screen's field.
+    init(intentOn screen: ScreenID, _ key: FocusKey) {
+        self.init(key == .sourceText ? .sourceText : screen, key)
+    }
+
     var description: String { screen.rawValue + "/" + key.name }
 }
