@@ -39,6 +39,18 @@ enum AppearWork {
     case defaultFocus(binding: Expression, value: Expression, Scope, line: Int)
 }
 
+/// An `onChange(of:)` as laid out now: which one it is (where it is written, on which screen,
+/// in which row and component instance), the value it watches now (`nil` when that cannot be
+/// evaluated) and what runs when the value changes.
+struct ChangeWatch {
+    var id: String
+    var value: ProgramValue?
+    var initial: Bool
+    var parameters: [String]
+    var action: [Statement]
+    var scope: Scope
+}
+
 /// A screen laid out from the current state: its drawn views and its controls in draw order.
 struct Layout {
     var content: [DrawnView] = []
@@ -46,6 +58,10 @@ struct Layout {
     var keyboard: [DrawnView] = []
     var controls: [LaidControl] = []
     var appear: [AppearWork] = []
+    /// The `onChange(of:)` modifiers drawn now, in draw order.
+    var changes: [ChangeWatch] = []
+    /// The `onDisappear` actions drawn now, in draw order.
+    var disappear: [(action: [Statement], scope: Scope)] = []
 
     func control(_ key: ControlKey) -> LaidControl? {
         controls.first { $0.key == key }
