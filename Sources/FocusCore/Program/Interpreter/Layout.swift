@@ -214,7 +214,9 @@ extension Machine {
                 submits: inherited.submits))
     }
 
-    /// A node's toolbars, after its content: the keyboard's only while a field has focus.
+    /// A node's toolbars, after its content. The keyboard's is drawn only while a field has focus,
+    /// but its buttons can be tapped whatever has focus: a host may keep the bar on screen, as
+    /// the built-in profile screen does (Previous and Next then enter the form at either end).
     private mutating func layToolbars(_ node: ViewNode, base: Int, _ scope: Scope, _ outer: Inherited, _ layout: inout Layout)
         throws(ProgramError)
     {
@@ -231,7 +233,8 @@ extension Machine {
             guard case .toolbar(let groups) = modifier.kind else { continue }
             for group in groups {
                 if group.placement == "keyboard" {
-                    if current.focused != nil { layout.keyboard += lay(group.content, base: groupBase, scope, plain, &layout) }
+                    // Laid out (so tappable) whatever has focus; `draw` shows it only while a field has.
+                    layout.keyboard += lay(group.content, base: groupBase, scope, plain, &layout)
                 } else {
                     layout.toolbar += lay(group.content, base: groupBase, scope, plain, &layout)
                 }
