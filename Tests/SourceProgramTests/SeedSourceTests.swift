@@ -13,7 +13,8 @@ struct SeedSourceTests {
     func compiles(_ name: String) throws {
         let form = try ExampleForm("seeds/" + name)
         #expect(!form.compiled.diagnostics.contains { $0.severity == .error })
-        let onAppear = "focus set in onAppear may be dropped: SwiftUI can apply it before the view is on screen; "
+        let onAppear =
+            "focus set in onAppear may be dropped: SwiftUI can apply it before the view is on screen; "
             + "use `.defaultFocus($focus, …)` or set it after a short delay"
         let twice = "Two fields are bound to `.name` of `focus` (lines 19, 23): setting it focuses only the last one drawn"
         let expected: [String] =

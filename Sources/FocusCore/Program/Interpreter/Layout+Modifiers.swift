@@ -33,7 +33,8 @@ extension Machine {
             case .onChange(let subject, let initial, let parameters, let action):
                 line = modifier.span.line
                 var watched = scope
-                let id = "\(run.screen)/\(modifier.span.line):\(modifier.span.column)\(inner.suffix)"
+                let id =
+                    "\(run.screen)/\(modifier.span.line):\(modifier.span.column)\(inner.suffix)"
                     + "#\(inner.rowID?.uuidString ?? "")@\(scope.storageName(""))"
                 layout.changes.append(
                     ChangeWatch(
