@@ -57,6 +57,10 @@ extension ReadContext {
                 }
                 return .task(action)
             }
+        case "onChange":
+            if let change = onChange(call) { return change }
+        case "onDisappear":
+            if let action = action(call, label: "perform") { return .onDisappear(action) }
         case "keyboardType":
             if let type = argument(call, nil) { return .keyboardType(memberName(type)) }
         case "textContentType":
@@ -74,6 +78,21 @@ extension ReadContext {
         if let trailing = call.trailingClosure { return statements(trailing.statements) }
         let given = call.arguments.first { $0.label?.text == label || $0.label == nil }?.expression
         return given.map(actionStatements)
+    }
+
+    /// `.onChange(of: value) { … }`, with `initial:` and the closure's parameters (`{ old, new in
+    /// … }`), or with a function to call (`perform: refresh`).
+    private func onChange(_ call: FunctionCallExprSyntax) -> ViewModifierKind? {
+        guard let subject = argument(call, "of") else { return nil }
+        let initial = argument(call, "initial")?.as(BooleanLiteralExprSyntax.self)?.literal.tokenKind == .keyword(.true)
+        let given = call.arguments.first { $0.label?.text != "of" && $0.label?.text != "initial" }?.expression
+        if let body = call.trailingClosure ?? given?.as(ClosureExprSyntax.self) {
+            return .onChange(
+                of: expression(subject), initial: initial, parameters: closureParameters(body),
+                action: statements(body.statements))
+        }
+        guard let given else { return nil }
+        return .onChange(of: expression(subject), initial: initial, parameters: [], action: actionStatements(given))
     }
 
     /// `.search` is `search`; `[.text, .search]` is `text,search`.

@@ -162,7 +162,7 @@ struct ModifierReadingTests {
                 var body: some View {
                     Text("Hi")
                         .bold()
-                        .onChange(of: focus) { log() }
+                        .onHover { hovering in log() }
                 }
             }
             """)
@@ -170,8 +170,8 @@ struct ModifierReadingTests {
         #expect(
             try program.view("Sheet").body.first?.modifiers == [
                 ViewModifier(.presentation("bold"), span: source.at(4, ".")),
-                ViewModifier(.unmodelled("onChange"), span: source.at(5, ".")),
+                ViewModifier(.unmodelled("onHover"), span: source.at(5, ".")),
             ])
-        #expect(diagnostics == [source.warning(5, ".", "`.onChange` is not modelled here: it has no effect.")])
+        #expect(diagnostics == [source.warning(5, ".", "`.onHover` is not modelled here: it has no effect.")])
     }
 }

@@ -23,12 +23,23 @@ extension Machine {
             case .disabled(let condition):
                 if try truth(condition, &scope) { inner.disabled = true }
             case .toolbar, .presentation, .unmodelled: break
-            case .onAppear, .task, .defaultFocus: break
+            case .onAppear, .task, .defaultFocus, .onChange, .onDisappear: break
             }
         }
         for modifier in node.modifiers {
             switch modifier.kind {
             case .onAppear(let action), .task(let action): layout.appear.append(.action(action, scope))
+            case .onDisappear(let action): layout.disappear.append((action, scope))
+            case .onChange(let subject, let initial, let parameters, let action):
+                line = modifier.span.line
+                var watched = scope
+                let id =
+                    "\(run.screen)/\(modifier.span.line):\(modifier.span.column)\(inner.suffix)"
+                    + "#\(inner.rowID?.uuidString ?? "")@\(scope.storageName(""))"
+                layout.changes.append(
+                    ChangeWatch(
+                        id: id, value: try? evaluate(subject, &watched), initial: initial, parameters: parameters,
+                        action: action, scope: scope))
             case .defaultFocus(let binding, let value):
                 layout.appear.append(.defaultFocus(binding: binding, value: value, scope, line: modifier.span.line))
             default: break
@@ -84,6 +95,20 @@ extension Machine {
         return drawn
     }
 
+    /// The arguments of a component's use with a trailing closure (labelled `nil`) given the
+    /// label of the property it stands for: the component's last one of a function type.
+    static func labellingTrailingClosure(_ arguments: [Argument], of component: ViewDeclaration) -> [Argument] {
+        guard let last = arguments.last, last.label == nil, case .closure = last.value,
+            let property = component.properties.last(where: { property in
+                guard property.wrapper == .plain, property.initial == nil, case .other(let text)? = property.type else {
+                    return false
+                }
+                return text.contains("->")
+            })
+        else { return arguments }
+        return arguments.dropLast() + [Argument(label: property.name, value: last.value)]
+    }
+
     static func rowID(of value: ProgramValue) -> RowID? {
         switch value {
         case .uuid(let id): return id
@@ -113,11 +138,16 @@ extension Machine {
         var caller = scope
         let instance = name + "@c\(base)" + (inner.rowID.map { "#" + $0.uuidString } ?? "") + inner.suffix
         var properties: [String: Slot] = [:]
+        let arguments = Self.labellingTrailingClosure(arguments, of: component)
         for argument in arguments where !component.properties.contains(where: { $0.name == argument.label }) {
             throw failure("\(name) has no parameter '\(argument.label ?? "_")'")
         }
         for property in component.properties {
             let argument = arguments.first { $0.label == property.name }
+            if case .closure(let parameters, let body)? = argument?.value, property.wrapper == .plain {
+                properties[property.name] = .closure(parameters: parameters, body: body, scope: caller)
+                continue
+            }
             switch property.wrapper {
             case .binding, .focusBinding:
                 guard let argument else { throw failure("\(name)(…) needs '\(property.name): $…'") }

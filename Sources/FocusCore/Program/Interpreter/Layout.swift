@@ -39,6 +39,18 @@ enum AppearWork {
     case defaultFocus(binding: Expression, value: Expression, Scope, line: Int)
 }
 
+/// An `onChange(of:)` as laid out now: which one it is (where it is written, on which screen,
+/// in which row and component instance), the value it watches now (`nil` when that cannot be
+/// evaluated) and what runs when the value changes.
+struct ChangeWatch {
+    var id: String
+    var value: ProgramValue?
+    var initial: Bool
+    var parameters: [String]
+    var action: [Statement]
+    var scope: Scope
+}
+
 /// A screen laid out from the current state: its drawn views and its controls in draw order.
 struct Layout {
     var content: [DrawnView] = []
@@ -46,6 +58,10 @@ struct Layout {
     var keyboard: [DrawnView] = []
     var controls: [LaidControl] = []
     var appear: [AppearWork] = []
+    /// The `onChange(of:)` modifiers drawn now, in draw order.
+    var changes: [ChangeWatch] = []
+    /// The `onDisappear` actions drawn now, in draw order.
+    var disappear: [(action: [Statement], scope: Scope)] = []
 
     func control(_ key: ControlKey) -> LaidControl? {
         controls.first { $0.key == key }
@@ -198,7 +214,9 @@ extension Machine {
                 submits: inherited.submits))
     }
 
-    /// A node's toolbars, after its content: the keyboard's only while a field has focus.
+    /// A node's toolbars, after its content. The keyboard's is drawn only while a field has focus,
+    /// but its buttons can be tapped whatever has focus: a host may keep the bar on screen, as
+    /// the built-in profile screen does (Previous and Next then enter the form at either end).
     private mutating func layToolbars(_ node: ViewNode, base: Int, _ scope: Scope, _ outer: Inherited, _ layout: inout Layout)
         throws(ProgramError)
     {
@@ -215,7 +233,8 @@ extension Machine {
             guard case .toolbar(let groups) = modifier.kind else { continue }
             for group in groups {
                 if group.placement == "keyboard" {
-                    if current.focused != nil { layout.keyboard += lay(group.content, base: groupBase, scope, plain, &layout) }
+                    // Laid out (so tappable) whatever has focus; `draw` shows it only while a field has.
+                    layout.keyboard += lay(group.content, base: groupBase, scope, plain, &layout)
                 } else {
                     layout.toolbar += lay(group.content, base: groupBase, scope, plain, &layout)
                 }

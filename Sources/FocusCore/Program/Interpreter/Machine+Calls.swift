@@ -36,10 +36,16 @@ extension Machine {
         if let method = view?.methods.first(where: { $0.name == name && $0.parameters.count == arguments.count }) {
             return try callMethod(method, arguments, &scope)
         }
+        if case .closure(let parameters, let body, let captured)? = scope.local(name) ?? scope.properties[name] {
+            return try callClosure(name, parameters, body, captured, try values(of: arguments, &scope))
+        }
         if viaSelf { throw failure("this view has no method '\(name)'") }
         switch name {
         case "UUID":
             return .uuid(freshID())
+        case "Task":
+            guard arguments.count == 1, case .closure(_, let body) = arguments[0].value else { break }
+            return try startTask(body, scope, kept: true)
         case "Int":
             guard arguments.count == 1 else { break }
             switch try evaluate(arguments[0].value, &scope) {
@@ -122,10 +128,11 @@ extension Machine {
         return .model(type: model.name, properties: properties)
     }
 
-    /// Calls a method of the view, its parameters bound by position (labels as declared).
-    mutating func callMethod(_ method: MethodDeclaration, _ arguments: [Argument], _ scope: inout Scope)
-        throws(ProgramError) -> ProgramValue
-    {
+    /// Calls a method of the view, its parameters bound by position (labels as declared); a
+    /// method or computed property of an enum runs with `self` the case it is called on.
+    mutating func callMethod(
+        _ method: MethodDeclaration, _ arguments: [Argument], _ scope: inout Scope, self value: ProgramValue? = nil
+    ) throws(ProgramError) -> ProgramValue {
         let callLine = line
         if depth >= limits.callDepth { throw .callTooDeep(line: callLine ?? 0) }
         var frame: [String: Slot] = [:]
@@ -138,11 +145,15 @@ extension Machine {
             let hint = enumName(of: parameter.type, near: view)
             frame[parameter.name] = .value(try evaluate(argument.value, &scope, hint: hint), mutable: false)
         }
+        if let value { frame["self"] = .value(value, mutable: false) }
         var inner = Scope(view: scope.view, properties: scope.properties, locals: [frame])
+        let outerHint = returnHint
+        returnHint = enumName(of: method.returnType, near: view)
         depth += 1
         defer {
             depth -= 1
             line = callLine
+            returnHint = outerHint
         }
         // A one-expression body returns its value, as Swift's implicit return does.
         if method.returnType != nil, method.body.count == 1, case .expression(let value) = method.body[0].kind {
@@ -157,11 +168,40 @@ extension Machine {
         }
     }
 
+    /// Calls a closure a view was given (`onDelete()`): its body runs in the scope it was
+    /// written in, in the view that passed it.
+    mutating func callClosure(
+        _ name: String, _ parameters: [String], _ body: [Statement], _ captured: Scope, _ values: [ProgramValue]
+    ) throws(ProgramError) -> ProgramValue {
+        let callLine = line
+        if depth >= limits.callDepth { throw .callTooDeep(line: callLine ?? 0) }
+        var inner = captured.pushed()
+        for (offset, value) in values.enumerated() {
+            inner = inner.with(offset < parameters.count ? parameters[offset] : "$\(offset)", .value(value, mutable: false))
+        }
+        depth += 1
+        defer {
+            depth -= 1
+            line = callLine
+        }
+        switch try execute(body, &inner) {
+        case .normal: return .none
+        case .returned(let value): return value ?? .none
+        case .suspended: throw failure("a Task.sleep inside the closure '\(name)' is not modelled; put it in a Task")
+        }
+    }
+
     /// Runs a closure argument (`{ $0.id == id }`) with these arguments.
     mutating func invoke(_ closure: Expression, _ arguments: [ProgramValue], _ scope: inout Scope) throws(ProgramError)
         -> ProgramValue
     {
+        if case .name(let name) = closure, scope.local(name) == nil {
+            return try callReference(name, arguments, &scope)
+        }
         guard case .closure(let parameters, let body) = closure else { throw failure("a closure is expected here") }
+        let outerHint = returnHint
+        returnHint = nil
+        defer { returnHint = outerHint }
         var inner = scope.pushed()
         for (offset, value) in arguments.enumerated() {
             let name = offset < parameters.count ? parameters[offset] : "$\(offset)"

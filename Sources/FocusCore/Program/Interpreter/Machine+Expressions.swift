@@ -19,7 +19,10 @@ extension Machine {
         case .double(let number): return .double(number)
         case .boolean(let flag): return .boolean(flag)
         case .nilLiteral: return .none
-        case .name("self"): throw failure("'self' on its own is not a value here")
+        case .name("self"):
+            // Inside a method or computed property of an enum, `self` is the case it runs on.
+            guard case .value(let value, _)? = scope.local("self") else { throw failure("'self' on its own is not a value here") }
+            return value
         case .name(let name), .binding(let name):
             switch try resolve(name, &scope) {
             case .value(let value): return value
@@ -46,6 +49,7 @@ extension Machine {
             let value = try evaluate(operand, &scope, hint: hint)
             switch (op, value) {
             case ("!", .boolean(let flag)): return .boolean(!flag)
+            case ("+", .integer), ("+", .double): return value
             case ("-", .integer(let number)): return .integer(-number)
             case ("-", .double(let number)): return .double(-number)
             default: throw failure("'\(op)' does not apply to \(printer.swift(value))")
@@ -106,14 +110,16 @@ extension Machine {
     private mutating func member(_ base: Expression, _ name: String, _ scope: inout Scope) throws(ProgramError)
         -> ProgramValue
     {
-        if case .name("self") = base { return try evaluate(.name(name), &scope) }
+        if case .name("self") = base, scope.local("self") == nil { return try evaluate(.name(name), &scope) }
         if name == "wrappedValue" { return try evaluate(base, &scope) }
+        if case .name("Task") = base, name == "isCancelled", scope.local("Task") == nil { return .boolean(taskIsCancelled) }
         if case .name(let typeName) = base, scope.local(typeName) == nil,
             case .type(let type) = try resolve(typeName, &scope)
         {
             return try typeMember(type, name)
         }
         guard let value = try chainedBase(base, &scope) else { return .none }
+        if let computed = computedProperty(name, of: value) { return try callMethod(computed, [], &scope, self: value) }
         return try property(name, of: value)
     }
 
@@ -141,6 +147,7 @@ extension Machine {
         case (.array(let items), "last"): return items.last ?? .none
         case (.array(let items), "indices"): return .array(items.indices.map { .integer($0) })
         case (.uuid(let id), "uuidString"): return .string(id.uuidString)
+        case (.task(let number), "isCancelled"): return .boolean(isCancelled(number))
         case (.enumCase(let type, let caseName, _), "rawValue"):
             guard let raw = enumDeclaration(type)?.cases.first(where: { $0.name == caseName })?.rawValue else {
                 throw failure("\(type) has no Int raw values")

@@ -4,6 +4,12 @@ extension Machine {
         guard program.screens.indices.contains(run.screen), run.screens.count == program.screens.count else {
             throw .unknownScreen(run.screen)
         }
+        let before = watchedValues()
+        try perform(intent)
+        try fireChanges(since: before)
+    }
+
+    private mutating func perform(_ intent: ProgramIntent) throws(ProgramError) {
         switch intent {
         case .tap(nil), .focus(nil):
             cause = .tap
@@ -33,13 +39,17 @@ extension Machine {
             let timer = run.timers.remove(at: index)
             guard timer.screen == run.screen else { return }
             cause = .autoFocus
+            runningTask = timer.task
             try runAction(timer.continuation.statements, timer.continuation.scope)
+            runningTask = nil
             try settle()
         case .show(let screen):
             guard program.screens.indices.contains(screen) else { throw .unknownScreen(screen) }
             guard screen != run.screen else { return }
             cause = .navigation
-            try moveFocus(to: nil, layout())
+            let leaving = layout()
+            try moveFocus(to: nil, leaving)
+            for work in leaving.disappear { try runAction(work.action, work.scope) }
             let left = run.screen
             run.timers.removeAll { $0.screen == left }
             run.screen = screen
@@ -109,8 +119,9 @@ extension Machine {
         }
     }
 
-    /// The screen appears: its `onAppear` and `task` actions run in draw order, then a
-    /// `defaultFocus` applies if none of them gave a field focus.
+    /// The screen appears: its `onAppear` and `task` actions run in draw order, then the
+    /// `onChange(of:initial: true)` actions, then a `defaultFocus` applies if none of them gave a
+    /// field focus.
     mutating func appear() throws(ProgramError) {
         cause = .autoFocus
         current.appeared = true
@@ -124,6 +135,7 @@ extension Machine {
         }
         let assigned = !focusWrites.isEmpty
         try settle()
+        try fireInitialChanges(layout)
         guard !assigned else { return }
         for (binding, value, scope, at) in defaults where current.focused == nil {
             var scope = scope

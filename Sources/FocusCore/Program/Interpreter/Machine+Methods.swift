@@ -15,7 +15,11 @@ extension Machine {
             return result
         }
         guard let value = try chainedBase(base, &scope) else { return .none }
+        if let result = try memberCall(value, name, arguments, &scope) { return result }
         switch (value, name, labels) {
+        case (.task(let number), "cancel", []):
+            cancel(task: number)
+            return .none
         case (.string(let text), "lowercased", []): return .string(text.lowercased())
         case (.string(let text), "uppercased", []): return .string(text.uppercased())
         case (.string(let text), "hasPrefix", [nil]): return .boolean(text.hasPrefix(try string(arguments[0], &scope)))

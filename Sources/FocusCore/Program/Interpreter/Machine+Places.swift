@@ -13,12 +13,14 @@ extension Machine {
             switch slot {
             case .value(let value, let mutable): return mutable ? .place(Place(root: .local(name)), mutable: true) : .value(value)
             case .place(let place): return .place(place, mutable: true)
+            case .closure: throw failure("'\(name)' is a closure: call it, as \(name)()")
             }
         }
         if let slot = scope.properties[name] {
             switch slot {
             case .value(let value, _): return .value(value)
             case .place(let place): return .place(place, mutable: true)
+            case .closure: throw failure("'\(name)' is a closure: call it, as \(name)()")
             }
         }
         let view = declaration(of: scope.view)
@@ -35,6 +37,12 @@ extension Machine {
             case .binding, .focusBinding:
                 throw failure("'\(name)' is a binding no view passes (use this view from another one)")
             }
+        }
+        if let computed = view?.computedProperties.first(where: { $0.name == name }) {
+            return .value(try callMethod(computed, [], &scope))
+        }
+        if case .value(let me, _)? = scope.local("self"), let computed = computedProperty(name, of: me) {
+            return .value(try callMethod(computed, [], &scope, self: me))
         }
         if let declaration = enumDeclaration(name, near: view?.name) { return .type(declaration.name) }
         if let declaration = modelDeclaration(name, near: view?.name) { return .type(declaration.name) }

@@ -12,14 +12,16 @@ extension Machine {
     mutating func runAction(_ statements: [Statement], _ scope: Scope) throws(ProgramError) {
         var inner = scope.pushed()
         if case .suspended(let milliseconds, let rest, let at) = try execute(statements, &inner) {
-            schedule(milliseconds, Continuation(statements: rest, scope: at))
+            schedule(milliseconds, Continuation(statements: rest, scope: at), task: runningTask)
         }
     }
 
-    mutating func schedule(_ milliseconds: Int, _ continuation: Continuation) {
+    /// Sets a timer that runs `continuation`, the rest of the kept `task` if it is in one.
+    mutating func schedule(_ milliseconds: Int, _ continuation: Continuation, task: UInt64? = nil) {
         let token = TimerToken(rawValue: run.nextTimer)
         run.nextTimer += 1
-        run.timers.append(PendingTimer(token: token, milliseconds: milliseconds, screen: run.screen, continuation: continuation))
+        run.timers.append(
+            PendingTimer(token: token, milliseconds: milliseconds, screen: run.screen, task: task, continuation: continuation))
         timers.append(ScheduledTimer(token: token, milliseconds: milliseconds))
         emit(.timerSet(token, milliseconds: milliseconds))
     }
@@ -54,7 +56,8 @@ extension Machine {
         case .declare(let name, let mutable, let value):
             var initial = ProgramValue.none
             if let value { initial = try evaluate(value, &scope) }
-            scope = scope.with(name, .value(initial, mutable: mutable))
+            // `let target: Int` is given its value later, by an assignment in each branch.
+            scope = scope.with(name, .value(initial, mutable: mutable || value == nil))
             return .normal
         case .ifThen(let conditions, let then, let otherwise):
             var inner = scope.pushed()
@@ -87,10 +90,12 @@ extension Machine {
                 let end = op == "..<" ? bound : bound + 1
                 if end < start { throw failure("the range \(start)\(op)\(bound) ends before it starts") }
                 items = (start..<end).lazy.map { ProgramValue.integer($0) }
-            } else if case .array(let array) = try evaluate(sequence, &scope) {
-                items = array
             } else {
-                throw failure("for-in runs over an array or a range here")
+                switch try evaluate(sequence, &scope) {
+                case .array(let elements): items = elements
+                case .string(let text): items = text.map { .string(String($0)) }  // a Character is a one-character string
+                default: throw failure("for-in runs over an array, a range or a string here")
+                }
             }
             let loopLine = line
             for item in items {
@@ -108,11 +113,14 @@ extension Machine {
             return .normal
         case .returnValue(let value):
             guard let value else { return .returned(nil) }
-            return .returned(try evaluate(value, &scope))
+            return .returned(try evaluate(value, &scope, hint: returnHint))
         case .expression(let expression):
             _ = try evaluate(expression, &scope)
             return .normal
-        case .transaction(_, let body):
+        case .transaction(let animated, let body):
+            let outer = animation
+            animation = animated
+            defer { animation = outer }
             var inner = scope.pushed()
             return try block(body, &inner, &scope)
         case .after(let seconds, let body):
@@ -120,10 +128,7 @@ extension Machine {
             schedule(milliseconds, Continuation(statements: body, scope: scope.flattened))
             return .normal
         case .task(let body):
-            var inner = scope.pushed()
-            if case .suspended(let milliseconds, let rest, let at) = try execute(body, &inner) {
-                schedule(milliseconds, Continuation(statements: rest, scope: at))
-            }
+            _ = try startTask(body, scope, kept: false)
             return .normal
         case .sleep(let seconds):
             return .suspended(milliseconds: try milliseconds(seconds, &scope), rest: [], scope: scope.flattened)

@@ -17,8 +17,17 @@ struct Machine {
     var cause: FocusCause = .binding
     /// The line of the statement running (`nil` for a person's tap or edit).
     var line: Int?
-    /// Focus states this action assigned, in the order of their last assignment, with its line.
-    var focusWrites: [(name: String, line: Int?)] = []
+    /// Focus states this action assigned, in the order of their last assignment, with its line
+    /// and whether it was made inside a transaction without animation (then focus moves straight
+    /// to the new field instead of passing through no field).
+    var focusWrites: [(name: String, line: Int?, direct: Bool)] = []
+    /// The transaction the running statement is in: `false` for `withTransaction(Transaction(animation:
+    /// nil))` or `withAnimation(nil)`, `true` for an animated one, `nil` outside any.
+    var animation: Bool?
+    /// The kept `Task` the running statements belong to (its `Task.isCancelled`).
+    var runningTask: UInt64?
+    /// The enum a `return .case` of the running method is a case of, from its return type.
+    var returnHint: String?
     /// The line of the last statement that changed state, for focus dropped by what it hid.
     var lastChange: Int?
 
@@ -134,7 +143,7 @@ struct Machine {
         lastChange = line
         if current.focusNames.contains(name) {
             focusWrites.removeAll { $0.name == name }
-            focusWrites.append((name, line))
+            focusWrites.append((name, line, animation == false))
         }
     }
 

@@ -95,7 +95,8 @@ private struct FocusWalk {
                 case .onAppear(let statements): appearing(statements, aliases)
                 case .unmodelled(let name):
                     note(modifier.span, "`.\(name)` is not modelled by the playground: it does nothing here")
-                case .onSubmit(_, let action): unmodelled(action)
+                case .onSubmit(_, let action), .onChange(_, _, _, let action), .onDisappear(let action):
+                    unmodelled(action)
                 case .toolbar(let groups):
                     for group in groups {
                         walk(group.content, view: view, aliases: aliases, bound: [], inRows: inRows, depth: depth)

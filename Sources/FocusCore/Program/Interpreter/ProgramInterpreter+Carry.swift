@@ -28,7 +28,7 @@ extension ProgramInterpreter {
         if !program.screens.isEmpty {
             // Focus follows the kept focus values: the last field drawn bound to each.
             machine.focusWrites = machine.current.focusNames.compactMap { name in
-                machine.current.values[name].flatMap { $0 == Machine.cleared($0) ? nil : (name, nil) }
+                machine.current.values[name].flatMap { $0 == Machine.cleared($0) ? nil : (name, nil, true) }
             }
             if (try? machine.settle()) == nil { machine.current.focused = nil }
         }

@@ -37,7 +37,9 @@ public struct ProgramInterpreter: Sendable {
         guard !program.screens.isEmpty else { return (machine.run, ProgramOutcome(), initialising) }
         let initial = machine
         do {
+            let before = machine.watchedValues()
             try machine.appear()
+            try machine.fireChanges(since: before)
         } catch {
             var run = initial.run
             run.screens[run.screen].appeared = true

@@ -10,6 +10,10 @@ public struct ProgramRun: Equatable, Sendable, Codable {
     var timers: [PendingTimer]
     /// The raw value of the next timer token handed out.
     var nextTimer: UInt64
+    /// The number of the next `Task` kept as a value (`nil` before the first: 1).
+    var nextTask: UInt64?
+    /// The kept tasks that were cancelled (`Task.isCancelled` is true inside them).
+    var cancelledTasks: [UInt64]?
 
     /// The tokens of the timers still pending, in the order they were set.
     public var pendingTimers: [TimerToken] { timers.map(\.token) }
@@ -51,6 +55,8 @@ struct PendingTimer: Equatable, Sendable, Codable {
     var milliseconds: Int
     /// The screen whose action set it; it is dropped when that screen disappears.
     var screen: Int
+    /// The kept `Task` whose sleep it ends, if the sleep is in one.
+    var task: UInt64?
     var continuation: Continuation
 }
 

@@ -20,10 +20,12 @@ enum PathStep: Equatable, Sendable, Codable {
     case index(Int)
 }
 
-/// What a name stands for: a value (a `let`, a `var`, a plain parameter) or a place (a binding).
-enum Slot: Equatable, Sendable, Codable {
+/// What a name stands for: a value (a `let`, a `var`, a plain parameter), a place (a binding),
+/// or a closure a view was given (`let onDelete: () -> Void`), with the scope it was written in.
+indirect enum Slot: Equatable, Sendable, Codable {
     case value(ProgramValue, mutable: Bool)
     case place(Place)
+    case closure(parameters: [String], body: [Statement], scope: Scope)
 }
 
 /// The names an expression sees: the view it was written in (the screen, or a component inlined

@@ -33,6 +33,7 @@ struct ValueText {
         case .model(let type, let properties):
             let inner = properties.map { $0.name + ": " + swift($0.value, short: short) }
             return Self.shortTypeName(type) + "(" + inner.joined(separator: ", ") + ")"
+        case .task(let number): return "Task #\(number)"
         }
     }
 

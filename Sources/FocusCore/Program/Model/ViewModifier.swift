@@ -25,6 +25,12 @@ public enum ViewModifierKind: Equatable, Sendable, Codable {
     case onAppear([Statement])
     /// `.task { … }`: runs on appear, like `onAppear` in a `Task`.
     case task([Statement])
+    /// `.onChange(of: value) { … }`: the action runs after an intent (or an action it ran)
+    /// changed the value, and on appear too when `initial` is true. `parameters` are the closure's
+    /// names: one takes the new value, two take the old and the new.
+    case onChange(of: Expression, initial: Bool, parameters: [String], action: [Statement])
+    /// `.onDisappear { … }`: runs when the session shows another screen.
+    case onDisappear([Statement])
     /// `.keyboardType(.emailAddress)`: the name.
     case keyboardType(String)
     /// `.textContentType(.username)`: the name.

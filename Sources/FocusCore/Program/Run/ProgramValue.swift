@@ -13,6 +13,8 @@ public indirect enum ProgramValue: Hashable, Sendable, Codable {
     case array([ProgramValue])
     /// A value of one of the source's structs: its type and its stored properties in order.
     case model(type: String, properties: [ModelProperty])
+    /// A `Task { … }` kept to cancel later (`autoFocus = Task { … }`), by its number in the run.
+    case task(UInt64)
 }
 
 /// One stored property of a model value.
