@@ -73,6 +73,8 @@ export const EventKind = Object.freeze({
   autoFocusScheduled: 'autoFocusScheduled',
   autoFocusCancelled: 'autoFocusCancelled',
   settings: 'settings',
+  state: 'state',
+  timerSet: 'timerSet',
 });
 
 /** The engine's default bounds on what intents may ask for. */
