@@ -3,12 +3,14 @@ typing go to the program, the code panel marks the line behind the last event (f
 the server sends, not from matching text), a source edited and Run replaces the program while
 the values typed stay, a broken one is refused with its diagnostics, and every example opens."""
 
-from urllib.parse import parse_qs, urljoin, urlsplit
+from urllib.parse import urljoin
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import _after_test
+from display import assert_no_axe_violations
 from program_page import EXAMPLES, ProgramPage, create_session, example, line_of
 
 
@@ -150,8 +152,9 @@ def test_every_example_opens_from_the_examples_menu(page):
         menu = page.driver.find_element(By.ID, "examples")
         if menu.get_attribute("aria-expanded") != "true":
             page.click_when_still(menu)
-        button = page.driver.find_element(By.CSS_SELECTOR, f"#examples-list button[data-file='{path.name}']")
-        button.click()
+        selector = f"#examples-list button[data-file='{path.name}']"
+        page.wait(lambda: page.driver.find_elements(By.CSS_SELECTOR, selector), f"the menu lists {path.name}")
+        page.driver.find_element(By.CSS_SELECTOR, selector).click()
         if path.name == "syntax-error.swift":
             page.wait(lambda: "was not opened: line 12" in page.driver.find_element(By.ID, "examples-status").text,
                       lambda: f"{path.name} is refused with its diagnostic: {page.driver.find_element(By.ID, 'examples-status').text!r}")
@@ -163,3 +166,26 @@ def test_every_example_opens_from_the_examples_menu(page):
         first = page.server_state()["state"]["program"]["screens"][0]
         page.wait(lambda: page.screen_name() == first and page.drawn_controls() > 0,
                   lambda: f"{path.name}: the phone draws {first} with a control ({page.screen_name()}, {page.drawn_controls()})")
+
+
+def test_a_program_session_passes_axe_and_works_from_the_keyboard(page):
+    page.open_source(example("keyboard-toolbar.swift"))
+    assert_no_axe_violations(page, "a program session, as it opens")
+    page.js("document.activeElement.blur()")
+    for _ in range(30):
+        page.type(Keys.TAB)
+        if page.active_name() == "Card number":
+            break
+    assert page.active_name() == "Card number", "Tab reaches the program's first field"
+    page.wait(lambda: page.keyboard_state() == "up" and page.control("Previous").get_attribute("aria-disabled") == "true",
+              "the session gives the field focus and the keyboard toolbar shows")
+    page.type("4242")
+    page.type(Keys.TAB)
+    page.wait(lambda: page.active_name() == "Expiry (MM/YY)" and page.control("Previous").get_attribute("aria-disabled") == "false",
+              "Tab moves focus on, and the session follows")
+    assert_no_axe_violations(page, "a program session, with a field focused")
+    examples = page.driver.find_element(By.ID, "examples")
+    page.click_when_still(examples)
+    page.wait(lambda: page.active_name() is not None and "login.swift" in page.active_name(), "the menu opens on its first example")
+    page.type(Keys.ESCAPE)
+    page.wait(lambda: examples.get_attribute("aria-expanded") == "false" and page.active_name() == "Examples", "Escape closes it")

@@ -5,6 +5,7 @@
 import { h } from '../dom.js';
 import { inlineMarkdown } from './inline-markdown.js';
 import { setValueKeepingCaret } from '../screens/screen-view.js';
+import { DrawnKind } from '../protocol.js';
 
 /** Keyboard types and text content types, as the browser's input hints name them. */
 const INPUT_MODES = {
@@ -28,7 +29,7 @@ const EDITOR_NAME = 'Text editor';
  * `actions` is `{tap(key)}`: what a click on a button or toggle asks.
  */
 export function createNode(view, { inList, actions }) {
-  const node = MAKERS[view.kind]?.(view, actions) ?? MAKERS.placeholder(view, actions);
+  const node = MAKERS[view.kind]?.(view, actions) ?? MAKERS[DrawnKind.placeholder](view, actions);
   node.kind = view.kind;
   node.children = new Map();
   node.outer = inList ? h('li', { class: 'p-row' }, node.element) : node.element;
@@ -65,19 +66,19 @@ function titled(view, { headingTag, className, role = null }) {
 }
 
 function textInput(view) {
-  const input = view.kind === 'textEditor' ? h('textarea', { rows: 4 })
-    : h('input', { type: view.kind === 'secureField' ? 'password' : 'text' });
+  const input = view.kind === DrawnKind.textEditor ? h('textarea', { rows: 4 })
+    : h('input', { type: view.kind === DrawnKind.secureField ? 'password' : 'text' });
   input.classList.add('field-input');
   input.spellcheck = false;
   const label = h('label', { class: 'field-label' });
   const tag = h('span', { class: 'owner-tag', 'aria-hidden': 'true', hidden: true });
   const element = h('div', { class: `field field-${view.kind}` }, label, input, tag);
-  const control = { key: view.key, kind: view.kind === 'textEditor' ? 'editor' : 'text', input, label: '', submitLabel: null };
+  const control = { key: view.key, kind: view.kind === DrawnKind.textEditor ? 'editor' : 'text', input, label: '', submitLabel: null };
   return {
     element, host: null, control,
     update(next, context) {
       mark(element, next);
-      const name = next.title || (next.kind === 'textEditor' ? EDITOR_NAME : `Field (line ${next.line})`);
+      const name = next.title || (next.kind === DrawnKind.textEditor ? EDITOR_NAME : `Field (line ${next.line})`);
       const id = context.domId(next.key);
       input.id = id;
       label.htmlFor = id;
@@ -85,7 +86,10 @@ function textInput(view) {
       Object.assign(control, { key: next.key, label: name, submitLabel: next.submitLabel ?? null });
       input.dataset.field = next.key;
       element.dataset.field = next.key;
-      input.autocomplete = AUTOCOMPLETE[next.textContentType] ?? 'off';
+      // No content type: no suggestions, except on a password input, where axe finds `off` unfit.
+      const autocomplete = AUTOCOMPLETE[next.textContentType] ?? (next.kind === DrawnKind.secureField ? null : 'off');
+      if (autocomplete) input.autocomplete = autocomplete;
+      else input.removeAttribute('autocomplete');
       if (INPUT_MODES[next.keyboardType]) input.inputMode = INPUT_MODES[next.keyboardType];
       else input.removeAttribute('inputmode');
       input.setAttribute('enterkeyhint', ENTER_HINTS[next.submitLabel] ?? 'enter');
@@ -139,42 +143,47 @@ function setText(element, view) {
 }
 
 const MAKERS = {
-  form: container('div', 'p-form'),
-  stack: container('div', 'p-stack'),
-  list: container('ul', 'p-list'),
-  section: () => titled({}, { headingTag: 'h3', className: 'p-section' }),
-  group: () => titled({}, { headingTag: 'p', className: 'p-groupbox', role: 'group' }),
-  textField: textInput,
-  secureField: textInput,
-  textEditor: textInput,
-  button: (view, actions) => pressable(view, actions, { className: 'phone-button p-button' }),
-  toggle: (view, actions) => pressable(view, actions, { className: 'phone-button p-toggle', role: 'switch' }),
-  text: () => {
+  [DrawnKind.form]: container('div', 'p-form'),
+  [DrawnKind.stack]: container('div', 'p-stack'),
+  [DrawnKind.list]: container('ul', 'p-list'),
+  [DrawnKind.section]: () => titled({}, { headingTag: 'h3', className: 'p-section' }),
+  [DrawnKind.group]: () => titled({}, { headingTag: 'p', className: 'p-groupbox', role: 'group' }),
+  [DrawnKind.textField]: textInput,
+  [DrawnKind.secureField]: textInput,
+  [DrawnKind.textEditor]: textInput,
+  [DrawnKind.button]: (view, actions) => pressable(view, actions, { className: 'phone-button p-button' }),
+  [DrawnKind.toggle]: (view, actions) => pressable(view, actions, { className: 'phone-button p-toggle', role: 'switch' }),
+  [DrawnKind.text]: () => {
     const element = h('p', { class: 'p-text' });
     return { element, host: null, update(view) { mark(element, view); setText(element, view); } };
   },
-  label: () => {
+  [DrawnKind.label]: () => {
     const element = h('p', { class: 'p-label' });
     return { element, host: null, update(view) { mark(element, view); setText(element, view); } };
   },
-  spacer: () => {
+  [DrawnKind.spacer]: () => {
     const element = h('div', { class: 'p-spacer', 'aria-hidden': 'true' });
     return { element, host: null, update(view) { mark(element, view); } };
   },
-  divider: () => {
+  [DrawnKind.divider]: () => {
     const element = h('hr', { class: 'p-divider' });
     return { element, host: null, update(view) { mark(element, view); } };
   },
-  placeholder: () => {
+  // A view the playground does not model: a box that says so, holding what it wraps (a
+  // GroupBox's fields still work).
+  [DrawnKind.placeholder]: () => {
     const name = h('strong', { class: 'p-placeholder-name' });
-    const element = h('div', { class: 'p-placeholder', role: 'group' }, name, h('span', { text: ' is not modelled in this playground' }));
+    const host = h('div', { class: 'p-placeholder-body' });
+    const element = h('div', { class: 'p-placeholder', role: 'group' },
+      h('p', { class: 'p-placeholder-note' }, name, ' is not modelled in this playground'), host);
     return {
-      element, host: null,
+      element, host,
       update(view) {
         mark(element, view);
         const title = view.title || view.kind;
         name.textContent = title;
         element.setAttribute('aria-label', `${title}, not modelled`);
+        host.hidden = !(view.content ?? []).length;
       },
     };
   },

@@ -3,7 +3,9 @@
 // `values`; its fields' texts are the drawn views' `value`s, and their changes travel as `edit`
 // events like any field's.
 
-const TEXT_KINDS = new Set(['textField', 'secureField', 'textEditor']);
+import { DrawnKind } from '../protocol.js';
+
+const TEXT_KINDS = new Set([DrawnKind.textField, DrawnKind.secureField, DrawnKind.textEditor]);
 
 /** Whether a drawn view is a text input (a field whose text the page edits). */
 export function isTextInput(view) {

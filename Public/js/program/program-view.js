@@ -6,6 +6,7 @@
 
 import { h, domId, arrange } from '../dom.js';
 import { createNode } from './drawn-node.js';
+import { DrawnKind } from '../protocol.js';
 
 /** What a node is called among its siblings: a control by its key, other views by kind, line and first control. */
 function identity(view) {
@@ -130,7 +131,7 @@ export class ProgramView {
       if (count) id += `#${count}`;
       let child = node.children.get(id);
       if (!child || child.kind !== view.kind || next.has(id)) {
-        child = createNode(view, { inList: node.kind === 'list', actions: context.actions });
+        child = createNode(view, { inList: node.kind === DrawnKind.list, actions: context.actions });
       }
       child.update(view, { ...context, headingId: `program-heading-${(child.headingNumber ??= ++this.#headingIds)}` });
       if (child.host) this.#reconcile(child, view.content ?? [], context);

@@ -4,9 +4,9 @@
 // instead, and the diagnostics of the last Run or of the source running. Nothing here reads Swift.
 
 import { h, byId } from '../dom.js';
-import { ErrorCode } from '../protocol.js';
+import { ErrorCode, DiagnosticSeverity } from '../protocol.js';
 
-const SEVERITY = { error: 'Error', warning: 'Warning', note: 'Note' };
+const SEVERITY = { [DiagnosticSeverity.error]: 'Error', [DiagnosticSeverity.warning]: 'Warning', [DiagnosticSeverity.note]: 'Note' };
 
 export class SourcePanel {
   /** The source the lines and the text area were last drawn from. */
@@ -114,7 +114,7 @@ export class SourcePanel {
     const row = Math.min(Math.max(line, 1), lines.length) - 1;
     let offset = 0;
     for (let index = 0; index < row; index += 1) offset += lines[index].length + 1;
-    offset += Math.min(Math.max((column ?? 1) - 1, 0), lines[row].length);
+    offset += utf16Offset(lines[row], (column ?? 1) - 1);
     this.text.focus();
     this.text.setSelectionRange(offset, offset);
     // Keep the caret's line in view: about its share of the text area's height.
@@ -142,7 +142,7 @@ export class SourcePanel {
         this.#result = { running: source, diagnostics, status: `Running the new source: ${warnings}.` };
       } else if (answer.error?.code === ErrorCode.badSource) {
         const diagnostics = answer.error.diagnostics ?? [];
-        const errors = diagnostics.filter((diagnostic) => diagnostic.severity === 'error').length;
+        const errors = diagnostics.filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.error).length;
         this.#result = {
           running, diagnostics,
           status: `Not run: ${errors} ${errors === 1 ? 'error' : 'errors'}. The program that runs stays as it was.`,
@@ -161,4 +161,17 @@ export class SourcePanel {
       if (this.#result) this.#showDiagnostics(this.#result.diagnostics);
     }
   }
+}
+
+/** The UTF-16 offset in `line` of its `bytes`th UTF-8 byte (a diagnostic's column counts bytes). */
+function utf16Offset(line, bytes) {
+  const encoder = new TextEncoder();
+  let seen = 0;
+  let offset = 0;
+  for (const character of line) {
+    if (seen >= bytes) break;
+    seen += encoder.encode(character).length;
+    offset += character.length;
+  }
+  return offset;
 }
