@@ -1,6 +1,8 @@
-// The focus event log: newest first, the last 200, with cause, who and when.
+// The focus event log: newest first, the last 200, with cause, who and when; for a session
+// running its own source, its state changes and timers too, each with its source line.
 
 import { h } from './dom.js';
+import { EventKind } from './protocol.js';
 
 const CAUSES = {
   tap: 'tap', submit: 'Return', toolbar: 'toolbar', validation: 'validation', autoFocus: 'auto-focus',
@@ -18,23 +20,36 @@ export class EventLog {
    */
   render(entries, person, label) {
     if (!entries.length) {
-      this.root.replaceChildren(h('li', { class: 'event-empty', text: 'No focus changes yet.' }));
+      this.root.replaceChildren(h('li', { class: 'event-empty', text: 'No events yet.' }));
       return;
     }
     this.root.replaceChildren(...entries.map((entry) => this.#item(entry, person(entry.by), label)));
   }
 
-  #item({ at, event }, who, label) {
+  #item({ at, event, line = null }, who, label) {
     const dot = h('span', { class: 'person-dot', 'aria-hidden': 'true' });
     dot.style.backgroundColor = who.color;
-    return h('li', { class: 'event', dataset: { cause: event.cause, screen: event.screen } },
-      h('span', { class: 'event-move' },
-        h('span', { text: label(event.screen, event.from) }), h('span', { class: 'event-arrow', text: ' → ' }),
-        h('span', { text: label(event.screen, event.to) })),
-      h('span', { class: 'event-cause', text: CAUSES[event.cause] ?? event.cause }),
+    return h('li', { class: 'event', dataset: { cause: event.cause ?? event.kind, screen: event.screen, kind: event.kind } },
+      h('span', { class: 'event-move' }, what(event, label),
+        line ? h('span', { class: 'event-line', dataset: { line: String(line) }, text: ` · line ${line}` }) : null),
+      h('span', { class: 'event-cause', text: cause(event) }),
       h('span', { class: 'event-who' }, dot, who.isYou ? `${who.name} (you)` : who.name),
       h('time', { class: 'event-time', datetime: new Date(at).toISOString(), text: clock(at) }));
   }
+}
+
+/** What happened: a focus move between labels, a state's new value, a timer. */
+function what(event, label) {
+  if (event.kind === EventKind.state) return h('code', { text: `${event.name} = ${event.value}` });
+  if (event.kind === EventKind.timerSet) return h('span', { text: `timer: ${event.afterMilliseconds} ms` });
+  return [h('span', { text: label(event.screen, event.from) }), h('span', { class: 'event-arrow', text: ' → ' }),
+    h('span', { text: label(event.screen, event.to) })];
+}
+
+function cause(event) {
+  if (event.kind === EventKind.state) return 'state';
+  if (event.kind === EventKind.timerSet) return 'timer';
+  return CAUSES[event.cause] ?? event.cause;
 }
 
 function clock(milliseconds) {

@@ -8,6 +8,7 @@ import { SpliceClient, APPLIED, REFUSED, UNANSWERED } from './splice-client.js';
 import { spliceBetween } from './text-ot.js';
 import { RATE_LIMIT_RETRY_MS } from './connection.js';
 import { ErrorCode, EventKind } from './protocol.js';
+import { drawnTexts } from './program/drawn-texts.js';
 
 /** Refusals after which the field needs a fresh copy of its text. */
 const NEEDS_FRESH_TEXT = new Set([ErrorCode.staleBase, ErrorCode.badSplice]);
@@ -17,12 +18,17 @@ export function fieldName(screen, key) {
   return `${screen}/${key}`;
 }
 
-/** Every field's text in a session `state`: field name → `{screen, key, text}`. */
+/**
+ * Every field's text in a session `state`: field name → `{screen, key, text}`. A session running
+ * its own source has its texts in the drawn screen (`state.program.drawn`).
+ */
 export function textsOf(state) {
   const texts = new Map();
   for (const [screen, { values = {} }] of Object.entries(state.screens)) {
     for (const [key, text] of Object.entries(values)) texts.set(fieldName(screen, key), { screen, key, text });
   }
+  const drawn = state.program?.drawn;
+  for (const { key, text } of drawn ? drawnTexts(drawn) : []) texts.set(fieldName(drawn.name, key), { screen: drawn.name, key, text });
   return texts;
 }
 
@@ -94,6 +100,7 @@ export class FieldTexts {
         else if (!this.#fields.has(name)) this.#add(name, screen, key, text, revision);
       }
     }
+    const gone = this.#programFields(patch.program?.drawn, revision);
     const changed = new Set();
     for (const event of events) {
       const field = event.kind === EventKind.edit ? this.#fields.get(fieldName(event.screen, event.key)) : null;
@@ -112,6 +119,24 @@ export class FieldTexts {
     for (const field of this.#fields.values()) {
       if (!changed.has(field)) this.#run(field, (client) => ({ operation: client.receive([], revision, by ?? '') }));
     }
+    for (const name of gone) this.#fields.delete(name);
+  }
+
+  /**
+   * A program session's update draws its screen whole: a field drawn for the first time starts
+   * empty at the revision before (the server sends its text as the update's `edit` event, from
+   * the empty text), and the names of the fields no longer drawn are returned, to go once the
+   * update's events are applied.
+   */
+  #programFields(drawn, revision) {
+    if (!drawn) return [];
+    const drawnNow = new Set();
+    for (const { key } of drawnTexts(drawn)) {
+      const name = fieldName(drawn.name, key);
+      drawnNow.add(name);
+      if (!this.#fields.has(name)) this.#add(name, drawn.name, key, '', revision - 1);
+    }
+    return [...this.#fields.keys()].filter((name) => !drawnNow.has(name));
   }
 
   /**

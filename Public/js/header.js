@@ -13,9 +13,9 @@ const ENDED = {
 export class Header {
   #countdown = 0;
 
-  /** `onRetry()`: reconnect now; `onEnded(reason)`: the session cannot be reached again. */
-  constructor({ onRetry, onEnded }) {
-    this.onEnded = onEnded;
+  /** `onRetry()`: reconnect now. */
+  constructor({ onRetry }) {
+    this.offline = byId('phone-offline');
     this.presence = byId('presence-list');
     this.connection = byId('connection');
     this.connectionText = byId('connection-text');
@@ -84,7 +84,20 @@ export class Header {
     const render = () => { this.connectionText.textContent = describe(status); };
     render();
     if (status.state === 'reconnecting' && status.retryAt) this.#countdown = setInterval(render, 250);
-    if (status.state === 'ended') this.onEnded(ENDED[status.problem] ?? 'The server ended this session.');
+    if (status.state === 'ended') this.#end(ENDED[status.problem] ?? 'The server ended this session.');
+  }
+
+  /** The phone says itself when it is offline, and how many changes (`count`) it holds for the server. */
+  showWaiting({ state }, count) {
+    const offline = state !== 'connected' && state !== 'ended';
+    this.offline.hidden = !offline;
+    this.offline.textContent = offline ? `Offline — ${count === 0 ? 'nothing' : count} ${count === 1 ? 'change' : 'changes'} waiting` : '';
+  }
+
+  /** The session cannot be reached again: one explanation and one way forward replace the playground. */
+  #end(reason) {
+    byId('session-ended-reason').textContent = reason;
+    byId('session-ended').hidden = false;
   }
 
   #toggleShare() {

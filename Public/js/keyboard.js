@@ -11,6 +11,8 @@ const RETURN_LABELS = { next: 'next', done: 'done', go: 'go', send: 'send', retu
 export class SimulatedKeyboard {
   #up = false;
   #dipTimer = 0;
+  /** A program's own keyboard toolbar (its buttons), shown in place of Previous and Next. */
+  #ownTools = null;
 
   /** `onToolbar(action)` gets `previous` or `next`; `onReturn()` is the return key. */
   constructor(element, { onToolbar, onReturn }) {
@@ -45,10 +47,16 @@ export class SimulatedKeyboard {
   /**
    * The keyboard for the current screen: `field` is the focused field record or null; `toolbar`
    * is the screen's `{previous, next}` (which can move focus), or null on screens without one;
-   * `locked`: its keys do nothing here (a viewer, or the past on show).
+   * `locked`: its keys do nothing here (a viewer, or the past on show); `tools`: the element
+   * holding a program's own toolbar buttons, or null.
    */
-  show({ field, toolbar, locked = false }) {
+  show({ field, toolbar, tools = null, locked = false }) {
     this.#up = Boolean(field);
+    if (tools !== this.#ownTools) {
+      this.#ownTools?.remove();
+      if (tools) this.tools.after(tools);
+      this.#ownTools = tools;
+    }
     this.tools.hidden = !toolbar;
     this.previous.setAttribute('aria-disabled', String(locked || !toolbar?.previous));
     this.next.setAttribute('aria-disabled', String(locked || !toolbar?.next));

@@ -21,6 +21,9 @@ import { keyLabel } from './keys.js';
 import { LessonPanel, fetchLessons, goalEvents } from './lessons.js';
 import { Timeline } from './timeline.js';
 import { NameChooser } from './name-chooser.js';
+import { SettingsPanel } from './settings-panel.js';
+import { ProgramPage } from './program/program-page.js';
+import { ExamplesMenu } from './program/examples.js';
 
 const NOTICE_MS = 6000;
 /** Refusals of a splice the page recovers from by itself: nothing to tell the person. */
@@ -45,20 +48,19 @@ class Playground {
     this.connection = connection;
     this.texts = new FieldTexts(connection);
     this.store = new Store(this.texts);
-    this.header = new Header({ onRetry: () => connection.retryNow(), onEnded: (reason) => this.#end(reason) });
-    this.offline = byId('phone-offline');
+    this.header = new Header({ onRetry: () => connection.retryNow() });
     this.screens = byId('screens');
     this.editing = new TextEditing({
       root: this.screens,
       texts: this.texts,
       nameOf: (input) => {
-        const view = this.views.get(input.closest?.('section.screen')?.dataset.screen);
+        const view = this.#view(input.closest?.('section.screen')?.dataset.screen);
         const key = view?.valueKeyOf(input);
         return key ? fieldName(view.id, key) : null;
       },
       inputOf: (name) => {
         const slash = name.indexOf('/');
-        return this.views.get(name.slice(0, slash))?.inputForValue(name.slice(slash + 1)) ?? null;
+        return this.#view(name.slice(0, slash))?.inputForValue(name.slice(slash + 1)) ?? null;
       },
     });
     this.notice = byId('notice');
@@ -70,6 +72,12 @@ class Playground {
     this.inspector = new Inspector(byId('inspector'));
     this.eventLog = new EventLog(byId('event-log'));
     this.code = new CodePanel(byId('code'), byId('code-screen'));
+    this.program = new ProgramPage({
+      intents: { tap: (key) => this.#intent({ action: 'tap', key }), submit: () => this.#intent({ action: 'submit' }) },
+      sessionId: () => connection.sessionId,
+      onNotice: (text) => this.#showNotice(text),
+    });
+    new ExamplesMenu({ onNotice: (text) => this.#showNotice(text) });
     this.announcer = new Announcer(byId('announcer'));
     this.lessons = new LessonPanel({
       onLesson: (lesson, step) => this.#intent({ action: 'lesson', lesson, step }),
@@ -86,7 +94,7 @@ class Playground {
     this.follower = new FocusFollower({
       root: byId('screen-panel'),
       phone: byId('screen-panel').closest('.phone'),
-      viewOf: () => (this.store.ready ? this.views.get(this.store.screen) : null),
+      viewOf: () => (this.store.ready ? this.#view(this.store.screen) : null),
       session: () => {
         const state = this.store.screenState();
         return { screen: this.store.screen, focus: state.focus ?? null, focusedField: state.focusedField ?? null };
@@ -96,7 +104,11 @@ class Playground {
       requestFocus: (screen, key) => this.#intent({ screen, action: 'focus', key }),
       enabled: () => this.#editable(),
     });
-    this.#wireSettings();
+    this.settings = new SettingsPanel({
+      follower: this.follower,
+      configure: (settings) => this.#intent({ action: 'configure', settings }),
+      configuring: () => connection.hasPendingAction('configure'),
+    });
     connection.addEventListener('message', (event) => this.#receive(event.detail.message, event.detail.newConnection));
     connection.addEventListener('status', (event) => {
       this.header.showConnection(event.detail);
@@ -119,6 +131,7 @@ class Playground {
         this.#buildViews();
         if (newConnection) this.timeline.reconnected();
         this.#render();
+        if (this.store.program) this.program.markFromLog(this.store.log);
         this.follower.apply({ force: true });
         break;
       case 'update':
@@ -145,7 +158,8 @@ class Playground {
         if (!this.store.ready || !this.timeline.answered(message)) return;
         this.past = pastStore(this.store, message);
         this.#render();
-        this.code.highlight(highlightTags(eventsAt(message.log, message.revision), this.past.screen));
+        if (this.past.program) this.program.markFromLog(this.past.log, message.revision);
+        else this.code.highlight(highlightTags(eventsAt(message.log, message.revision), this.past.screen));
         break;
       case 'ack':
         if (this.texts.answer(message)) return;
@@ -174,7 +188,17 @@ class Playground {
     }
   }
 
+  /** The view drawing `screen`: a built-in screen's, or the program's while it shows that screen. */
+  #view(screen) {
+    if (this.store.ready && this.store.program) return this.program.view.id === screen ? this.program.view : null;
+    return this.views.get(screen) ?? null;
+  }
+
   #buildViews() {
+    if (this.store.program) {
+      this.program.enter(this.screens);
+      return;
+    }
     if (this.views.size) return;
     const intents = {
       submit: (screen) => this.#intent({ screen, action: 'submit' }),
@@ -203,6 +227,15 @@ class Playground {
     const textOf = this.past
       ? (id) => (key) => this.past.texts.text(fieldName(id, key))
       : (id) => (key, input) => this.editing.textToDraw(fieldName(id, key), input);
+    this.header.showPeople(store.people(), store.count);
+    this.header.showRole(store.role, store.presenter());
+    this.settings.render({ settings: shown.settings, lockedText: locked && LOCKED[locked], viewer: store.role === 'viewer', program: Boolean(store.program) });
+    this.timeline.follow({ earliest: store.earliest, latest: store.revision });
+    document.documentElement.dataset.time = this.timeline.past ? 'past' : 'live';
+    if (shown.program) {
+      this.#renderProgram(shown, locked, textOf(shown.screen));
+      return;
+    }
     this.follower.quietly(() => {
       for (const [id, view] of this.views) {
         view.element.hidden = id !== screen;
@@ -216,9 +249,6 @@ class Playground {
     // No focus reads `nil` in the log, as the keyboard-dip lesson calls it.
     this.eventLog.render(shown.log, (member) => shown.person(member),
       (on, key) => (key === null ? 'nil' : keyLabel(shown.schema, shown.screenState(on), on, key)));
-    this.header.showPeople(store.people(), store.count);
-    this.header.showRole(store.role, store.presenter());
-    this.#renderSettings(shown.settings, locked);
     const codeKey = `${screen}|${shown.settings.animatedFocusChange}|${shown.settings.ambiguousAddressBinding}`;
     if (codeKey !== this.#codeShown && view) {
       this.#codeShown = codeKey;
@@ -229,22 +259,20 @@ class Playground {
     const onLessonScreen = step && step.screen === screen;
     const goal = step ? goalEvents(step.goal).map((pattern) => ({ screen: step.screen, ...pattern })) : [];
     this.lessons.showWhere(this.code.markLesson(onLessonScreen ? step.swift : null, highlightTags(goal, screen)));
-    this.timeline.follow({ earliest: store.earliest, latest: store.revision });
-    document.documentElement.dataset.time = this.timeline.past ? 'past' : 'live';
   }
 
-  /** The session's switches show the shown settings; they change nothing while the page is locked. */
-  #renderSettings(settings, locked) {
-    // A switch someone just flipped here keeps its new position until the server answers.
-    if (!this.connection.hasPendingAction('configure')) {
-      this.animated.checked = settings.animatedFocusChange;
-      this.ambiguous.checked = settings.ambiguousAddressBinding;
-    }
-    for (const toggle of [this.animated, this.ambiguous]) toggle.disabled = Boolean(locked);
-    // A watching browser never moves its own focus to follow: the session's focus ring shows it.
-    this.followSwitch.disabled = this.store.role === 'viewer';
-    this.settingsLocked.textContent = locked ? LOCKED[locked] : '';
-    this.settingsLocked.hidden = !locked;
+  /** A session running its own source: its drawn screen, its source, its screens as tabs. */
+  #renderProgram(shown, locked, textOf) {
+    const { program } = this;
+    const state = shown.screenState();
+    this.follower.quietly(() => {
+      program.render(shown, { owner: shown.focusOwner(shown.screen), textOf, locked: Boolean(locked) }, { editable: !locked });
+    });
+    this.tabs.build(shown.program.screens.map((name) => ({ id: name, title: name })));
+    this.tabs.select(shown.screen, Boolean(locked));
+    this.keyboard.show({ field: program.view.fieldFor(state.focusedField), toolbar: null, tools: program.view.keyboardTools, locked: Boolean(locked) });
+    this.eventLog.render(shown.log, (member) => shown.person(member), (on, key) => program.label(key));
+    this.code.caption.textContent = `· ${shown.program.drawn.name}`;
   }
 
   /** Why nothing on the page may change the session (`viewer` or `past`), or null. */
@@ -284,7 +312,8 @@ class Playground {
     if (!this.timeline.past) this.past = null;
     this.#render();
     if (this.past === null && !this.timeline.past) {
-      this.code.highlight(highlightTags(this.#lastEvents, this.store.screen));
+      if (this.store.program) this.program.markFromLog(this.store.log);
+      else this.code.highlight(highlightTags(this.#lastEvents, this.store.screen));
       this.follower.apply({ force: true });
     }
   }
@@ -294,12 +323,13 @@ class Playground {
     const { store } = this;
     const events = update.events ?? [];
     if (update.keyboardDips?.includes(store.screen)) this.keyboard.dip();
-    this.code.highlight(highlightTags(events, store.screen));
+    if (store.program) this.program.react(update);
+    else this.code.highlight(highlightTags(events, store.screen));
     const moves = events.filter((event) => event.kind === EventKind.focus && event.screen === store.screen);
     const who = store.person(update.by);
     if (!moves.length || who.isYou) return;
     const to = moves.at(-1).to;
-    const where = keyLabel(store.schema, store.screenState(), store.screen, to);
+    const where = store.program ? this.program.label(to) : keyLabel(store.schema, store.screenState(), store.screen, to);
     const by = update.by === null ? 'auto-focus' : who.name;
     this.announcer.say(to === null ? `Focus released by ${by}` : `Focus moved to ${where} by ${by}`);
   }
@@ -311,7 +341,7 @@ class Playground {
   /** The simulated Return key: a newline in the editor, a submit anywhere else. */
   #returnKey() {
     const state = this.store.screenState();
-    const view = this.views.get(this.store.screen);
+    const view = this.#view(this.store.screen);
     const field = view?.fieldFor(state.focusedField);
     if (field?.kind === 'editor') {
       if (this.#editable()) typeInto(field.input, '\n');
@@ -320,31 +350,8 @@ class Playground {
     }
   }
 
-  #wireSettings() {
-    const follow = byId('setting-follow');
-    this.followSwitch = follow;
-    follow.checked = this.follower.follow;
-    follow.addEventListener('change', () => this.follower.setFollow(follow.checked));
-    this.animated = byId('setting-animated');
-    this.ambiguous = byId('setting-ambiguous');
-    this.settingsLocked = byId('settings-locked');
-    this.animated.addEventListener('change', () => this.#intent({ action: 'configure', settings: { animatedFocusChange: this.animated.checked } }));
-    this.ambiguous.addEventListener('change', () => this.#intent({ action: 'configure', settings: { ambiguousAddressBinding: this.ambiguous.checked } }));
-  }
-
-  /** The phone says itself when it is offline, and how many changes it holds for the server. */
   #showWaiting() {
-    const { state } = this.connection.status;
-    const count = this.connection.pending.length;
-    const offline = state !== 'connected' && state !== 'ended';
-    this.offline.hidden = !offline;
-    this.offline.textContent = offline ? `Offline — ${count === 0 ? 'nothing' : count} ${count === 1 ? 'change' : 'changes'} waiting` : '';
-  }
-
-  /** The session cannot be reached again: one explanation and one way forward replace the playground. */
-  #end(reason) {
-    byId('session-ended-reason').textContent = reason;
-    byId('session-ended').hidden = false;
+    this.header.showWaiting(this.connection.status, this.connection.pending.length);
   }
 
   #showNotice(text) {

@@ -73,6 +73,34 @@ export const EventKind = Object.freeze({
   autoFocusScheduled: 'autoFocusScheduled',
   autoFocusCancelled: 'autoFocusCancelled',
   settings: 'settings',
+  state: 'state',
+  timerSet: 'timerSet',
+});
+
+/** The `kind` of a view a program session draws (`state.program.drawn`). */
+export const DrawnKind = Object.freeze({
+  form: 'form',
+  section: 'section',
+  stack: 'stack',
+  list: 'list',
+  group: 'group',
+  textField: 'textField',
+  secureField: 'secureField',
+  textEditor: 'textEditor',
+  toggle: 'toggle',
+  button: 'button',
+  text: 'text',
+  label: 'label',
+  spacer: 'spacer',
+  divider: 'divider',
+  placeholder: 'placeholder',
+});
+
+/** The `severity` of a source diagnostic. */
+export const DiagnosticSeverity = Object.freeze({
+  error: 'error',
+  warning: 'warning',
+  note: 'note',
 });
 
 /** The engine's default bounds on what intents may ask for. */

@@ -8,6 +8,8 @@ import { textsOf } from './field-texts.js';
 import { EventKind } from './protocol.js';
 
 const LOG_LIMIT = 200;
+/** The events the log shows: focus moves, and a program's state changes and timers. */
+const LOGGED = new Set([EventKind.focus, EventKind.state, EventKind.timerSet]);
 const SERVER = Object.freeze({ name: 'server', color: '#57606a', isServer: true, isYou: false });
 
 export class Store {
@@ -21,7 +23,7 @@ export class Store {
   revision = 0;
   /** The earliest revision the timeline can show. */
   earliest = 0;
-  /** Focus log entries, newest first, at most 200. */
+  /** Log entries (focus moves; a program's state changes and timers), newest first, at most 200. */
   log = [];
   /** Everyone the session remembers: member id → `{member, name, color}`. */
   #people = new Map();
@@ -40,6 +42,11 @@ export class Store {
   get settings() { return this.state.settings; }
   /** The lesson the session follows (`{lesson, step, hint, complete}`), or null. */
   get lesson() { return this.state.lesson ?? null; }
+  /**
+   * The session's own program (`{source, diagnostics, screens, drawn}`), or null for a session
+   * of the built-in screens.
+   */
+  get program() { return this.state.program ?? null; }
 
   /**
    * `screen`'s state as the page draws it: the state, with what its focus value shows
@@ -47,6 +54,8 @@ export class Store {
    * table the server sends for every value (`byFocus`).
    */
   screenState(screen = this.state.screen) {
+    // A program's screen says its focus in the drawn screen: a control key, absent for none.
+    if (this.program) return { focus: this.program.drawn.focused ?? null, focusedField: this.program.drawn.focused ?? null };
     const state = this.state.screens[screen];
     return { ...state, ...state.byFocus[state.focus ?? 'nil'] };
   }
@@ -76,7 +85,9 @@ export class Store {
     // holds a text only when a row comes or goes): the patch carries the rest.
     this.state = withFocusMoves(withoutTexts(mergePatch(this.state, update.patch)), update.events);
     this.texts.update(update);
-    for (const event of update.events) this.#record({ revision: update.revision, at: update.at, by: update.by, seq: update.seq, event });
+    update.events.forEach((event, index) => {
+      this.#record({ revision: update.revision, at: update.at, by: update.by, seq: update.seq, event, line: update.lines?.[index] ?? null });
+    });
     return true;
   }
 
@@ -106,7 +117,7 @@ export class Store {
 
   /** The log entry of the last focus move on `screen`, or null when focus was released. */
   lastFocusMove(screen) {
-    const entry = this.log.find((candidate) => candidate.event.screen === screen);
+    const entry = this.log.find((candidate) => candidate.event.kind === EventKind.focus && candidate.event.screen === screen);
     return entry && entry.event.to !== null ? entry : null;
   }
 
@@ -121,7 +132,13 @@ export class Store {
   }
 
   #record(entry) {
-    if (entry.event?.kind !== EventKind.focus) return;
+    if (!LOGGED.has(entry.event?.kind)) return;
+    // Typing changes a program's state with every key: one entry for a run of them.
+    const last = this.log[0];
+    if (entry.event.kind === EventKind.state && last?.event.kind === EventKind.state && last.by === entry.by
+      && last.event.screen === entry.event.screen && last.event.name === entry.event.name && (last.line ?? null) === (entry.line ?? null)) {
+      this.log.shift();
+    }
     this.log.unshift(entry);
     if (this.log.length > LOG_LIMIT) this.log.length = LOG_LIMIT;
   }
@@ -156,6 +173,8 @@ export function pastStore(live, past) {
 
 /** `state` with each focus event's `to` as its screen's `focus`, in order. */
 function withFocusMoves(state, events) {
+  // A program's focus comes in its drawn screen, whole with every update.
+  if (state.program) return state;
   let screens = state.screens;
   for (const event of events) {
     if (event.kind === EventKind.focus) screens = { ...screens, [event.screen]: { ...screens[event.screen], focus: event.to } };

@@ -5,6 +5,8 @@ import { h, domId } from './dom.js';
 
 export class Tabs {
   #tabs = [];
+  /** The screens the tabs were built for, to build them again only when those change. */
+  #built = null;
 
   constructor(root, panel, onActivate) {
     this.root = root;
@@ -13,9 +15,11 @@ export class Tabs {
     this.onActivate = onActivate;
   }
 
-  /** Builds one tab per screen (`[{id, title}]`) the first time. */
+  /** Builds one tab per screen (`[{id, title}]`), again only when the screens change (a new source). */
   build(screens) {
-    if (this.#tabs.length) return;
+    const built = JSON.stringify(screens);
+    if (built === this.#built) return;
+    this.#built = built;
     this.#tabs = screens.map(({ id, title }) => h('button', {
       type: 'button', role: 'tab', id: domId('tab', id), class: 'tab', text: title,
       'aria-controls': this.panel.id, 'aria-selected': 'false', tabindex: '-1', dataset: { screen: id },

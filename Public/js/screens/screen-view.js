@@ -256,7 +256,7 @@ export class ScreenView {
 }
 
 /** Replaces an input's text without moving its caret further than the new text allows. */
-function setValueKeepingCaret(input, value) {
+export function setValueKeepingCaret(input, value) {
   if (input.value === value) return;
   if (document.activeElement !== input || input.selectionStart === null) {
     input.value = value;

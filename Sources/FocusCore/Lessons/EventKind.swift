@@ -10,6 +10,11 @@ public enum EventKind: String, Codable, Sendable, CaseIterable {
     case autoFocusScheduled
     case autoFocusCancelled
     case settings
+    /// A program session's `@State` or focus state took a new value (its screen, its name, and
+    /// the value as Swift prints it).
+    case state
+    /// A program session set a timer (`DispatchQueue.main.asyncAfter`).
+    case timerSet
 
     /// Whether `event` is of this kind.
     func matches(_ event: FocusEvent) -> Bool {

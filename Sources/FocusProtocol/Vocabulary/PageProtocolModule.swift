@@ -11,8 +11,9 @@ public enum PageProtocolModule {
     /// The environment variable that makes the check write ``text`` to ``path`` instead of failing.
     public static let writeVariable = "FOCUS_SYNC_WRITE_PROTOCOL_JS"
 
-    /// The JavaScript module: the subprotocol, close codes, error codes, ack reasons, event kinds
-    /// and the engine's default limits, each a frozen object keyed by its Swift name.
+    /// The JavaScript module: the subprotocol, close codes, error codes, ack reasons, event kinds,
+    /// drawn view kinds, diagnostic severities and the engine's default limits, each a frozen
+    /// object keyed by its Swift name.
     public static var text: String {
         let limits = Limits()
         let sections = [
@@ -38,6 +39,12 @@ public enum PageProtocolModule {
             table(
                 "The `kind` of an event in an update or the log.", "EventKind",
                 EventKind.allCases.map { (String(describing: $0), quoted($0.rawValue)) }),
+            table(
+                "The `kind` of a view a program session draws (`state.program.drawn`).", "DrawnKind",
+                DrawnView.Kind.allCases.map { (String(describing: $0), quoted($0.rawValue)) }),
+            table(
+                "The `severity` of a source diagnostic.", "DiagnosticSeverity",
+                SourceDiagnostic.Severity.allCases.map { (String(describing: $0), quoted($0.rawValue)) }),
             table(
                 "The engine's default bounds on what intents may ask for.", "Limits",
                 [("maxValueLength", String(limits.maxValueLength)), ("maxSessionTextBytes", String(limits.maxSessionTextBytes))]),

@@ -177,6 +177,7 @@ struct LessonCatalogueTests {
             .rowRemoved(screen: .gift, list: .emails, row: row), .navigate(from: .gift, to: .tasks),
             .autoFocusScheduled(screen: .gift, key: .message, afterMilliseconds: 750),
             .autoFocusCancelled(screen: .gift, key: .message), .settings(SettingsPatch(animatedFocusChange: true)),
+            .state(screen: .gift, name: "count", value: "1"), .timerSet(screen: .gift, afterMilliseconds: 250),
         ]
         #expect(Set(EventKind.allCases.map(\.rawValue)) == Set(events.map(\.kind)))
     }

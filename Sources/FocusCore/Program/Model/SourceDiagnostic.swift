@@ -1,7 +1,7 @@
 /// Something the reader of a source has to say about one place in it, as the wire carries it:
 /// `{"line", "column", "severity", "message"}`.
 public struct SourceDiagnostic: Equatable, Sendable, Codable {
-    public enum Severity: String, Equatable, Sendable, Codable {
+    public enum Severity: String, Equatable, Sendable, Codable, CaseIterable {
         /// The source cannot run as written.
         case error
         /// The source runs, but not all of it as SwiftUI would.

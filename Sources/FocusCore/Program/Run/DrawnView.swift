@@ -41,7 +41,7 @@ public struct NamedValue: Equatable, Sendable, Codable {
 
 /// One drawn view.
 public struct DrawnView: Equatable, Sendable, Codable {
-    public enum Kind: String, Equatable, Sendable, Codable {
+    public enum Kind: String, Equatable, Sendable, Codable, CaseIterable {
         case form, section, stack, list, group
         case textField, secureField, textEditor
         case toggle, button, text, label, spacer, divider

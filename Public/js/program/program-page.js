@@ -1,0 +1,63 @@
+// What the page shows of a session running its own source, beside the phone: its screen
+// (program-view.js), its source with the line of the last event (source-panel.js) and its
+// inspector. The playground (main.js) hands it the session as shown, and each live update.
+
+import { byId } from '../dom.js';
+import { EventKind } from '../protocol.js';
+import { ProgramView } from './program-view.js';
+import { SourcePanel } from './source-panel.js';
+import { ProgramInspector } from './program-inspector.js';
+
+export class ProgramPage {
+  /**
+   * `intents`: `{tap(key), submit()}`; `sessionId()`: this page's capability;
+   * `onNotice(text)`: a refusal to tell the person.
+   */
+  constructor({ intents, sessionId, onNotice }) {
+    this.view = new ProgramView({ intents });
+    this.source = new SourcePanel({ sessionId, onNotice });
+    this.inspector = new ProgramInspector(byId('inspector'));
+    this.builtInCode = byId('code');
+  }
+
+  /** Shows the parts for a program session instead of the built-in screens' (once, on the first snapshot). */
+  enter(screens) {
+    if (!this.view.element.isConnected) screens.append(this.view.element);
+    this.view.element.hidden = false;
+    this.source.active = true;
+    this.builtInCode.hidden = true;
+    document.documentElement.dataset.mode = 'program';
+  }
+
+  /**
+   * Draws `shown` (a Store: live, or the past): `context` as a screen view's render takes it,
+   * `editable`: this page may change the session.
+   */
+  render(shown, context, { editable }) {
+    const { drawn } = shown.program;
+    this.view.render(drawn, context);
+    this.source.show(shown.program, { editable });
+    this.inspector.render({ drawn, titleOf: (key) => this.view.titleOf(key), last: shown.log[0] ?? null });
+  }
+
+  /**
+   * The line the last event came from: an update's last event with a line marks it; one that
+   * moved focus or changed screens from no line (a tap) takes the mark away; typing leaves it.
+   */
+  react(update) {
+    const lines = (update.lines ?? []).filter((line) => Number.isInteger(line));
+    if (lines.length) this.source.mark(lines.at(-1));
+    else if (update.events.some((event) => event.kind === EventKind.focus || event.kind === EventKind.navigate)) this.source.mark(null);
+  }
+
+  /** The line of the newest logged event that has one (a snapshot, or the past on show). */
+  markFromLog(log, revision = null) {
+    const entry = log.find((candidate) => (revision === null || candidate.revision === revision) && candidate.line);
+    this.source.mark(entry?.line ?? null);
+  }
+
+  /** The words for a control key in the log: its title as drawn now, or the key. */
+  label(key) {
+    return key === null ? 'nil' : this.view.titleOf(key) ?? key;
+  }
+}

@@ -1,0 +1,151 @@
+// The phone's screen for a session running its own source: what the program draws
+// (`state.program.drawn`), and nothing else. The page derives nothing from the source. Drawn
+// views are kept as a tree of nodes updated in place (drawn-node.js): a control is the same
+// element from one render to the next, found by its key, so the caret and DOM focus survive every
+// update. The same face to the page as a built-in screen's view (screens/screen-view.js).
+
+import { h, domId, arrange } from '../dom.js';
+import { createNode } from './drawn-node.js';
+import { DrawnKind } from '../protocol.js';
+
+/** What a node is called among its siblings: a control by its key, other views by kind, line and first control. */
+function identity(view) {
+  if (typeof view.key === 'string') return view.key;
+  return `${view.kind}:${view.line}:${firstKey(view) ?? ''}`;
+}
+
+function firstKey(view) {
+  for (const child of view.content ?? []) {
+    const key = typeof child.key === 'string' ? child.key : firstKey(child);
+    if (key) return key;
+  }
+  return null;
+}
+
+export class ProgramView {
+  /** The screen's name (its view struct's): what fields are filed under, `LoginForm/c0`. */
+  id = '';
+  locked = false;
+  /** Control key → `{key, kind, input?, button?, label, submitLabel}`, for what is drawn now. */
+  #controls = new Map();
+  #content;
+  #toolbar;
+  #keyboardTools;
+  #headingIds = 0;
+
+  /** `intents`: `{tap(key), submit()}`. */
+  constructor({ intents }) {
+    this.intents = intents;
+    const actions = { tap: (key) => intents.tap(key) };
+    this.actions = actions;
+    this.title = h('h2', { class: 'screen-title', id: 'program-screen-title' });
+    this.#toolbar = { kind: 'toolbar', host: h('div', { class: 'p-toolbar', role: 'toolbar', 'aria-label': 'Toolbar' }), children: new Map() };
+    this.#content = { kind: 'screen', host: h('div', { class: 'p-content' }), children: new Map() };
+    this.#keyboardTools = { kind: 'toolbar', host: h('div', { class: 'p-keyboard-tools' }), children: new Map() };
+    this.element = h('section', { class: 'screen program-screen', 'aria-labelledby': this.title.id, hidden: true },
+      this.title, this.#toolbar.host, this.#content.host);
+    this.element.addEventListener('keydown', (event) => {
+      if (event.key !== 'Enter' || event.isComposing || event.shiftKey || event.altKey) return;
+      const control = this.#controlOf(event.target);
+      // A text editor takes Return as a new line, typed like any other character.
+      if (!control || control.kind === 'editor') return;
+      event.preventDefault();
+      if (!this.locked) intents.submit();
+    });
+  }
+
+  /** The buttons of the keyboard's toolbar while a field has focus (the keyboard shows them). */
+  get keyboardTools() { return this.#keyboardTools.host; }
+
+  /**
+   * Draws `drawn` (a DrawnScreen). `context`: `owner` (who moved focus here, or null),
+   * `textOf(key, input)` (the text to draw, or null to leave the input alone) and `locked`
+   * (nothing here may change the session: a viewer, or the past on show).
+   */
+  render(drawn, context) {
+    this.id = drawn.name;
+    this.locked = Boolean(context.locked);
+    this.element.dataset.screen = drawn.name;
+    this.title.textContent = drawn.name;
+    const shared = {
+      ...context, locked: this.locked, focused: drawn.focused ?? null, domId: (key) => domId('field', drawn.name, key),
+      actions: this.actions,
+    };
+    this.#reconcile(this.#toolbar, drawn.toolbar ?? [], shared);
+    this.#toolbar.host.hidden = !(drawn.toolbar ?? []).length;
+    this.#reconcile(this.#content, drawn.content ?? [], shared);
+    this.#reconcile(this.#keyboardTools, drawn.keyboardToolbar ?? [], shared);
+    this.#controls = new Map();
+    for (const root of [this.#content, this.#toolbar, this.#keyboardTools]) this.#collect(root);
+  }
+
+  /** The input of a focused control key, if it is drawn. */
+  inputFor(key) {
+    return key ? this.#controls.get(key)?.input ?? null : null;
+  }
+
+  /** The key the text of `input` is filed under. */
+  valueKeyOf(input) {
+    return this.#controlOf(input)?.key ?? null;
+  }
+
+  inputForValue(key) {
+    return this.inputFor(key);
+  }
+
+  isField(element) {
+    return Boolean(element && this.#controlOf(element));
+  }
+
+  /** A click into a field asks for its own key. */
+  focusKeyOf(input) {
+    return this.valueKeyOf(input);
+  }
+
+  /** `{label, kind, submitLabel, input}` of a text field's key, for the keyboard. */
+  fieldFor(key) {
+    const control = key ? this.#controls.get(key) : null;
+    return control?.input ? control : null;
+  }
+
+  /** The title of a control key as drawn now (for the log), or null. */
+  titleOf(key) {
+    return this.#controls.get(key)?.label || null;
+  }
+
+  #controlOf(element) {
+    const key = element?.dataset?.field;
+    const control = key ? this.#controls.get(key) : null;
+    return control?.input === element ? control : null;
+  }
+
+  /** Brings `node`'s children in line with `views`, reusing the node of every view still drawn. */
+  #reconcile(node, views, context) {
+    const next = new Map();
+    const seen = new Map();
+    const outers = [];
+    for (const view of views) {
+      let id = identity(view);
+      const count = seen.get(id) ?? 0;
+      seen.set(id, count + 1);
+      if (count) id += `#${count}`;
+      let child = node.children.get(id);
+      if (!child || child.kind !== view.kind || next.has(id)) {
+        child = createNode(view, { inList: node.kind === DrawnKind.list, actions: context.actions });
+      }
+      child.update(view, { ...context, headingId: `program-heading-${(child.headingNumber ??= ++this.#headingIds)}` });
+      if (child.host) this.#reconcile(child, view.content ?? [], context);
+      next.set(id, child);
+      outers.push(child.outer);
+    }
+    node.children = next;
+    arrange(node.host, outers);
+  }
+
+  #collect(node) {
+    for (const child of node.children.values()) {
+      if (child.control) this.#controls.set(child.control.key, child.control);
+      this.#collect(child);
+    }
+  }
+}

@@ -1,0 +1,177 @@
+// The code panel of a session running its own source: the source as numbered lines, the line
+// of the last event marked (`aria-current`), from the line numbers the server sends with each
+// event (never by matching text); a text area to change the source, Run (editors only) to run it
+// instead, and the diagnostics of the last Run or of the source running. Nothing here reads Swift.
+
+import { h, byId } from '../dom.js';
+import { ErrorCode, DiagnosticSeverity } from '../protocol.js';
+
+const SEVERITY = { [DiagnosticSeverity.error]: 'Error', [DiagnosticSeverity.warning]: 'Warning', [DiagnosticSeverity.note]: 'Note' };
+
+export class SourcePanel {
+  /** The source the lines and the text area were last drawn from. */
+  #source = null;
+  /** The last Run's answer while it still applies: `{running, diagnostics, status}`. */
+  #result = null;
+  #marked = null;
+  #running = false;
+  #editable = false;
+
+  /** `sessionId()`: the capability of this page's session; `onNotice(text)`: a refusal to tell. */
+  constructor({ sessionId, onNotice }) {
+    this.sessionId = sessionId;
+    this.onNotice = onNotice;
+    this.root = byId('program-source');
+    this.lines = byId('source-lines');
+    this.text = byId('source-text');
+    this.run = byId('source-run');
+    this.status = byId('source-status');
+    this.diagnostics = byId('source-diagnostics');
+    this.readOnlyNote = byId('source-read-only');
+    this.run.addEventListener('click', () => this.#run());
+    this.text.addEventListener('keydown', (event) => {
+      // Cmd/Ctrl+Enter runs, as in a playground.
+      if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
+        event.preventDefault();
+        this.#run();
+      }
+    });
+  }
+
+  /** Shows or hides the panel (only sessions running their own source have one). */
+  set active(on) {
+    this.root.hidden = !on;
+  }
+
+  /**
+   * Draws `program` (`{source, diagnostics}`); `editable`: this page may change the session
+   * (otherwise the source is read-only and there is no Run).
+   */
+  show(program, { editable }) {
+    this.#editable = editable;
+    if (program.source !== this.#source) {
+      // The person's own unsent edits stay; an untouched text area shows the new source.
+      if (this.#source === null || this.text.value === this.#source) this.text.value = program.source;
+      this.#source = program.source;
+      this.lines.replaceChildren(...program.source.split('\n').map((line, index) => h('li', {
+        class: 'source-line', dataset: { line: String(index + 1) },
+      }, h('code', { text: line || ' ' }))));
+      this.#marked = null;
+    }
+    if (this.#result && this.#result.running !== program.source) this.#result = null;
+    this.text.readOnly = !editable;
+    this.run.hidden = !editable;
+    this.readOnlyNote.hidden = editable;
+    this.run.setAttribute('aria-disabled', String(this.#running));
+    this.status.textContent = this.#result?.status ?? '';
+    this.#showDiagnostics(this.#result?.diagnostics ?? program.diagnostics ?? []);
+  }
+
+  /**
+   * Marks source line `line` (1-based) as the one behind the last event, scrolled into view when
+   * it is newly marked; null takes the mark away.
+   */
+  mark(line) {
+    const element = line ? this.lines.children[line - 1] ?? null : null;
+    if (element === this.#marked) return;
+    this.#marked?.removeAttribute('aria-current');
+    this.#marked?.classList.remove('source-line-current');
+    this.#marked = element;
+    if (!element) return;
+    element.setAttribute('aria-current', 'true');
+    element.classList.add('source-line-current');
+    this.#reveal(element);
+  }
+
+  /** Scrolls the line list (never the page) to show `element` if it is out of view. */
+  #reveal(element) {
+    const list = this.lines;
+    const top = element.offsetTop;
+    const bottom = top + element.offsetHeight;
+    if (top >= list.scrollTop && bottom <= list.scrollTop + list.clientHeight) return;
+    list.scrollTo({ top: Math.max(0, top - list.clientHeight / 3), behavior: 'instant' });
+  }
+
+  #showDiagnostics(diagnostics) {
+    if (!diagnostics.length) {
+      this.diagnostics.replaceChildren(h('li', { class: 'source-diagnostic-none', text: 'No problems.' }));
+      return;
+    }
+    this.diagnostics.replaceChildren(...diagnostics.map((diagnostic) => h('li', {
+      class: `source-diagnostic source-diagnostic-${diagnostic.severity}`,
+    }, h('button', {
+      type: 'button', class: 'source-diagnostic-button', dataset: { line: String(diagnostic.line) },
+      onclick: () => this.#goTo(diagnostic.line, diagnostic.column),
+    },
+    h('span', { class: 'source-diagnostic-where', text: `Line ${diagnostic.line}` }), ' ',
+    h('span', { class: 'source-diagnostic-severity', text: SEVERITY[diagnostic.severity] ?? diagnostic.severity }), ' ',
+    h('span', { class: 'source-diagnostic-message', text: diagnostic.message })))));
+  }
+
+  /** Puts the text area's caret at `line`, `column` (1-based) and focuses it. */
+  #goTo(line, column = 1) {
+    const lines = this.text.value.split('\n');
+    const row = Math.min(Math.max(line, 1), lines.length) - 1;
+    let offset = 0;
+    for (let index = 0; index < row; index += 1) offset += lines[index].length + 1;
+    offset += utf16Offset(lines[row], (column ?? 1) - 1);
+    this.text.focus();
+    this.text.setSelectionRange(offset, offset);
+    // Keep the caret's line in view: about its share of the text area's height.
+    const share = row / Math.max(lines.length, 1);
+    this.text.scrollTop = Math.max(0, share * this.text.scrollHeight - this.text.clientHeight / 3);
+  }
+
+  /** Runs the text area's source instead of the one running (`PUT …/source`). */
+  async #run() {
+    if (!this.#editable || this.#running) return;
+    const source = this.text.value;
+    const running = this.#source;
+    this.#running = true;
+    this.run.setAttribute('aria-disabled', 'true');
+    this.status.textContent = 'Running…';
+    try {
+      const response = await fetch(`api/sessions/${encodeURIComponent(this.sessionId())}/source`, {
+        method: 'PUT', headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
+        body: JSON.stringify({ source }),
+      });
+      const answer = await response.json().catch(() => ({}));
+      if (response.ok) {
+        const diagnostics = answer.diagnostics ?? [];
+        const warnings = diagnostics.length ? `${diagnostics.length} ${diagnostics.length === 1 ? 'warning' : 'warnings'}` : 'no warnings';
+        this.#result = { running: source, diagnostics, status: `Running the new source: ${warnings}.` };
+      } else if (answer.error?.code === ErrorCode.badSource) {
+        const diagnostics = answer.error.diagnostics ?? [];
+        const errors = diagnostics.filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.error).length;
+        this.#result = {
+          running, diagnostics,
+          status: `Not run: ${errors} ${errors === 1 ? 'error' : 'errors'}. The program that runs stays as it was.`,
+        };
+      } else {
+        this.#result = null;
+        this.onNotice(answer.error?.message ?? `The source could not be run (HTTP ${response.status}).`);
+      }
+    } catch {
+      this.#result = null;
+      this.onNotice('The server could not be reached: the source was not run.');
+    } finally {
+      this.#running = false;
+      this.run.setAttribute('aria-disabled', 'false');
+      this.status.textContent = this.#result?.status ?? '';
+      if (this.#result) this.#showDiagnostics(this.#result.diagnostics);
+    }
+  }
+}
+
+/** The UTF-16 offset in `line` of its `bytes`th UTF-8 byte (a diagnostic's column counts bytes). */
+function utf16Offset(line, bytes) {
+  const encoder = new TextEncoder();
+  let seen = 0;
+  let offset = 0;
+  for (const character of line) {
+    if (seen >= bytes) break;
+    seen += encoder.encode(character).length;
+    offset += character.length;
+  }
+  return offset;
+}

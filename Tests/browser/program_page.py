@@ -1,0 +1,129 @@
+"""The playground as a session running its own SwiftUI source shows it: the phone drawing the
+program's screen, the source panel (numbered lines, the text area, Run, diagnostics), and the
+Examples menu. Controls are found by their accessible names, as a person reads them."""
+
+import json
+import urllib.error
+import urllib.request
+from pathlib import Path
+from urllib.parse import urljoin
+
+from selenium.webdriver.common.by import By
+
+from playground import Playground
+
+EXAMPLES = Path(__file__).resolve().parents[2] / "Public" / "examples"
+
+
+def example(name):
+    return (EXAMPLES / name).read_text(encoding="utf-8")
+
+
+def line_of(source, text):
+    """The 1-based line of `source` holding `text` (once), for what a test expects to be marked."""
+    found = [number for number, line in enumerate(source.split("\n"), start=1) if text in line]
+    assert len(found) == 1, f"{text!r} should be on exactly one line, found {found}"
+    return found[0]
+
+
+def create_session(base_url, source):
+    """`POST /api/sessions` with `source`: `(status, answer)`."""
+    request = urllib.request.Request(urljoin(base_url, "api/sessions"), data=json.dumps({"source": source}).encode(),
+                                     method="POST", headers={"Content-Type": "application/json"})
+    try:
+        with urllib.request.urlopen(request) as response:
+            return response.status, json.load(response)
+    except urllib.error.HTTPError as error:
+        return error.code, json.load(error)
+
+
+class ProgramPage(Playground):
+    def open_source(self, source):
+        """Creates a session running `source` and opens it; returns the session's `{id, viewer}`."""
+        status, answer = create_session(self.base_url, source)
+        assert status == 201, f"the source should be accepted: {answer}"
+        self.open(urljoin(self.base_url, f"?session={answer['id']}"))
+        self.reset_local_preferences()
+        self.wait_drawn()
+        return answer
+
+    def wait_drawn(self):
+        self.wait(lambda: self.js("return !!document.querySelector('.program-screen:not([hidden]) [data-line]')"),
+                  "the phone should draw the program's screen")
+
+    def screen_name(self):
+        return self.js("return document.querySelector('.program-screen')?.dataset.screen ?? null")
+
+    # The phone, by accessible names
+
+    def control(self, name):
+        """The visible control (field, button or switch) on the phone or its keyboard named `name`."""
+        found = self.js("""
+            const name = arguments[0];
+            const named = (element) => {
+              if (element.labels?.length) return element.labels[0].textContent.trim();
+              return (element.getAttribute('aria-label') ?? element.textContent).trim();
+            };
+            return [...document.querySelectorAll('.phone input, .phone textarea, .phone button')]
+              .filter((element) => element.checkVisibility() && named(element) === name);
+        """, name)
+        assert len(found) == 1, f"[{self.name}] one visible control named {name!r} should show, found {len(found)}"
+        return found[0]
+
+    def controls_named(self, name):
+        return self.js("""
+            return [...document.querySelectorAll('.program-screen input, .program-screen textarea')]
+              .filter((element) => element.checkVisibility() && element.labels[0]?.textContent.trim() === arguments[0]).length;
+        """, name)
+
+    def active_name(self):
+        """The accessible name of the element holding DOM focus."""
+        return self.js("""
+            const element = document.activeElement;
+            if (!element || element === document.body) return null;
+            return (element.labels?.[0]?.textContent ?? element.getAttribute('aria-label') ?? element.textContent).trim();
+        """)
+
+    def texts(self):
+        """The program's drawn texts, in order."""
+        return self.js("return [...document.querySelectorAll('.program-screen .p-text')].map((text) => text.textContent)")
+
+    def drawn_controls(self):
+        return self.js("return document.querySelectorAll('.program-screen [data-field], .program-screen [data-control]').length")
+
+    # The source panel
+
+    def marked_lines(self):
+        """`[(line, text)]` of the source lines marked `aria-current`."""
+        return [tuple(pair) for pair in self.js("""
+            return [...document.querySelectorAll('#source-lines [aria-current=true]')]
+              .map((line) => [Number(line.dataset.line), line.textContent]);
+        """)]
+
+    def source_text(self):
+        return self.driver.find_element(By.ID, "source-text")
+
+    def set_source(self, source):
+        """Replaces the text area's source as typing would (an input event)."""
+        self.js("""
+            const area = document.getElementById('source-text');
+            area.focus();
+            area.select();
+            document.execCommand('insertText', false, arguments[0]);
+        """, source)
+
+    def run_source(self):
+        self.click_when_still(self.driver.find_element(By.ID, "source-run"))
+
+    def source_status(self):
+        return self.driver.find_element(By.ID, "source-status").text
+
+    def diagnostics(self):
+        """`[{line, text}]` of the diagnostics list's entries."""
+        return self.js("""
+            return [...document.querySelectorAll('#source-diagnostics .source-diagnostic-button')]
+              .map((button) => ({line: Number(button.dataset.line), text: button.textContent}));
+        """)
+
+    def notice_text(self):
+        return self.driver.find_element(By.ID, "notice").text
