@@ -76,7 +76,7 @@ struct SourceSessionServerTests {
 
         _ = client.intent("LoginForm", "submit")
         let submitted = try await client.next(type: "update")
-        let focus = try #require(submitted["events"].array.firstIndex { $0["kind"].string == "focus" })
+        let focus = try #require(submitted["events"].array.lastIndex { $0["kind"].string == "focus" })
         #expect(submitted["events"][focus]["to"].string == password)
         // The line of `focusedField = .password`, the statement that moved focus.
         let line = try #require(
