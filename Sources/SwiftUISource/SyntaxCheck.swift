@@ -14,7 +14,28 @@ public enum SyntaxCheck {
     }
 
     /// Every syntax diagnostic of a tree already parsed, placed by `converter`.
+    ///
+    /// Text the lexer cannot read (control characters, a stray byte-order mark) is reported here
+    /// and blanked before the parser's diagnostics are asked for: next to an operator such text
+    /// makes swift-syntax build a Fix-It with no change, which traps the whole process.
     static func diagnostics(of tree: SourceFileSyntax, converter: SourceLocationConverter) -> [SourceDiagnostic] {
+        let unreadable = UnreadableText.pieces(in: tree)
+        guard !unreadable.isEmpty else { return parserDiagnostics(of: tree, converter: converter) }
+        let reported = unreadable.map { piece in
+            let location = converter.location(for: piece.position)
+            return SourceDiagnostic(
+                line: location.line, column: location.column, severity: .error,
+                message: "invalid character \(piece.scalarNames) in source file")
+        }
+        let blanked = Parser.parse(source: UnreadableText.blanking(unreadable, in: tree.description))
+        let rest = parserDiagnostics(
+            of: blanked, converter: SourceLocationConverter(fileName: "source.swift", tree: blanked))
+        return (reported + rest).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+    }
+
+    private static func parserDiagnostics(
+        of tree: SourceFileSyntax, converter: SourceLocationConverter
+    ) -> [SourceDiagnostic] {
         ParseDiagnosticsGenerator.diagnostics(for: tree).map { diagnostic in
             let location = diagnostic.location(converter: converter)
             return SourceDiagnostic(

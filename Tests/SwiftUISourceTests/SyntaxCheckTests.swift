@@ -41,4 +41,22 @@ struct SyntaxCheckTests {
         #expect(first.line == 12, "line \(first.line): \(diagnostics)")
         #expect(first.column >= 1)
     }
+
+    /// Next to an operator such a character makes swift-syntax build an empty Fix-It, which traps
+    /// the process (found by `make fuzz`); the check names it and lets the parser read the rest.
+    @Test("A control character before an operator is an error at its column, and the parser still reads the rest")
+    func controlCharacterBeforeOperator() throws {
+        let source = "struct A: View {\n    var body: some View { n \u{14}= 1 }\n    var x = (\n}\n"
+        let diagnostics = SyntaxCheck.diagnostics(of: source)
+        let invalid = try #require(diagnostics.first)
+        #expect(invalid.message == "invalid character U+0014 in source file")
+        #expect(invalid.line == 2 && invalid.column == 29, "\(invalid)")
+        #expect(diagnostics.count > 1, "the parser's own diagnostics follow: \(diagnostics)")
+    }
+
+    @Test("A non-breaking space is left to the parser, which names it")
+    func nonBreakingSpace() throws {
+        let diagnostics = SyntaxCheck.diagnostics(of: "let a\u{A0}= 1\n")
+        #expect(diagnostics.contains { $0.message.contains("non-breaking space") }, "\(diagnostics)")
+    }
 }
