@@ -15,13 +15,14 @@ public enum SyntaxCheck {
 
     /// Every syntax diagnostic of a tree already parsed, placed by `converter`.
     ///
-    /// Text the lexer cannot read (control characters, a stray byte-order mark) is reported here
-    /// and blanked before the parser's diagnostics are asked for: next to an operator such text
-    /// makes swift-syntax build a Fix-It with no change, which traps the whole process.
+    /// Text the lexer cannot read (control characters, a stray byte-order mark) is reported here,
+    /// and it and vertical tabs and form feeds are blanked before the parser's diagnostics are
+    /// asked for: next to an operator they make swift-syntax build a Fix-It with no change, which
+    /// traps the whole process.
     static func diagnostics(of tree: SourceFileSyntax, converter: SourceLocationConverter) -> [SourceDiagnostic] {
         let unreadable = UnreadableText.pieces(in: tree)
         guard !unreadable.isEmpty else { return parserDiagnostics(of: tree, converter: converter) }
-        let reported = unreadable.map { piece in
+        let reported = unreadable.filter(\.isError).map { piece in
             let location = converter.location(for: piece.position)
             return SourceDiagnostic(
                 line: location.line, column: location.column, severity: .error,

@@ -1,12 +1,16 @@
 internal import SwiftSyntax
 
-/// Trivia the lexer kept as unexpected text: characters no Swift source may hold outside a
-/// literal. A non-breaking space is left to the parser, whose message for it is better.
+/// Trivia swift-syntax's diagnostics trip over next to an operator: text the lexer kept as
+/// unexpected (characters no Swift source may hold outside a literal), and vertical tabs and
+/// form feeds, which are whitespace. A non-breaking space is left to the parser, whose message
+/// for it is better.
 struct UnreadableText {
     /// Where the text starts in the source.
     let position: AbsolutePosition
     /// The text itself.
     let text: String
+    /// Whether it is an error (unexpected text) or whitespace only the diagnostics mind.
+    let isError: Bool
 
     /// The text's scalars as `U+XXXX`, for a message.
     var scalarNames: String {
@@ -16,7 +20,7 @@ struct UnreadableText {
         }.joined(separator: " ")
     }
 
-    /// Every piece of unreadable text in `tree`, in source order.
+    /// Every such piece of trivia in `tree`, in source order.
     static func pieces(in tree: SourceFileSyntax) -> [UnreadableText] {
         var found: [UnreadableText] = []
         for token in tree.tokens(viewMode: .sourceAccurate) {
@@ -39,8 +43,14 @@ struct UnreadableText {
     private static func collect(_ trivia: Trivia, from start: AbsolutePosition, into found: inout [UnreadableText]) {
         var position = start
         for piece in trivia.pieces {
-            if case .unexpectedText(let text) = piece, text.unicodeScalars.contains(where: { $0.value != 0xA0 }) {
-                found.append(UnreadableText(position: position, text: text))
+            switch piece {
+            case .unexpectedText(let text) where text.unicodeScalars.contains(where: { $0.value != 0xA0 }):
+                found.append(UnreadableText(position: position, text: text, isError: true))
+            case .verticalTabs(let count):
+                found.append(UnreadableText(position: position, text: String(repeating: "\u{0B}", count: count), isError: false))
+            case .formfeeds(let count):
+                found.append(UnreadableText(position: position, text: String(repeating: "\u{0C}", count: count), isError: false))
+            default: break
             }
             position += piece.sourceLength
         }

@@ -59,4 +59,17 @@ struct SyntaxCheckTests {
         let diagnostics = SyntaxCheck.diagnostics(of: "let a\u{A0}= 1\n")
         #expect(diagnostics.contains { $0.message.contains("non-breaking space") }, "\(diagnostics)")
     }
+
+    /// Each of these, placed around an operator, made swift-syntax's diagnostics trap.
+    @Test(
+        "Odd whitespace and unreadable characters around an operator never trap the check",
+        arguments: ["\u{0B}", "\u{0C}", "\u{14}", "\u{7F}", "\u{85}", "\u{2028}", "\u{FEFF}", "\u{FFFD}"])
+    func oddTriviaAroundOperators(character: String) {
+        for template in ["d =_ ", "d _= 1", "a +_ b", "a _? b : c", "let x =_&y"] {
+            let source = template.replacingOccurrences(of: "_", with: character)
+            let diagnostics = SyntaxCheck.diagnostics(of: source)
+            let whitespace = character == "\u{0B}" || character == "\u{0C}"
+            #expect(whitespace || diagnostics.contains { $0.message.hasPrefix("invalid character") }, "\(diagnostics)")
+        }
+    }
 }

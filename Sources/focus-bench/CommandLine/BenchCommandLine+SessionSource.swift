@@ -19,4 +19,16 @@ extension BenchCommandLine {
         }
         return SessionSource(text: text, screen: String(value[value.index(after: colon)...]))
     }
+
+    /// How a variant asks for one session's source to be replaced through the window.
+    static let replacementsPrefix = "--replace-source-per-second="
+
+    /// `--replace-source-per-second=<n>`, which needs the variant's `--session-source`.
+    static func replacementsPerSecond(_ argument: String, source: SessionSource?) throws(UsageError) -> Int {
+        guard source != nil else {
+            throw UsageError("--replace-source-per-second needs --session-source in the same variant: it replaces that source.")
+        }
+        return try OptionValue.wholeNumber(
+            String(argument.dropFirst(replacementsPrefix.count)), for: "--replace-source-per-second", in: 1...1000)
+    }
 }

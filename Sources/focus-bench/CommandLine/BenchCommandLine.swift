@@ -88,7 +88,7 @@ enum BenchCommandLine {
             CommandLineOption(
                 name: "--variant", valueName: "name:arguments",
                 help:
-                    "Run every scenario that starts a server once per variant, with these options added; rows are named 'scenario [name]'. Servers keep nothing unless given --data-dir; {fresh} stands for a new empty folder per server (--variant 'stored:--data-dir={fresh}'); --session-source=<file>:<Screen> among them makes every session run that SwiftUI source, its first two controls tapped in turn (--variant 'source:--session-source=Public/examples/seeds/profile.swift:ProfileForm'). (default: 'memory:--in-memory' and 'stored:--data-dir={fresh}' for the scenarios that compare persistence, none for the rest)",
+                    "Run every scenario that starts a server once per variant, with these options added; rows are named 'scenario [name]'. Servers keep nothing unless given --data-dir; {fresh} stands for a new empty folder per server (--variant 'stored:--data-dir={fresh}'); --session-source=<file>:<Screen> among them makes every session run that SwiftUI source, its first two controls tapped in turn (--variant 'source:--session-source=Public/examples/seeds/profile.swift:ProfileForm'); --replace-source-per-second=<n> beside it replaces the source of one more, undriven session n times a second through the window. (default: 'memory:--in-memory' and 'stored:--data-dir={fresh}' for the scenarios that compare persistence, none for the rest)",
                 repeatable: true
             ) { options, value throws(UsageError) in
                 guard let colon = value.firstIndex(of: ":"), colon != value.startIndex else {
@@ -104,7 +104,13 @@ enum BenchCommandLine {
                 if let index = arguments.firstIndex(where: { $0.hasPrefix(Self.sessionSourcePrefix) }) {
                     source = try Self.sessionSource(arguments.remove(at: index))
                 }
-                options.variants.append(ServerVariant(name: name, arguments: arguments, sessionSource: source))
+                var replacements: Int?
+                if let index = arguments.firstIndex(where: { $0.hasPrefix(Self.replacementsPrefix) }) {
+                    replacements = try Self.replacementsPerSecond(arguments.remove(at: index), source: source)
+                }
+                options.variants.append(
+                    ServerVariant(
+                        name: name, arguments: arguments, sessionSource: source, sourceReplacementsPerSecond: replacements))
             },
             CommandLineOption(
                 name: "--restore-folder", valueName: "path",

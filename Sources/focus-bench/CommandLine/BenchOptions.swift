@@ -50,6 +50,9 @@ struct ServerVariant: Sendable, Equatable {
     /// The source every session of the variant runs (`--session-source=<file>:<Screen>` among
     /// the variant's options, read by the bench, not passed to the server).
     var sessionSource: SessionSource? = nil
+    /// How many times a second the source of one more session, which no client drives, is
+    /// replaced during the window (`--replace-source-per-second=<n>` among the variant's options).
+    var sourceReplacementsPerSecond: Int? = nil
 
     /// Persistence off and on, each server on a fresh data folder: what `make bench` compares.
     static let persistenceComparison = [

@@ -22,7 +22,13 @@ struct LoadScenarioRunner {
             pacing: shape.pacing, maxHandshakes: options.maxHandshakes)
         let measured: Result<Measured, BenchError>
         do throws(BenchError) {
-            measured = .success(try measure(shape, sessionIDs: sessionIDs, server: server, generator: generator))
+            let churned = try source.flatMap { source throws(BenchError) in
+                try variant?.sourceReplacementsPerSecond.map { perSecond throws(BenchError) in
+                    (id: try server.createSession(source: source.text), source: source.text, perSecond: perSecond)
+                }
+            }
+            measured = .success(
+                try measure(shape, sessionIDs: sessionIDs, server: server, generator: generator, churned: churned))
         } catch {
             measured = .failure(error)
         }
@@ -55,6 +61,8 @@ struct LoadScenarioRunner {
         /// When the first client started connecting, on ``MonotonicClock``.
         var firstConnectAt: UInt64?
         var tally: LoadTally
+        /// What the replacements of one undriven session's source came to, and their rate.
+        var replacements: (count: SourceChurn.Count, perSecond: Int)?
         var serverStart: ProcessSample?
         var serverEnd: ProcessSample?
         var generatorStart: ProcessSample?
@@ -71,9 +79,10 @@ struct LoadScenarioRunner {
         }
     }
 
-    private func measure(_ shape: LoadShape, sessionIDs: [String], server: ServerProcess, generator: LoadGenerator)
-        throws(BenchError) -> Measured
-    {
+    private func measure(
+        _ shape: LoadShape, sessionIDs: [String], server: ServerProcess, generator: LoadGenerator,
+        churned: (id: String, source: String, perSecond: Int)?
+    ) throws(BenchError) -> Measured {
         let loop = generator.loop
         loop.execute {
             for id in sessionIDs {
@@ -86,6 +95,9 @@ struct LoadScenarioRunner {
         let window = MeasurementWindow(start: MonotonicClock.nanoseconds() + UInt64(warmup * 1e9), seconds: seconds)
         let perSecond = shape.latencyPerSecond
         loop.execute { generator.start(window: window, perSecond: perSecond) }
+        let churn = churned.map {
+            SourceChurn(port: server.port, sessionID: $0.id, source: $0.source, perSecond: $0.perSecond, window: window)
+        }
         let serverCore = options.serverCPU
         let generatorCore = CoreSample.ownCore
         MonotonicClock.sleep(until: window.start)
@@ -106,7 +118,8 @@ struct LoadScenarioRunner {
             throw .setup("the load generator did not answer within 30 s")
         }
         return Measured(
-            window: window, firstConnectAt: progress.firstConnectAt, tally: tally, serverStart: serverStart, serverEnd: serverEnd,
+            window: window, firstConnectAt: progress.firstConnectAt, tally: tally,
+            replacements: churn.map { ($0.result(timeout: 10), churned?.perSecond ?? 0) }, serverStart: serverStart, serverEnd: serverEnd,
             generatorStart: generatorStart, generatorEnd: generatorEnd,
             serverCore: serverCoreStart.flatMap { start in serverCoreEnd.map { (start, $0) } },
             generatorCore: generatorCoreStart.flatMap { start in generatorCoreEnd.map { (start, $0) } })
@@ -142,6 +155,11 @@ struct LoadScenarioRunner {
         }
         if tally.behindSchedule > 0 {
             notes.append("drivers fell behind schedule \(tally.behindSchedule) times")
+        }
+        if let (count, perSecond) = measured.replacements {
+            notes.append(
+                "one more session's source replaced \(count.accepted) times at \(perSecond)/s"
+                    + (count.refused > 0 ? ", \(count.refused) refused (first: \(count.firstRefusal ?? ""))" : ""))
         }
         notes += CoreSample.otherLoadNotes(server: serverCoreOther, generator: generatorCoreOther)
         if measured.serverEnd == nil {
