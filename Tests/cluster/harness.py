@@ -90,11 +90,11 @@ class Cluster:
     def url(self):
         return f"http://127.0.0.1:{self.port}"
 
-    def request(self, method, path, port=None):
+    def request(self, method, path, port=None, body=None):
         """(status, headers, body) of one request through HAProxy, or straight to `port`."""
         connection = http.client.HTTPConnection("127.0.0.1", port or self.port, timeout=30)
         try:
-            connection.request(method, path)
+            connection.request(method, path, body=body)
             response = connection.getresponse()
             return response.status, response.headers, response.read()
         finally:
@@ -117,9 +117,10 @@ class Cluster:
                 if attempt:
                     raise
 
-    def create_session(self):
-        """(id, viewer) of a session made through HAProxy."""
-        status, _, body = self.request("POST", "/api/sessions")
+    def create_session(self, source=None):
+        """(id, viewer) of a session made through HAProxy, running `source` if given."""
+        status, _, body = self.request(
+            "POST", "/api/sessions", body=None if source is None else json.dumps({"source": source}))
         assert status == 201, body
         created = json.loads(body)
         return created["id"], created["viewer"]
