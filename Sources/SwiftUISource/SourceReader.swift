@@ -13,6 +13,9 @@ public enum SourceReader {
     /// A source that parses is always read: whatever lies outside the subset is kept as an
     /// `unmodelled` piece (or left out) with a warning at its line and column saying so.
     public static func read(_ source: String) -> SourceReading {
+        if let tooDeep = BracketDepthGuard.diagnostic(for: source) {
+            return SourceReading(program: nil, diagnostics: [tooDeep])
+        }
         let parsed = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: "source.swift", tree: parsed)
         let syntax = SyntaxCheck.diagnostics(of: parsed, converter: converter)

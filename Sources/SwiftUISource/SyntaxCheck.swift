@@ -9,6 +9,7 @@ internal import SwiftSyntax
 public enum SyntaxCheck {
     /// Every syntax diagnostic of `source`, in source order; empty when it parses cleanly.
     public static func diagnostics(of source: String) -> [SourceDiagnostic] {
+        if let tooDeep = BracketDepthGuard.diagnostic(for: source) { return [tooDeep] }
         let tree = Parser.parse(source: source)
         return diagnostics(of: tree, converter: SourceLocationConverter(fileName: "source.swift", tree: tree))
     }

@@ -72,4 +72,17 @@ struct SyntaxCheckTests {
             #expect(whitespace || diagnostics.contains { $0.message.hasPrefix("invalid character") }, "\(diagnostics)")
         }
     }
+
+    /// Fifty-five open brackets kept swift-syntax's look-ahead busy for good (found by `make fuzz`).
+    @Test("Brackets nested past the limit are refused at once, at the first one too deep; a real nesting reads")
+    func deepBrackets() throws {
+        let hostile = "let a = .e" + String(repeating: "[", count: 55) + "mail)\n"
+        let reading = SourceReader.read(hostile)
+        #expect(reading.program == nil)
+        let error = try #require(reading.diagnostics.first)
+        #expect(error.severity == .error && error.line == 1 && error.column == 17, "\(error)")
+        #expect(error.message.contains("nest more than 6 deep"), "\(error.message)")
+        #expect(SyntaxCheck.diagnostics(of: hostile) == reading.diagnostics)
+        #expect(SyntaxCheck.diagnostics(of: "let grid: [[String]] = [[\"a\"], [\"b\"]]\nlet c = grid[0][0]\n").isEmpty)
+    }
 }

@@ -34,7 +34,8 @@ final class SourceChurn: Sendable {
                     case .success(let response) where response.status == 200: count.accepted += 1
                     case .success(let response):
                         count.refused += 1
-                        count.firstRefusal = count.firstRefusal ?? "\(response.status) \(String(decoding: response.body, as: UTF8.self))"
+                        count.firstRefusal =
+                            count.firstRefusal ?? "\(response.status) \(String(decoding: response.body, as: UTF8.self))"
                     case .failure(let error):
                         count.refused += 1
                         count.firstRefusal = count.firstRefusal ?? "\(error)"

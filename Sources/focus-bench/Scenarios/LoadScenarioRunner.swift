@@ -119,7 +119,8 @@ struct LoadScenarioRunner {
         }
         return Measured(
             window: window, firstConnectAt: progress.firstConnectAt, tally: tally,
-            replacements: churn.map { ($0.result(timeout: 10), churned?.perSecond ?? 0) }, serverStart: serverStart, serverEnd: serverEnd,
+            replacements: churn.map { ($0.result(timeout: 10), churned?.perSecond ?? 0) }, serverStart: serverStart,
+            serverEnd: serverEnd,
             generatorStart: generatorStart, generatorEnd: generatorEnd,
             serverCore: serverCoreStart.flatMap { start in serverCoreEnd.map { (start, $0) } },
             generatorCore: generatorCoreStart.flatMap { start in generatorCoreEnd.map { (start, $0) } })
