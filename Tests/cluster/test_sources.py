@@ -3,6 +3,7 @@ killed, the node that takes it over runs the same source, with the values and th
 client saw acknowledged."""
 
 import asyncio
+import http.client
 import json
 import secrets
 import signal
@@ -75,7 +76,10 @@ def test_a_source_session_moves_with_its_source_values_and_focus_when_its_node_d
     for sid in moved:
         while True:
             # Until the lease lapses HAProxy may answer for the dead node, not in JSON.
-            status, _, raw = cluster.request("GET", f"/api/sessions/{sid}")
+            try:
+                status, _, raw = cluster.request("GET", f"/api/sessions/{sid}")
+            except (http.client.HTTPException, OSError) as error:
+                status, raw = None, repr(error).encode()
             body = json.loads(raw) if status == 200 else None
             if body is not None and body["node"] != victim:
                 break
