@@ -90,8 +90,11 @@ export class FieldTexts {
     }
   }
 
-  /** An update the store applied: rows that came or went (its patch's values), then its texts' changes. */
-  update({ revision, by, seq, events, patch }) {
+  /**
+   * An update the store applied: rows that came or went (its patch's values), then its texts'
+   * changes. `drawn`: a program session's screen as the store holds it after the update.
+   */
+  update({ revision, by, seq, events, patch }, drawn) {
     this.#revision = revision;
     for (const [screen, changes] of Object.entries(patch.screens ?? {})) {
       for (const [key, text] of Object.entries(changes?.values ?? {})) {
@@ -100,7 +103,9 @@ export class FieldTexts {
         else if (!this.#fields.has(name)) this.#add(name, screen, key, text, revision);
       }
     }
-    const gone = this.#programFields(patch.program?.drawn, revision);
+    const redrawn = patch.program?.drawn;
+    const gone = redrawn && ('content' in redrawn || 'keyboardToolbar' in redrawn || 'toolbar' in redrawn)
+      ? this.#programFields(drawn, revision) : [];
     const changed = new Set();
     for (const event of events) {
       const field = event.kind === EventKind.edit ? this.#fields.get(fieldName(event.screen, event.key)) : null;
@@ -123,7 +128,7 @@ export class FieldTexts {
   }
 
   /**
-   * A program session's update draws its screen whole: a field drawn for the first time starts
+   * A program session's update that draws views anew: a field drawn for the first time starts
    * empty at the revision before (the server sends its text as the update's `edit` event, from
    * the empty text), and the names of the fields no longer drawn are returned, to go once the
    * update's events are applied.

@@ -84,7 +84,7 @@ export class Store {
     // A focus value travels in its focus events, a text as the splices that changed it (a patch
     // holds a text only when a row comes or goes): the patch carries the rest.
     this.state = withFocusMoves(withoutTexts(mergePatch(this.state, update.patch)), update.events);
-    this.texts.update(update);
+    this.texts.update(update, this.state.program?.drawn);
     update.events.forEach((event, index) => {
       this.#record({ revision: update.revision, at: update.at, by: update.by, seq: update.seq, event, line: update.lines?.[index] ?? null });
     });
@@ -173,7 +173,7 @@ export function pastStore(live, past) {
 
 /** `state` with each focus event's `to` as its screen's `focus`, in order. */
 function withFocusMoves(state, events) {
-  // A program's focus comes in its drawn screen, whole with every update.
+  // A program's focus comes in its drawn screen (`drawn.focused`), in every update that moves it.
   if (state.program) return state;
   let screens = state.screens;
   for (const event of events) {

@@ -232,19 +232,40 @@ extension SourceRun.Ran {
 }
 
 extension SourceRun {
-    /// The merge patch of the snapshot's `program` from `before` to now: the drawn screen whole
-    /// (with `focused` spelled out, `null` when no field has focus), and the source, its
-    /// diagnostics and screens when they changed.
+    /// The merge patch of the snapshot's `program` from `before` to now: the drawn screen's
+    /// members that changed (`focused` spelled out, `null` when no field has focus any more), and
+    /// the source, its diagnostics and screens when they changed.
     func patch(since before: SourceRun?) -> JSONObject {
         var patch = JSONObject()
         if before?.text != text { patch["source"] = .string(text) }
         if before?.textDiagnostics != textDiagnostics { patch["diagnostics"] = JSONValue(encoding: textDiagnostics) }
         if before?.runsText != runsText { patch["runs"] = .bool(runsText) }
         if before?.compiled != compiled { patch["screens"] = JSONValue(encoding: interpreter.screenNames) }
-        if case .object(var drawn) = JSONValue(encoding: drawn) {
-            if drawn["focused"] == nil { drawn["focused"] = .null }
-            patch["drawn"] = .object(drawn)
+        let drawn = drawn.mergePatch(since: before?.drawn)
+        if !drawn.isEmpty { patch["drawn"] = .object(drawn) }
+        return patch
+    }
+}
+
+extension DrawnScreen {
+    /// The members of this screen that differ from `before` (all of them without one), so a
+    /// focus move sends its focus and not the whole screen again.
+    func mergePatch(since before: DrawnScreen?) -> JSONObject {
+        var patch = JSONObject()
+        func put<Member: Encodable & Equatable>(_ key: CodingKeys, _ member: KeyPath<DrawnScreen, Member>) {
+            if before?[keyPath: member] != self[keyPath: member] {
+                patch[key.stringValue] = JSONValue(encoding: self[keyPath: member])
+            }
         }
+        put(.name, \.name)
+        put(.content, \.content)
+        if before == nil || before?.focused != focused {
+            patch[CodingKeys.focused.stringValue] = focused.map { JSONValue(encoding: $0) } ?? .null
+        }
+        put(.focusValues, \.focusValues)
+        put(.stateValues, \.stateValues)
+        put(.keyboardToolbar, \.keyboardToolbar)
+        put(.toolbar, \.toolbar)
         return patch
     }
 }

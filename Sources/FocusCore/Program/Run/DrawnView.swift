@@ -15,6 +15,11 @@ public struct DrawnScreen: Equatable, Sendable, Codable {
     /// The content of the screen's other toolbars (`.primaryAction`, `.confirmationAction`, …).
     public var toolbar: [DrawnView]
 
+    /// The members' names on the wire, which a merge patch of the screen names one by one.
+    public enum CodingKeys: String, CodingKey, Sendable {
+        case name, content, focused, focusValues, stateValues, keyboardToolbar, toolbar
+    }
+
     public init(
         name: String, content: [DrawnView], focused: ControlKey?, focusValues: [NamedValue], stateValues: [NamedValue],
         keyboardToolbar: [DrawnView], toolbar: [DrawnView] = []
