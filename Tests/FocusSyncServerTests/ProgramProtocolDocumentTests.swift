@@ -50,6 +50,7 @@ struct ProgramProtocolDocumentTests {
         #expect(Set(update.members.keys) == Set(documentedUpdate.members.keys))
         #expect(update["events"] == documentedUpdate["events"])
         #expect(update["lines"] == documentedUpdate["lines"])
-        #expect(update["patch"] == documentedUpdate["patch"], "a focus move sends what it changed of the drawn screen, not all of it")
+        #expect(
+            update["patch"] == documentedUpdate["patch"], "a focus move sends what it changed of the drawn screen, not all of it")
     }
 }

@@ -14,7 +14,12 @@ struct SourceRun: Sendable {
     var textDiagnostics: [SourceDiagnostic]
     var textChecked = true
     private(set) var interpreter: ProgramInterpreter
-    private(set) var run: ProgramRun
+    /// Every change to the run but an intent's drops the layout kept from it.
+    private(set) var run: ProgramRun {
+        didSet { laidOut = nil }
+    }
+    /// The current screen laid out from `run`, as the last intent left it.
+    private var laidOut: LaidOutScreen?
     /// The screen as it draws after the last change: what the page shows, and what the next
     /// change's text edits are found against.
     private(set) var drawn: DrawnScreen
@@ -100,8 +105,10 @@ struct SourceRun: Sendable {
         }
         let before = run
         do {
-            let outcome = try interpreter.apply(intent, to: &run, ids: &ids)
-            return advance(outcome, from: before, failure: nil)
+            var laidOut = self.laidOut
+            let (outcome, drawn) = try interpreter.applyAndDraw(intent, to: &run, laidOut: &laidOut, ids: &ids)
+            self.laidOut = laidOut
+            return advance(outcome, from: before, failure: nil, drawn: drawn)
         } catch {
             throw ProtocolError(error, seq: seq)
         }
@@ -111,8 +118,10 @@ struct SourceRun: Sendable {
     mutating func fire(_ token: TimerToken, ids: inout some RandomNumberGenerator) -> Ran {
         let before = run
         do {
-            let outcome = try interpreter.apply(.timerFired(token), to: &run, ids: &ids)
-            return advance(outcome, from: before, failure: nil)
+            var laidOut = self.laidOut
+            let (outcome, drawn) = try interpreter.applyAndDraw(.timerFired(token), to: &run, laidOut: &laidOut, ids: &ids)
+            self.laidOut = laidOut
+            return advance(outcome, from: before, failure: nil, drawn: drawn)
         } catch {
             return Ran(failure: error)
         }
@@ -161,7 +170,10 @@ struct SourceRun: Sendable {
     /// The events of `outcome` in the session's terms, and the screen drawn anew. A field's text
     /// that changed (typed, or set by a statement) is an `edit` event whose splices turn the text
     /// the page shows into the new one, so the field histories that rebase splices know of it.
-    private mutating func advance(_ outcome: ProgramOutcome, from before: ProgramRun, failure: ProgramError?) -> Ran {
+    /// `drawn`: the screen after the change, when the interpreter drew it already.
+    private mutating func advance(
+        _ outcome: ProgramOutcome, from before: ProgramRun, failure: ProgramError?, drawn: DrawnScreen? = nil
+    ) -> Ran {
         var ran = Ran(failure: failure)
         var editLines: [FocusKey: Int] = [:]
         let screen = self.screen
@@ -181,14 +193,15 @@ struct SourceRun: Sendable {
             }
         }
         ran.effects = outcome.timers.map { .scheduleProgramTimer($0.token, afterMilliseconds: $0.milliseconds) }
-        redraw(into: &ran, lines: editLines)
+        redraw(into: &ran, lines: editLines, drawn: drawn)
         return ran
     }
 
-    /// Draws the screen anew and adds an `edit` event for each field whose text changed.
-    private mutating func redraw(into ran: inout Ran, lines: [FocusKey: Int]) {
+    /// Draws the screen anew (or takes `new`, drawn already) and adds an `edit` event for each
+    /// field whose text changed.
+    private mutating func redraw(into ran: inout Ran, lines: [FocusKey: Int], drawn new: DrawnScreen? = nil) {
         let old = drawn.texts
-        drawn = interpreter.draw(run)
+        drawn = new ?? interpreter.draw(run)
         let screen = self.screen
         for (key, new) in drawn.textsInOrder where old[key] != new {
             ran.append(.edit(screen: screen, key: key, ops: [TextSplice(from: old[key] ?? "", to: new)]), line: lines[key])

@@ -85,12 +85,16 @@ struct Inherited {
 extension Machine {
     /// Lays out the current screen. A view whose expressions fail is drawn as a placeholder that
     /// says why, so one mistake does not blank the screen.
+    /// The layout is kept until the run changes: an intent asks for it several times (what its
+    /// `onChange`s watch, the control it names, the screen drawn after it).
     mutating func layout() -> Layout {
+        if let laidOut { return laidOut }
         var layout = Layout()
         guard program.screens.indices.contains(run.screen) else { return layout }
         let savedLine = line
         layout.content = lay(screenDeclaration.body, base: 0, .screen, Inherited(), &layout)
         line = savedLine
+        laidOut = layout
         return layout
     }
 
@@ -220,6 +224,7 @@ extension Machine {
     private mutating func layToolbars(_ node: ViewNode, base: Int, _ scope: Scope, _ outer: Inherited, _ layout: inout Layout)
         throws(ProgramError)
     {
+        guard node.modifiers.contains(where: { if case .toolbar = $0.kind { true } else { false } }) else { return }
         let numbering = ControlNumbering(program: program)
         var groupBase = base + numbering.count(node, depth: outer.componentDepth)
         for modifier in node.modifiers.reversed() {

@@ -5,7 +5,12 @@ struct Machine {
     let program: SwiftUIProgram
     let limits: ProgramLimits
     let printer: ValueText
-    var run: ProgramRun
+    /// Every change to the run drops the layout made from it.
+    var run: ProgramRun {
+        didSet { laidOut = nil }
+    }
+    /// The current screen laid out from `run` as it is now, once asked for (see `layout()`).
+    var laidOut: Layout?
     /// The caller's id generator; `nil` while drawing, where fresh ids count up from zero.
     var ids: (any RandomNumberGenerator)?
     var drawnIDs: UInt64 = 0
@@ -72,6 +77,23 @@ struct Machine {
         let id = RowID.random(using: &generator)
         ids = generator
         return id
+    }
+
+    /// The current screen as the phone shows it.
+    mutating func drawn() -> DrawnScreen {
+        guard program.screens.indices.contains(run.screen), run.screens.indices.contains(run.screen) else {
+            return DrawnScreen(name: "", content: [], focused: nil, focusValues: [], stateValues: [], keyboardToolbar: [])
+        }
+        let layout = layout()
+        let screen = current
+        let focused = screen.focused.flatMap { layout.control($0) == nil ? nil : $0 }
+        let show = { [printer] (name: String) in
+            NamedValue(name: name, value: printer.swift(screen.values[name] ?? .none, short: true))
+        }
+        return DrawnScreen(
+            name: screenDeclaration.name, content: layout.content, focused: focused,
+            focusValues: screen.focusNames.map(show), stateValues: screen.stateNames.map(show),
+            keyboardToolbar: focused == nil ? [] : layout.keyboard, toolbar: layout.toolbar)
     }
 
     // MARK: Declarations

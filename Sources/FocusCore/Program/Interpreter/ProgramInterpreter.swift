@@ -61,22 +61,30 @@ public struct ProgramInterpreter: Sendable {
         return machine.outcome
     }
 
+    /// Applies an intent to a run and draws the screen after it, from the layout the action
+    /// ended with. `laidOut` is the layout of `run` as it is (kept from the last call, `nil`
+    /// when the run changed in between); it comes back as the layout of the new run. A throw
+    /// leaves `run`, `laidOut` and `ids` exactly as they were.
+    public func applyAndDraw(
+        _ intent: ProgramIntent, to run: inout ProgramRun, laidOut: inout LaidOutScreen?,
+        ids: inout some RandomNumberGenerator
+    ) throws(ProgramError) -> (outcome: ProgramOutcome, drawn: DrawnScreen) {
+        var machine = machine(for: run, ids: ids)
+        machine.laidOut = laidOut?.layout
+        try machine.handle(intent)
+        run = machine.run
+        ids = Self.generator(machine.ids, like: ids)
+        let outcome = machine.outcome
+        machine.ids = nil
+        let drawn = machine.drawn()
+        laidOut = machine.laidOut.map(LaidOutScreen.init)
+        return (outcome, drawn)
+    }
+
     /// The current screen as the phone shows it.
     public func draw(_ run: ProgramRun) -> DrawnScreen {
         var machine = machine(for: run, ids: nil)
-        guard program.screens.indices.contains(run.screen), run.screens.indices.contains(run.screen) else {
-            return DrawnScreen(name: "", content: [], focused: nil, focusValues: [], stateValues: [], keyboardToolbar: [])
-        }
-        let layout = machine.layout()
-        let screen = machine.current
-        let focused = screen.focused.flatMap { layout.control($0) == nil ? nil : $0 }
-        let show = { (name: String) in
-            NamedValue(name: name, value: machine.printer.swift(screen.values[name] ?? .none, short: true))
-        }
-        return DrawnScreen(
-            name: program.screens[run.screen].name, content: layout.content, focused: focused,
-            focusValues: screen.focusNames.map(show), stateValues: screen.stateNames.map(show),
-            keyboardToolbar: focused == nil ? [] : layout.keyboard, toolbar: layout.toolbar)
+        return machine.drawn()
     }
 
     /// The text of a field of the current screen (a toggle's `"true"`/`"false"`).
@@ -111,4 +119,10 @@ public struct ProgramInterpreter: Sendable {
     static func generator<G: RandomNumberGenerator>(_ box: (any RandomNumberGenerator)?, like original: G) -> G {
         (box as? G) ?? original
     }
+}
+
+/// A screen laid out from a run, kept by the caller between intents so the next one need not
+/// lay it out again. Valid only for the run it was made from, unchanged.
+public struct LaidOutScreen: Sendable {
+    let layout: Layout
 }
