@@ -62,6 +62,16 @@ struct Layout {
     var changes: [ChangeWatch] = []
     /// The `onDisappear` actions drawn now, in draw order.
     var disappear: [(action: [Statement], scope: Scope)] = []
+    /// The screen laid out, and every storage its views read with the value it had: the layout
+    /// holds while they are unchanged (a focus move that no view reads draws the same views).
+    var screen = 0
+    var reads: [String: ProgramValue?] = [:]
+
+    /// Whether this is still the layout of `run`'s current screen.
+    func holds(for run: ProgramRun) -> Bool {
+        run.screen == screen && run.screens.indices.contains(screen)
+            && reads.allSatisfy { run.screens[screen].values[$0.key] == $0.value }
+    }
 
     func control(_ key: ControlKey) -> LaidControl? {
         controls.first { $0.key == key }
@@ -85,15 +95,19 @@ struct Inherited {
 extension Machine {
     /// Lays out the current screen. A view whose expressions fail is drawn as a placeholder that
     /// says why, so one mistake does not blank the screen.
-    /// The layout is kept until the run changes: an intent asks for it several times (what its
-    /// `onChange`s watch, the control it names, the screen drawn after it).
+    /// The layout is kept while the storage it read is unchanged: an intent asks for it several
+    /// times (what its `onChange`s watch, the control it names, the screen drawn after it), and
+    /// the next intent starts from it.
     mutating func layout() -> Layout {
-        if let laidOut { return laidOut }
+        if let laidOut, laidOut.holds(for: run) { return laidOut }
         var layout = Layout()
         guard program.screens.indices.contains(run.screen) else { return layout }
-        let savedLine = line
+        let (savedLine, savedReads) = (line, layoutReads)
+        layoutReads = []
         layout.content = lay(screenDeclaration.body, base: 0, .screen, Inherited(), &layout)
-        line = savedLine
+        layout.screen = run.screen
+        for name in layoutReads ?? [] { layout.reads[name] = current.values[name] }
+        (line, layoutReads) = (savedLine, savedReads)
         laidOut = layout
         return layout
     }

@@ -94,6 +94,7 @@ extension Machine {
         var value: ProgramValue
         switch place.root {
         case .storage(let name):
+            layoutReads?.insert(name)
             guard let stored = current.values[name] else { throw failure("'\(name)' has no value yet") }
             value = stored
         case .local(let name):

@@ -5,12 +5,11 @@ struct Machine {
     let program: SwiftUIProgram
     let limits: ProgramLimits
     let printer: ValueText
-    /// Every change to the run drops the layout made from it.
-    var run: ProgramRun {
-        didSet { laidOut = nil }
-    }
-    /// The current screen laid out from `run` as it is now, once asked for (see `layout()`).
+    var run: ProgramRun
+    /// The current screen as last laid out, kept while what it read stays (see `layout()`).
     var laidOut: Layout?
+    /// The storage a layout in progress has read.
+    var layoutReads: Set<String>?
     /// The caller's id generator; `nil` while drawing, where fresh ids count up from zero.
     var ids: (any RandomNumberGenerator)?
     var drawnIDs: UInt64 = 0
@@ -36,10 +35,12 @@ struct Machine {
     /// The line of the last statement that changed state, for focus dropped by what it hid.
     var lastChange: Int?
 
-    init(program: SwiftUIProgram, limits: ProgramLimits, run: ProgramRun, ids: (any RandomNumberGenerator)?) {
+    init(
+        program: SwiftUIProgram, limits: ProgramLimits, printer: ValueText, run: ProgramRun, ids: (any RandomNumberGenerator)?
+    ) {
         self.program = program
         self.limits = limits
-        self.printer = ValueText(program: program)
+        self.printer = printer
         self.run = run
         self.ids = ids
     }

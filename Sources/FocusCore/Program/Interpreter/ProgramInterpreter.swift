@@ -15,11 +15,14 @@ public struct ProgramInterpreter: Sendable {
     public let program: SwiftUIProgram
     /// How much one action may do.
     public let limits: ProgramLimits
+    /// How the program's values print, made once for every action.
+    let printer: ValueText
 
     /// An interpreter of `program`, stopping any action past `limits`.
     public init(program: SwiftUIProgram, limits: ProgramLimits = .init()) {
         self.program = program
         self.limits = limits
+        printer = ValueText(program: program)
     }
 
     /// The screens' view names, in order (a screen's index is its place here).
@@ -105,7 +108,7 @@ public struct ProgramInterpreter: Sendable {
     }
 
     func machine(for run: ProgramRun, ids: (any RandomNumberGenerator)?) -> Machine {
-        Machine(program: program, limits: limits, run: run, ids: ids)
+        Machine(program: program, limits: limits, printer: printer, run: run, ids: ids)
     }
 
     func fresh() -> ProgramRun {
