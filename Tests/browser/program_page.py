@@ -58,7 +58,13 @@ class ProgramPage(Playground):
 
     def control(self, name):
         """The visible control (field, button or switch) on the phone or its keyboard named `name`."""
-        found = self.js("""
+        found = self.controls(name)
+        assert len(found) == 1, f"[{self.name}] one visible control named {name!r} should show, found {len(found)}"
+        return found[0]
+
+    def controls(self, name):
+        """Every visible control named `name`, in page order: the rows of a list share their names."""
+        return self.js("""
             const name = arguments[0];
             const named = (element) => {
               if (element.labels?.length) return element.labels[0].textContent.trim();
@@ -67,8 +73,28 @@ class ProgramPage(Playground):
             return [...document.querySelectorAll('.phone input, .phone textarea, .phone button')]
               .filter((element) => element.checkVisibility() && named(element) === name);
         """, name)
-        assert len(found) == 1, f"[{self.name}] one visible control named {name!r} should show, found {len(found)}"
-        return found[0]
+
+    def values(self, name):
+        """The values of the visible fields named `name`, in page order."""
+        return [field.get_attribute("value") for field in self.controls(name)]
+
+    def session_values(self, name):
+        """The texts of the fields named `name` as the session holds them (its drawn screen), in order:
+        what the program reads, which the page's input may not show yet."""
+        found = []
+
+        def visit(views):
+            for view in views:
+                if view["kind"] in ("textField", "secureField", "textEditor"):
+                    title = view.get("title") or ("Text editor" if view["kind"] == "textEditor" else None)
+                    if title == name:
+                        found.append(view["value"])
+                visit(view.get("content", []))
+        visit(self.server_state()["state"]["program"]["drawn"]["content"])
+        return found
+
+    def active_element(self):
+        return self.js("return document.activeElement")
 
     def controls_named(self, name):
         return self.js("""
@@ -87,6 +113,10 @@ class ProgramPage(Playground):
     def texts(self):
         """The program's drawn texts, in order."""
         return self.js("return [...document.querySelectorAll('.program-screen .p-text')].map((text) => text.textContent)")
+
+    def focus_value(self, name):
+        """The inspector's `@FocusState name`, as Swift prints it (`.email`, `nil`, `true`)."""
+        return self.js("return document.querySelector(`#inspector .focus-swift[data-name='${arguments[0]}']`)?.textContent ?? null", name)
 
     def drawn_controls(self):
         return self.js("return document.querySelectorAll('.program-screen [data-field], .program-screen [data-control]').length")
@@ -124,6 +154,10 @@ class ProgramPage(Playground):
             return [...document.querySelectorAll('#source-diagnostics .source-diagnostic-button')]
               .map((button) => ({line: Number(button.dataset.line), text: button.textContent}));
         """)
+
+    def diagnostics_on(self, line):
+        """The texts of the diagnostics listed for source line `line`."""
+        return [entry["text"] for entry in self.diagnostics() if entry["line"] == line]
 
     def notice_text(self):
         return self.driver.find_element(By.ID, "notice").text
