@@ -216,9 +216,6 @@ def test_editor_return_moves_on_from_the_title_only(page):
     assert page.values("Title") == ["Monday"]
 
 
-@pytest.mark.xfail(strict=True, reason="a vertical TextField (axis: .vertical) reaches the page without its axis "
-                   "and is drawn as a one-line <input>: Return makes the session's summary 'one\\n', the input cannot hold "
-                   "the newline, and the splice of the next keystrokes deletes it (the session ends up with 'onetwo')")
 def test_editor_return_is_a_new_line_in_the_vertical_summary(page):
     play(page, "editor-return")
     page.control("Summary").click()
@@ -349,10 +346,6 @@ def test_remove_row_leaves_focus_where_it_is_when_another_row_goes(page):
     wait_rows(page, "Guest", ["Ada"], "the emptied name goes")
 
 
-@pytest.mark.xfail(strict=True, reason="program-view.js names a container by kind, line and its first control's key: "
-                   "removing the first row changes the List's name, so the whole list is drawn anew and the focused "
-                   "row's input is replaced; DOM focus goes to the body while the session (and the keyboard) keep "
-                   "focus on Alan, and nothing puts it back")
 def test_remove_row_keeps_dom_focus_when_the_first_row_goes(page):
     play(page, "remove-row")
     tap_field(page, page.controls("Guest")[2], "Guest")
@@ -432,10 +425,6 @@ def test_two_screens_are_two_tabs_each_with_its_own_focus(page):
     wait_rows(page, "Country", ["France"], "CityScreen keeps its country")
 
 
-@pytest.mark.xfail(strict=True, reason="SourceRun.redraw diffs the texts of the screen navigated to against the "
-                   "screen left, by control key: with 'Ada' typed in NameScreen's c0, the navigation's update carries "
-                   "edit CityScreen/c0 'delete 3 at 0' for an empty field; the page throws RangeError in text-ot.js "
-                   "and keeps drawing NameScreen while the session is on CityScreen")
 def test_two_screens_switch_after_typing_on_the_first(page):
     play(page, "two-screens")
     try:
@@ -516,9 +505,6 @@ def test_unsupported_view_is_a_placeholder_with_a_warning_and_the_fields_around_
     assert page.values("Guest") == ["Ada"]
 
 
-@pytest.mark.xfail(strict=True, reason="each unmodelled view is warned about twice on its line, by SourceReader "
-                   "('… is not modelled: it is drawn as a placeholder and what is inside it still runs.') and again by "
-                   "ProgramCheck ('… is not modelled by the playground: it is drawn as a placeholder')")
 def test_unsupported_view_is_warned_about_once(page):
     source = play(page, "unsupported-view")
     page.wait(lambda: page.diagnostics(), "the diagnostics are listed")

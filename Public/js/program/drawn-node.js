@@ -31,6 +31,7 @@ const EDITOR_NAME = 'Text editor';
 export function createNode(view, { inList, actions }) {
   const node = MAKERS[view.kind]?.(view, actions) ?? MAKERS[DrawnKind.placeholder](view, actions);
   node.kind = view.kind;
+  node.axis = view.axis;
   node.children = new Map();
   node.outer = inList ? h('li', { class: 'p-row' }, node.element) : node.element;
   return node;
@@ -65,15 +66,21 @@ function titled(view, { headingTag, className, role = null }) {
   };
 }
 
+/** Whether a drawn text input holds several lines (a TextEditor, a TextField with a vertical axis): Return is a new line there. */
+function isMultiline(view) {
+  return view.kind === DrawnKind.textEditor || view.axis === 'vertical';
+}
+
 function textInput(view) {
   const input = view.kind === DrawnKind.textEditor ? h('textarea', { rows: 4 })
+    : view.axis === 'vertical' ? h('textarea', { rows: 2, class: 'field-vertical' })
     : h('input', { type: view.kind === DrawnKind.secureField ? 'password' : 'text' });
   input.classList.add('field-input');
   input.spellcheck = false;
   const label = h('label', { class: 'field-label' });
   const tag = h('span', { class: 'owner-tag', 'aria-hidden': 'true', hidden: true });
   const element = h('div', { class: `field field-${view.kind}` }, label, input, tag);
-  const control = { key: view.key, kind: view.kind === DrawnKind.textEditor ? 'editor' : 'text', input, label: '', submitLabel: null };
+  const control = { key: view.key, kind: isMultiline(view) ? 'editor' : 'text', input, label: '', submitLabel: null };
   return {
     element, host: null, control,
     update(next, context) {

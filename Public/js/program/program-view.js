@@ -8,18 +8,27 @@ import { h, domId, arrange } from '../dom.js';
 import { createNode } from './drawn-node.js';
 import { DrawnKind } from '../protocol.js';
 
-/** What a node is called among its siblings: a control by its key, other views by kind, line and first control. */
+/**
+ * What a node is called among its siblings: a control by its key, other views by kind and line,
+ * and a view that belongs to one row (all its controls are that row's) by that row as well, so
+ * rows keep their nodes when a row before them goes, and a list keeps its own whatever rows go.
+ */
 function identity(view) {
   if (typeof view.key === 'string') return view.key;
-  return `${view.kind}:${view.line}:${firstKey(view) ?? ''}`;
+  return `${view.kind}:${view.line}:${rowOf(view) ?? ''}`;
 }
 
-function firstKey(view) {
-  for (const child of view.content ?? []) {
-    const key = typeof child.key === 'string' ? child.key : firstKey(child);
-    if (key) return key;
-  }
-  return null;
+/** The row (the part of its controls' keys after `/`) that every control inside `view` belongs to, or null. */
+function rowOf(view) {
+  const rows = new Set();
+  const visit = (views = []) => {
+    for (const child of views) {
+      if (typeof child.key === 'string') rows.add(child.key.includes('/') ? child.key.slice(child.key.indexOf('/') + 1) : '');
+      visit(child.content);
+    }
+  };
+  visit(view.content);
+  return rows.size === 1 ? [...rows][0] || null : null;
 }
 
 export class ProgramView {
@@ -130,7 +139,7 @@ export class ProgramView {
       seen.set(id, count + 1);
       if (count) id += `#${count}`;
       let child = node.children.get(id);
-      if (!child || child.kind !== view.kind || next.has(id)) {
+      if (!child || child.kind !== view.kind || child.axis !== view.axis || next.has(id)) {
         child = createNode(view, { inList: node.kind === DrawnKind.list, actions: context.actions });
       }
       child.update(view, { ...context, headingId: `program-heading-${(child.headingNumber ??= ++this.#headingIds)}` });

@@ -176,7 +176,9 @@ struct SourceRun: Sendable {
     ) -> Ran {
         var ran = Ran(failure: failure)
         var editLines: [FocusKey: Int] = [:]
-        let screen = self.screen
+        // Events belong to the screen showing when they happened: a screen switch's leaving
+        // events to the screen it leaves.
+        var screen = interpreter.name(of: before.screen)
         for event in outcome.events {
             switch event.kind {
             case .focus(let from, let to, _, let cause):
@@ -188,8 +190,8 @@ struct SourceRun: Sendable {
             case .timerSet(_, let milliseconds):
                 ran.append(.timerSet(screen: screen, afterMilliseconds: milliseconds), line: event.line)
             case .screen(let index):
-                ran.append(
-                    .navigate(from: interpreter.name(of: before.screen), to: interpreter.name(of: index)), line: event.line)
+                ran.append(.navigate(from: screen, to: interpreter.name(of: index)), line: event.line)
+                screen = interpreter.name(of: index)
             }
         }
         ran.effects = outcome.timers.map { .scheduleProgramTimer($0.token, afterMilliseconds: $0.milliseconds) }
@@ -198,12 +200,14 @@ struct SourceRun: Sendable {
     }
 
     /// Draws the screen anew (or takes `new`, drawn already) and adds an `edit` event for each
-    /// field whose text changed.
+    /// field whose text changed. The fields of a screen that has just come start from empty
+    /// texts, as the page's copies of them do: a key names a field on one screen only.
     private mutating func redraw(into ran: inout Ran, lines: [FocusKey: Int], drawn new: DrawnScreen? = nil) {
-        let old = drawn.texts
+        let previous = drawn
         drawn = new ?? interpreter.draw(run)
+        let old = previous.name == drawn.name ? previous.texts : [:]
         let screen = self.screen
-        for (key, new) in drawn.textsInOrder where old[key] != new {
+        for (key, new) in drawn.textsInOrder where (old[key] ?? "") != new {
             ran.append(.edit(screen: screen, key: key, ops: [TextSplice(from: old[key] ?? "", to: new)]), line: lines[key])
         }
     }

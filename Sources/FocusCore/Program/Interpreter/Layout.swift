@@ -166,7 +166,7 @@ extension Machine {
                 DrawnView(
                     kind: kind, key: key, title: title, value: try text(input.text, &scope), disabled: inner.disabled,
                     submitLabel: inner.submitLabel ?? "return", keyboardType: inner.keyboardType,
-                    textContentType: inner.textContentType, line: line)
+                    textContentType: inner.textContentType, axis: input.style == .verticalField ? "vertical" : nil, line: line)
             ]
             register(key, .text(input), scope, line, inner, &layout)
         case .toggle(let title, let isOn):

@@ -17,7 +17,8 @@ public struct ProgramWarning: Equatable, Sendable, Codable {
 public enum ProgramCheck {
     /// The warnings of a program, in source order: a focus value bound to two fields, an enum
     /// case no field is bound to, a `.focused` value not of its state's type, focus set in
-    /// `onAppear` without a delay, and what the playground does not model.
+    /// `onAppear` without a delay. (What the playground does not model, the reader says where it
+    /// reads it.)
     public static func warnings(of program: SwiftUIProgram) -> [ProgramWarning] {
         var found: [ProgramWarning] = []
         for screen in program.screens {
@@ -93,10 +94,6 @@ private struct FocusWalk {
                 case .focused(let binding, let equals):
                     if let item = focused(binding, equals, modifier.span, aliases) { bound.append(item) }
                 case .onAppear(let statements): appearing(statements, aliases)
-                case .unmodelled(let name):
-                    note(modifier.span, "`.\(name)` is not modelled by the playground: it does nothing here")
-                case .onSubmit(_, let action), .onChange(_, _, _, let action), .onDisappear(let action):
-                    unmodelled(action)
                 case .toolbar(let groups):
                     for group in groups {
                         walk(group.content, view: view, aliases: aliases, bound: [], inRows: inRows, depth: depth)
@@ -106,7 +103,6 @@ private struct FocusWalk {
             }
             switch node.kind {
             case .textInput: fields.append((node.span, bound, inRows))
-            case .button(let button): unmodelled(button.action)
             case .forEach(let rows):
                 walk(rows.content, view: view, aliases: aliases, bound: bound, inRows: true, depth: depth)
                 continue
@@ -124,8 +120,6 @@ private struct FocusWalk {
                 }
                 walk(component.body, view: component, aliases: inner, bound: bound, inRows: inRows, depth: depth + 1)
                 continue
-            case .unmodelled(let name, _):
-                note(node.span, "`\(name)` is not modelled by the playground: it is drawn as a placeholder")
             default: break
             }
             walk(
@@ -185,16 +179,7 @@ private struct FocusWalk {
             case .ifThen(_, let then, let otherwise): appearing(then + otherwise, aliases)
             case .transaction(_, let body): appearing(body, aliases)
             case .switchOn(_, let cases): appearing(cases.flatMap(\.body), aliases)
-            case .unmodelled(let text): note(statement.span, "`\(text)` is not modelled by the playground: it does nothing here")
             default: break
-            }
-        }
-    }
-
-    private mutating func unmodelled(_ statements: [Statement]) {
-        for statement in statements {
-            if case .unmodelled(let text) = statement.kind {
-                note(statement.span, "`\(text)` is not modelled by the playground: it does nothing here")
             }
         }
     }

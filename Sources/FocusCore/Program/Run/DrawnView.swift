@@ -69,6 +69,9 @@ public struct DrawnView: Equatable, Sendable, Codable {
     /// `keyboardType`/`textContentType` names, for the page's input hints.
     public var keyboardType: String?
     public var textContentType: String?
+    /// `"vertical"` for `TextField(…, axis: .vertical)`: a field of several lines, where Return
+    /// is a new line. Absent for every other view.
+    public var axis: String?
     /// The line the view was written on.
     public var line: Int
     public var content: [DrawnView]
@@ -76,7 +79,7 @@ public struct DrawnView: Equatable, Sendable, Codable {
     public init(
         kind: Kind, key: ControlKey? = nil, title: String? = nil, value: String? = nil, markdown: Bool = false,
         disabled: Bool = false, submitLabel: String? = nil, keyboardType: String? = nil, textContentType: String? = nil,
-        line: Int, content: [DrawnView] = []
+        axis: String? = nil, line: Int, content: [DrawnView] = []
     ) {
         self.kind = kind
         self.key = key
@@ -87,6 +90,7 @@ public struct DrawnView: Equatable, Sendable, Codable {
         self.submitLabel = submitLabel
         self.keyboardType = keyboardType
         self.textContentType = textContentType
+        self.axis = axis
         self.line = line
         self.content = content
     }
