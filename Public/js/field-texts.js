@@ -41,6 +41,8 @@ export class FieldTexts {
   /** The last revision loaded or updated: what an `ack` answers at. */
   #revision = 0;
   #display = null;
+  /** Intents waiting for typing that was made before them to go out (see afterTyping). */
+  #waiting = [];
 
   /** `connection`: `send(fields)` → the intent, `forget(intent)`, `resync()` (connection.js). */
   constructor(connection) {
@@ -88,6 +90,7 @@ export class FieldTexts {
         return { sent: client.resync(text, revision, outcome) };
       });
     }
+    this.#sendWaiting();
   }
 
   /**
@@ -125,6 +128,7 @@ export class FieldTexts {
       if (!changed.has(field)) this.#run(field, (client) => ({ operation: client.receive([], revision, by ?? '') }));
     }
     for (const name of gone) this.#fields.delete(name);
+    this.#sendWaiting();
   }
 
   /**
@@ -204,6 +208,24 @@ export class FieldTexts {
     }
   }
 
+  /**
+   * Calls `send` once every field's typing has gone out: at once, or when the last field holding
+   * edits back behind its splice in flight has sent them. A tap or a Return made after typing
+   * then reaches the server after that text, never before it.
+   */
+  afterTyping(send) {
+    this.#waiting.push(send);
+    this.#sendWaiting();
+  }
+
+  #sendWaiting() {
+    if (!this.#waiting.length) return;
+    for (const { client } of this.#fields.values()) if (client.state === 'awaitingWithBuffer') return;
+    const waiting = this.#waiting;
+    this.#waiting = [];
+    for (const send of waiting) send();
+  }
+
   /** Holds every change for field `name` (while its person composes text with an IME). */
   hold(name) {
     const field = this.#fields.get(name);
@@ -256,6 +278,7 @@ export class FieldTexts {
     if (client.text !== before) this.#display?.show(field.name, client.text, client.selection, operation);
     if (sent) this.#send(field, sent);
     if (needsText && client.state === 'awaitingText') this.connection.resync();
+    this.#sendWaiting();
   }
 
   #send(field, { splice, base }) {

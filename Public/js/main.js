@@ -73,7 +73,7 @@ class Playground {
     this.eventLog = new EventLog(byId('event-log'));
     this.code = new CodePanel(byId('code'), byId('code-screen'));
     this.program = new ProgramPage({
-      intents: { tap: (key) => this.#intent({ action: 'tap', key }), submit: () => this.#intent({ action: 'submit' }) },
+      intents: { tap: (key) => this.#afterTyping({ action: 'tap', key }), submit: () => this.#afterTyping({ action: 'submit' }) },
       sessionId: () => connection.sessionId,
       onNotice: (text) => this.#showNotice(text),
     });
@@ -346,8 +346,14 @@ class Playground {
     if (field?.kind === 'editor') {
       if (this.#editable()) typeInto(field.input, '\n');
     } else {
-      this.#intent({ action: 'submit' });
+      this.#afterTyping({ action: 'submit' });
     }
+  }
+
+  /** An intent sent once the text typed before it has gone out, so the server sees both in the order they were made. */
+  #afterTyping(fields) {
+    const screen = this.store.screen;
+    this.texts.afterTyping(() => this.#intent({ screen, ...fields }));
   }
 
   #showWaiting() {

@@ -254,10 +254,6 @@ def test_search_button_focuses_the_field_return_searches_and_cancel_shows_only_w
     assert page.controls("Cancel") == [] and page.texts() == ["Results for tea"], "Cancel clears the query, not the results"
 
 
-@pytest.mark.xfail(strict=True, reason="the page sends Return's submit intent at once while the typed text waits "
-                   "behind the one splice in flight (splice-client.js): typing 'tea' and Return in one go has the "
-                   "server run onSubmit with the query as it first arrived ('t', now and then 'te'), so the page shows "
-                   "'Results for t'")
 def test_search_return_straight_after_typing_searches_for_all_of_it(page):
     play(page, "search")
     page.control("Find something").click()
