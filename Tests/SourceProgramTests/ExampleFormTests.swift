@@ -311,4 +311,13 @@ struct ExampleFormTests {
             #expect((compiled.program == nil) == (name == "syntax-error"), "\(name): \(compiled.diagnostics)")
         }
     }
+
+    /// The examples that are meant to say nothing: a warning there would be a false one.
+    @Test(
+        "Forms that bind focus right say nothing: rows bound by id, a child view bound through a parameter",
+        arguments: ["child-binding", "insert-after", "remove-row", "login", "sign-up", "keyboard-toolbar"])
+    func quietExamples(name: String) throws {
+        let compiled = SourceCompilation.compile(try ExampleForm.source(name))
+        #expect(compiled.diagnostics == [], "\(name): \(compiled.diagnostics)")
+    }
 }

@@ -3,7 +3,8 @@ DOM focus goes where the program moves focus (read by accessible name, as a pers
 values typed and the texts drawn follow the program's state, the code panel marks the line that
 moved focus, and the examples with a mistake in them list its warning on its line while the rest
 of the program still runs. Timers run on the server's real clock: a late focus is waited for.
-A play that shows a bug is marked xfail (strict), with the bug in its reason."""
+Some plays pin down bugs these plays found and that are fixed: a Return straight after typing, a
+screen switch after typing, the first row removed, a vertical field, false warnings."""
 
 import time
 
@@ -17,8 +18,8 @@ from program_page import ProgramPage, example, line_of
 
 # Focus that arrives on a timer is waited for this long at most (the timers are 1 s or less).
 TIMER_SECONDS = 6
-# What a play marked xfail waits for the behaviour its bug prevents (it shows in well under a second).
-BUG_SECONDS = 3
+# How long a play of a fixed bug waits for the behaviour the bug prevented (it shows in well under a second).
+FIXED_BUG_SECONDS = 3
 
 
 @pytest.fixture
@@ -228,7 +229,7 @@ def test_editor_return_is_a_new_line_in_the_vertical_summary(page):
     assert page.active_name() == "Summary", "Return in a vertical field is a new line, focus stays"
     page.type("two")
     page.wait(lambda: page.session_values("Summary") == ["one\ntwo"],
-              lambda: f"typing goes on after the new line: {page.session_values('Summary')}", BUG_SECONDS)
+              lambda: f"typing goes on after the new line: {page.session_values('Summary')}", FIXED_BUG_SECONDS)
 
 
 def test_search_button_focuses_the_field_return_searches_and_cancel_shows_only_with_focus(page):
@@ -260,7 +261,7 @@ def test_search_return_straight_after_typing_searches_for_all_of_it(page):
     wait_focus(page, "Search", "Find something sets isSearching = true")
     page.type("tea" + Keys.ENTER)
     wait_no_focus(page, "Return searches and lets go")
-    wait_texts(page, ["Results for tea"], BUG_SECONDS)
+    wait_texts(page, ["Results for tea"], FIXED_BUG_SECONDS)
 
 
 def test_toggle_reveal_the_switch_shows_the_editor_and_the_button_also_focuses_it(page):
@@ -303,9 +304,6 @@ def test_insert_after_return_inserts_a_row_after_this_one_and_focuses_it(page):
     page.wait(lambda: page.active_element() == page.controls("Item")[4], "DOM focus is on the last item")
 
 
-@pytest.mark.xfail(strict=True, reason="ProgramCheck reads only a literal case in `.focused(_, equals:)`: a row's "
-                   "`equals: item.id` (a UUID focus state) is warned about as 'the value bound here is not a case of the "
-                   "type of `focused`', although the plays show each row takes focus")
 @pytest.mark.parametrize("name", ["insert-after", "remove-row"])
 def test_rows_focused_by_id_list_no_warnings(page, name):
     play(page, name)
@@ -350,7 +348,7 @@ def test_remove_row_keeps_dom_focus_when_the_first_row_goes(page):
     focused = page.server_state()["state"]["program"]["drawn"]["focused"]
     assert page.controls("Guest")[1].get_attribute("data-field") == focused, "the session keeps focus on Alan"
     page.wait(lambda: page.active_element() == page.controls("Guest")[1],
-              lambda: f"DOM focus should stay on Alan, not on {page.active_name()!r}", BUG_SECONDS)
+              lambda: f"DOM focus should stay on Alan, not on {page.active_name()!r}", FIXED_BUG_SECONDS)
 
 
 def test_child_binding_moves_the_parents_focus_through_the_child_views(page):
@@ -372,9 +370,6 @@ def test_child_binding_moves_the_parents_focus_through_the_child_views(page):
     assert [page.values(name) for name in ("Name", "Phone")] == [["Ada"], ["555 0100"]], "the @Binding text reaches the parent"
 
 
-@pytest.mark.xfail(strict=True, reason="ProgramCheck reads only a literal case in `.focused(_, equals:)`: the child's "
-                   "`equals: field` is warned about as 'not a case of the type of `focus`' and every case as 'no field "
-                   "is bound to' it, although the play above shows each one focuses its field")
 def test_child_binding_lists_no_warnings(page):
     play(page, "child-binding")
     assert page.diagnostics() == [], f"a correct program should list no problems: {page.diagnostics()}"
@@ -429,7 +424,7 @@ def test_two_screens_switch_after_typing_on_the_first(page):
         wait_value(page, "Your name", "Ada")
         page.tab("CityScreen").click()
         page.wait(lambda: page.screen_name() == "CityScreen" and page.values("City") == [""],
-                  lambda: f"the phone should draw CityScreen with an empty City, not {page.screen_name()}", BUG_SECONDS)
+                  lambda: f"the phone should draw CityScreen with an empty City, not {page.screen_name()}", FIXED_BUG_SECONDS)
         wait_focus(page, "City", "CityScreen's defaultFocus")
     finally:
         # What the page threw is this test's failure, not the fixture's.

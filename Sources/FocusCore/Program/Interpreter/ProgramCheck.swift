@@ -53,6 +53,12 @@ private struct FocusWalk {
     var states: [String: State] = [:]
     var fields: [(span: SourceSpan, bindings: [Bound], inRows: Bool)] = []
     var found: [ProgramWarning] = []
+    /// While a component's body is walked: its plain parameters that were passed a case, by name
+    /// (`field: .name`), so `.focused(focus, equals: field)` reads as the case it is.
+    var constants: [String: Expression] = [:]
+    /// Focus states bound somewhere to a value known only when it runs (`equals: item.id`): any
+    /// of their cases may be bound, so none is reported unbound.
+    var boundAtRunTime: Set<String> = []
 
     init(program: SwiftUIProgram) {
         self.program = program
@@ -118,7 +124,15 @@ private struct FocusWalk {
                         inner[property.name] = key
                     }
                 }
+                let outer = constants
+                constants = [:]
+                for property in component.properties where property.wrapper == .plain {
+                    guard let passed = arguments.first(where: { $0.label == property.name })?.value else { continue }
+                    let value = resolved(passed, in: outer)
+                    if caseName(value).0 != nil { constants[property.name] = value }
+                }
                 walk(component.body, view: component, aliases: inner, bound: bound, inRows: inRows, depth: depth + 1)
+                constants = outer
                 continue
             default: break
             }
@@ -145,8 +159,13 @@ private struct FocusWalk {
             note(span, "`\(name)` is not a Bool: `.focused($\(name), equals: …)` says which value focuses this field")
             return nil
         }
-        let (caseName, hasPayload) = Self.caseName(equals)
-        guard let caseName, let enumeration = state.enumeration else {
+        let (caseName, hasPayload) = caseName(resolved(equals, in: constants))
+        guard let caseName else {
+            // A value known only when it runs (a row's id, a parameter): the interpreter checks it then.
+            boundAtRunTime.insert(key)
+            return Bound(state: key, caseName: nil, hasPayload: true, span: span)
+        }
+        guard let enumeration = state.enumeration else {
             note(span, "the value bound here is not a case of the type of `\(name)`")
             return nil
         }
@@ -157,12 +176,26 @@ private struct FocusWalk {
         return Bound(state: key, caseName: caseName, hasPayload: hasPayload, span: span)
     }
 
-    static func caseName(_ expression: Expression) -> (String?, Bool) {
+    /// `expression`, or the case a component's parameter of that name was passed.
+    private func resolved(_ expression: Expression, in constants: [String: Expression]) -> Expression {
+        if case .name(let name) = expression, let value = constants[name] { return value }
+        return expression
+    }
+
+    /// The case an expression names (`.name`, `Field.name`, `.row(id:)`) and whether it has a
+    /// payload; `nil` for anything else (`item.id` is a value, not a case).
+    func caseName(_ expression: Expression) -> (String?, Bool) {
         switch expression {
-        case .implicitMember(let name), .member(.name, let name): (name, false)
-        case .call(.implicitMember(let name), _), .call(.member(.name, let name), _): (name, true)
+        case .implicitMember(let name): (name, false)
+        case .call(.implicitMember(let name), _): (name, true)
+        case .member(.name(let base), let name) where isEnum(base): (name, false)
+        case .call(.member(.name(let base), let name), _) where isEnum(base): (name, true)
         default: (nil, false)
         }
+    }
+
+    private func isEnum(_ name: String) -> Bool {
+        program.enums.contains { $0.name == name || $0.name.hasSuffix("." + name) }
     }
 
     /// Focus assigned straight in `onAppear` (not in a delay or a Task).
@@ -209,7 +242,7 @@ private struct FocusWalk {
                             + "only the last one drawn"))
             }
         }
-        for (key, state) in states {
+        for (key, state) in states where !boundAtRunTime.contains(key) {
             guard let enumeration = state.enumeration else { continue }
             let used = Set(fields.flatMap { $0.bindings.filter { $0.state == key }.compactMap(\.caseName) })
             for item in enumeration.cases where !used.contains(item.name) {
