@@ -106,9 +106,7 @@ export class FieldTexts {
         else if (!this.#fields.has(name)) this.#add(name, screen, key, text, revision);
       }
     }
-    const redrawn = patch.program?.drawn;
-    const gone = redrawn && ('content' in redrawn || 'keyboardToolbar' in redrawn || 'toolbar' in redrawn)
-      ? this.#programFields(drawn, revision) : [];
+    const gone = patch.program?.drawn ? this.#programFields(drawn, revision) : [];
     const changed = new Set();
     for (const event of events) {
       const field = event.kind === EventKind.edit ? this.#fields.get(fieldName(event.screen, event.key)) : null;
@@ -132,7 +130,7 @@ export class FieldTexts {
   }
 
   /**
-   * A program session's update that draws views anew: a field drawn for the first time starts
+   * A program session's update that changed its drawn screen: a field drawn for the first time starts
    * empty at the revision before (the server sends its text as the update's `edit` event, from
    * the empty text), and the names of the fields no longer drawn are returned, to go once the
    * update's events are applied.

@@ -8,8 +8,10 @@ import urllib.request
 from pathlib import Path
 from urllib.parse import urljoin
 
+import pytest
 from selenium.webdriver.common.by import By
 
+from conftest import _after_test
 from playground import Playground
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "Public" / "examples"
@@ -35,6 +37,15 @@ def create_session(base_url, source):
             return response.status, json.load(response)
     except urllib.error.HTTPError as error:
         return error.code, json.load(error)
+
+
+@pytest.fixture
+def page(server, drivers, output_dir, request):
+    """One browser as a ProgramPage, on no session yet (the fixture of the program tests)."""
+    drivers["A"].get_log("browser")
+    page = ProgramPage(drivers["A"], "A", server)
+    yield page
+    _after_test(request, output_dir, [page])
 
 
 class ProgramPage(Playground):

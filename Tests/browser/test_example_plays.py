@@ -12,23 +12,13 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import _after_test
 from playground import WAIT_SECONDS
-from program_page import ProgramPage, example, line_of
+from program_page import example, line_of, page  # noqa: F401 (page: a fixture)
 
 # Focus that arrives on a timer is waited for this long at most (the timers are 1 s or less).
 TIMER_SECONDS = 6
 # How long a play of a fixed bug waits for the behaviour the bug prevented (it shows in well under a second).
 FIXED_BUG_SECONDS = 3
-
-
-@pytest.fixture
-def page(server, drivers, output_dir, request):
-    """One browser, on no session yet."""
-    drivers["A"].get_log("browser")
-    page = ProgramPage(drivers["A"], "A", server)
-    yield page
-    _after_test(request, output_dir, [page])
 
 
 def play(page, name):

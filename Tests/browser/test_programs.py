@@ -11,16 +11,7 @@ from selenium.webdriver.common.keys import Keys
 
 from conftest import _after_test
 from display import assert_no_axe_violations
-from program_page import EXAMPLES, ProgramPage, create_session, example, line_of
-
-
-@pytest.fixture
-def page(server, drivers, output_dir, request):
-    """One browser, on no session yet."""
-    drivers["A"].get_log("browser")
-    page = ProgramPage(drivers["A"], "A", server)
-    yield page
-    _after_test(request, output_dir, [page])
+from program_page import EXAMPLES, ProgramPage, create_session, example, line_of, page  # noqa: F401 (page: a fixture)
 
 
 @pytest.fixture

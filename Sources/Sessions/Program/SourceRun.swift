@@ -14,11 +14,9 @@ struct SourceRun: Sendable {
     var textDiagnostics: [SourceDiagnostic]
     var textChecked = true
     private(set) var interpreter: ProgramInterpreter
-    /// Every change to the run but an intent's drops the layout kept from it.
-    private(set) var run: ProgramRun {
-        didSet { laidOut = nil }
-    }
-    /// The current screen laid out from `run`, as the last intent left it.
+    private(set) var run: ProgramRun
+    /// The current screen laid out from `run`, as the last intent left it (it checks itself
+    /// against the run; only a new program makes it meaningless).
     private var laidOut: LaidOutScreen?
     /// The screen as it draws after the last change: what the page shows, and what the next
     /// change's text edits are found against.
@@ -105,9 +103,7 @@ struct SourceRun: Sendable {
         }
         let before = run
         do {
-            var laidOut = self.laidOut
             let (outcome, drawn) = try interpreter.applyAndDraw(intent, to: &run, laidOut: &laidOut, ids: &ids)
-            self.laidOut = laidOut
             return advance(outcome, from: before, failure: nil, drawn: drawn)
         } catch {
             throw ProtocolError(error, seq: seq)
@@ -118,9 +114,7 @@ struct SourceRun: Sendable {
     mutating func fire(_ token: TimerToken, ids: inout some RandomNumberGenerator) -> Ran {
         let before = run
         do {
-            var laidOut = self.laidOut
             let (outcome, drawn) = try interpreter.applyAndDraw(.timerFired(token), to: &run, laidOut: &laidOut, ids: &ids)
-            self.laidOut = laidOut
             return advance(outcome, from: before, failure: nil, drawn: drawn)
         } catch {
             return Ran(failure: error)
@@ -134,6 +128,7 @@ struct SourceRun: Sendable {
         let before = run
         self.compiled = compiled
         interpreter = ProgramInterpreter(program: program)
+        laidOut = nil
         run = interpreter.carry(before, ids: &ids)
         var ran = Ran()
         let oldScreen = old.name(of: before.screen)

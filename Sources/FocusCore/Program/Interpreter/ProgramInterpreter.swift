@@ -57,11 +57,7 @@ public struct ProgramInterpreter: Sendable {
     public func apply(_ intent: ProgramIntent, to run: inout ProgramRun, ids: inout some RandomNumberGenerator)
         throws(ProgramError) -> ProgramOutcome
     {
-        var machine = machine(for: run, ids: ids)
-        try machine.handle(intent)
-        run = machine.run
-        ids = Self.generator(machine.ids, like: ids)
-        return machine.outcome
+        try handled(intent, on: &run, laidOut: nil, ids: &ids).outcome
     }
 
     /// Applies an intent to a run and draws the screen after it, from the layout the action
@@ -72,16 +68,23 @@ public struct ProgramInterpreter: Sendable {
         _ intent: ProgramIntent, to run: inout ProgramRun, laidOut: inout LaidOutScreen?,
         ids: inout some RandomNumberGenerator
     ) throws(ProgramError) -> (outcome: ProgramOutcome, drawn: DrawnScreen) {
-        var machine = machine(for: run, ids: ids)
-        machine.laidOut = laidOut?.layout
-        try machine.handle(intent)
-        run = machine.run
-        ids = Self.generator(machine.ids, like: ids)
-        let outcome = machine.outcome
+        var machine = try handled(intent, on: &run, laidOut: laidOut?.layout, ids: &ids)
         machine.ids = nil
         let drawn = machine.drawn()
         laidOut = machine.laidOut.map(LaidOutScreen.init)
-        return (outcome, drawn)
+        return (machine.outcome, drawn)
+    }
+
+    /// The machine that handled `intent`, its run and ids handed back to the caller.
+    private func handled(
+        _ intent: ProgramIntent, on run: inout ProgramRun, laidOut: Layout?, ids: inout some RandomNumberGenerator
+    ) throws(ProgramError) -> Machine {
+        var machine = machine(for: run, ids: ids)
+        machine.laidOut = laidOut
+        try machine.handle(intent)
+        run = machine.run
+        ids = Self.generator(machine.ids, like: ids)
+        return machine
     }
 
     /// The current screen as the phone shows it.
