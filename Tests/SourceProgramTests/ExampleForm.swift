@@ -30,9 +30,14 @@ struct ExampleForm {
 
     /// The example `name` (its file name without `.swift`), started: its first screen has appeared.
     init(_ name: String) throws {
-        source = try Self.source(name)
+        try self.init(source: try Self.source(name))
+    }
+
+    /// `source`, started: its first screen has appeared.
+    init(source: String) throws {
+        self.source = source
         compiled = SourceCompilation.compile(source)
-        let program = try #require(compiled.program, "\(name) does not compile: \(compiled.diagnostics)")
+        let program = try #require(compiled.program, "the source does not compile: \(compiled.diagnostics)")
         interpreter = ProgramInterpreter(program: program)
         let start = interpreter.start(ids: &ids)
         run = start.run

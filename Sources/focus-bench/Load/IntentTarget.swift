@@ -7,10 +7,13 @@ struct IntentTarget: Sendable, Equatable {
 
     static let profile = IntentTarget(screen: "profile", first: "firstName", second: "lastName")
 
-    /// A session running a source whose screen is `screen`: its first two controls are `c0`
-    /// and `c1` (the interpreter numbers controls in source order).
-    static func source(screen: String) -> IntentTarget {
-        IntentTarget(screen: screen, first: "c0", second: "c1")
+    /// A session running a source whose screen is `screen`, with `fields` the keys of its text
+    /// fields as the server draws them: the first two are the ones driven.
+    static func source(screen: String, fields: [String]) throws(BenchError) -> IntentTarget {
+        guard fields.count >= 2 else {
+            throw .setup("the session's source draws \(fields.count) text field(s) on \(screen); the bench drives two")
+        }
+        return IntentTarget(screen: screen, first: fields[0], second: fields[1])
     }
 }
 

@@ -17,8 +17,12 @@ struct LoadScenarioRunner {
         for _ in 0..<shape.sessions {
             sessionIDs.append(try server.createSession(source: source?.text))
         }
+        let target =
+            try source.map { (source) throws(BenchError) in
+                try IntentTarget.source(screen: source.screen, fields: sessionIDs.first.map(server.fieldKeys) ?? [])
+            } ?? .profile
         let generator = try LoadGenerator(
-            port: server.port, intent: shape.intent, target: source.map { .source(screen: $0.screen) } ?? .profile,
+            port: server.port, intent: shape.intent, target: target,
             pacing: shape.pacing, maxHandshakes: options.maxHandshakes)
         let measured: Result<Measured, BenchError>
         do throws(BenchError) {

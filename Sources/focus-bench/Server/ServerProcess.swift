@@ -131,6 +131,35 @@ final class ServerProcess {
         return (try? JSONDecoder().decode(Session.self, from: Data(response.body)))?.revision
     }
 
+    /// The keys of the text fields session `id`'s own program draws, in draw order
+    /// (`GET /api/sessions/{id}`); empty for a session on the built-in screens.
+    func fieldKeys(ofSession id: String) -> [String] {
+        struct View: Decodable {
+            var kind: String
+            var key: String?
+            var content: [View]
+        }
+        struct Session: Decodable {
+            struct State: Decodable {
+                struct Program: Decodable { var drawn: Drawn }
+                struct Drawn: Decodable { var content: [View] }
+                var program: Program?
+            }
+            var state: State
+        }
+        guard let response = try? HTTPExchange.send(method: "GET", target: "/api/sessions/\(id)", port: port),
+            response.status == 200,
+            let session = try? JSONDecoder().decode(Session.self, from: Data(response.body))
+        else { return [] }
+        func keys(_ views: [View]) -> [String] {
+            views.flatMap { view in
+                (["textField", "secureField", "textEditor"].contains(view.kind) ? view.key.map { [$0] } ?? [] : [])
+                    + keys(view.content)
+            }
+        }
+        return keys(session.state.program?.drawn.content ?? [])
+    }
+
     /// `POST /api/sessions` (from local address `source`, if given: the server lets one address
     /// create 200 sessions at once, then 5 a second); returns the new session's id.
     /// With `swift`, the session runs that SwiftUI source.

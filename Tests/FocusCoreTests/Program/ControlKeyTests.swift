@@ -76,26 +76,26 @@ struct ControlKeyTests {
                 body: [ViewNode(.toggle(title: ref("title"), isOn: ref("on")), span: span(33))], span: span(30))
         ])
 
-    @Test func keysNumberTheDeclarationTreeWithRowIDsOrIndices() throws {
+    @Test func keysNameTheValueEditedWithRowIDsOrIndicesAndNumberTheButtons() throws {
         var session = try Running(Self.program)
-        #expect(session.keys("Name") == [ControlKey(FocusCase(rawValue: "c1_0")), ControlKey(FocusCase(rawValue: "c1_1"))])
+        #expect(session.keys("Name") == [ControlKey(FocusCase(rawValue: "names_0")), ControlKey(FocusCase(rawValue: "names_1"))])
         guard case .array(let todos)? = session.run.value(of: "todos") else { throw ProgramError.unknownScreen(0) }
         let ids = todos.compactMap { todo -> RowID? in
             guard case .model(_, let properties) = todo, case .uuid(let id) = properties[0].value else { return nil }
             return id
         }
-        #expect(session.keys("Todo") == ids.map { ControlKey(FocusCase(rawValue: "c2"), id: $0) })
+        #expect(session.keys("Todo") == ids.map { ControlKey(FocusCase(rawValue: "title"), id: $0) })
         #expect(try session.key("Show") == ControlKey(FocusCase(rawValue: "c4")))
 
         try session.apply(.edit(session.keys("Name")[1], "bee"))
         #expect(session.value("names") == "[\"a\", \"bee\"]")
         try session.apply(.edit(session.keys("Todo")[0], "Milk"))
-        let toggle = ControlKey(FocusCase(rawValue: "c3"), id: ids[0])
+        let toggle = ControlKey(FocusCase(rawValue: "on"), id: ids[0])
         #expect(session.views.first { $0.key == toggle }?.title == "Milk")
         let flipped = try session.apply(.tap(toggle))
         #expect(flipped.events.map(\.kind) == [.state(name: "Check@c3#\(ids[0].uuidString).on", value: "true")])
         #expect(session.views.first { $0.key == toggle }?.value == "true")
-        #expect(session.views.first { $0.key == ControlKey(FocusCase(rawValue: "c3"), id: ids[1]) }?.value == "false")
+        #expect(session.views.first { $0.key == ControlKey(FocusCase(rawValue: "on"), id: ids[1]) }?.value == "false")
         #expect(throws: ProgramError.notEditable(toggle)) { try session.apply(.edit(toggle, "x")) }
 
         try session.apply(.tap(try session.key("Show")))

@@ -50,7 +50,8 @@ struct FocusRulesTests {
         var session = try Running(Self.login)
         let username = try session.key("Username")
         let password = try session.key("Password")
-        #expect(username == ControlKey(FocusCase(rawValue: "c0")) && password == ControlKey(FocusCase(rawValue: "c1")))
+        #expect(
+            username == ControlKey(FocusCase(rawValue: "username")) && password == ControlKey(FocusCase(rawValue: "password")))
         #expect(session.screen.focused == nil && session.value("focus") == "nil")
 
         let tap = try session.apply(.tap(username))

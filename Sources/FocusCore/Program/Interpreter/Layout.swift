@@ -146,7 +146,7 @@ extension Machine {
         var inner = outer
         try applyModifiers(node, &scope, &inner, &layout)
         let line = node.span.line
-        let key = FocusKey(FocusCase(rawValue: "c\(number)" + inner.suffix), id: inner.rowID)
+        let key = FocusKey(FocusCase(rawValue: names.name(screen: run.screen, number: number) + inner.suffix), id: inner.rowID)
         let childBase = number + (ControlNumbering.isControl(node.kind) ? 1 : 0)
         var drawn: [DrawnView]
         switch node.kind {

@@ -5,6 +5,7 @@ struct Machine {
     let program: SwiftUIProgram
     let limits: ProgramLimits
     let printer: ValueText
+    let names: ControlNames
     var run: ProgramRun
     /// The current screen as last laid out, kept while what it read stays (see `layout()`).
     var laidOut: Layout?
@@ -36,11 +37,13 @@ struct Machine {
     var lastChange: Int?
 
     init(
-        program: SwiftUIProgram, limits: ProgramLimits, printer: ValueText, run: ProgramRun, ids: (any RandomNumberGenerator)?
+        program: SwiftUIProgram, limits: ProgramLimits, printer: ValueText, names: ControlNames, run: ProgramRun,
+        ids: (any RandomNumberGenerator)?
     ) {
         self.program = program
         self.limits = limits
         self.printer = printer
+        self.names = names
         self.run = run
         self.ids = ids
     }

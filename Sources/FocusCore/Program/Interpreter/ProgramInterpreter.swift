@@ -17,12 +17,15 @@ public struct ProgramInterpreter: Sendable {
     public let limits: ProgramLimits
     /// How the program's values print, made once for every action.
     let printer: ValueText
+    /// What each control is called on the wire, worked out once for every action.
+    let names: ControlNames
 
     /// An interpreter of `program`, stopping any action past `limits`.
     public init(program: SwiftUIProgram, limits: ProgramLimits = .init()) {
         self.program = program
         self.limits = limits
         printer = ValueText(program: program)
+        names = ControlNames(program: program)
     }
 
     /// The screens' view names, in order (a screen's index is its place here).
@@ -111,7 +114,7 @@ public struct ProgramInterpreter: Sendable {
     }
 
     func machine(for run: ProgramRun, ids: (any RandomNumberGenerator)?) -> Machine {
-        Machine(program: program, limits: limits, printer: printer, run: run, ids: ids)
+        Machine(program: program, limits: limits, printer: printer, names: names, run: run, ids: ids)
     }
 
     func fresh() -> ProgramRun {
