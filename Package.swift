@@ -142,7 +142,8 @@ let package = Package(
             path: "Tests/TestSupport"),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "FocusProtocol", "TestSupport"]),
         .testTarget(name: "FocusProtocolTests", dependencies: ["FocusProtocol", "FocusCore", "TestSupport"]),
-        .testTarget(name: "SessionMachineTests", dependencies: ["Sessions", "FocusProtocol", "FocusCore", "TestSupport"]),
+        .testTarget(
+            name: "SessionMachineTests", dependencies: ["Sessions", "FocusProtocol", "FocusCore", "SwiftUISource", "TestSupport"]),
         .testTarget(name: "TransportWireTests", dependencies: ["TransportWire"]),
         .testTarget(name: "SwiftUISourceTests", dependencies: ["SwiftUISource", "FocusCore"]),
         .testTarget(

@@ -11,13 +11,20 @@ public struct Lesson: Codable, Equatable, Sendable {
     public var summary: String
     /// The steps, in order (five to ten).
     public var steps: [LessonStep]
+    /// For a lesson on a source, the example it runs on: a file of `Public/examples` without
+    /// `.swift` (`seeds/profile`); its ``screen`` is a view of that source. `nil` for a lesson on
+    /// the built-in screens.
+    public var example: String?
 
-    public init(id: LessonID, title: String, screen: ScreenID, summary: String, steps: [LessonStep]) {
+    public init(
+        id: LessonID, title: String, screen: ScreenID, summary: String, steps: [LessonStep], example: String? = nil
+    ) {
         self.id = id
         self.title = title
         self.screen = screen
         self.summary = summary
         self.steps = steps
+        self.example = example
     }
 
     /// What to configure when step `step` begins, with the session's settings at `current`:

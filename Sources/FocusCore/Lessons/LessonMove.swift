@@ -23,6 +23,9 @@ public enum LessonMove: String, Codable, Sendable, CaseIterable {
     case submit
     /// The keyboard toolbar's Previous or Next (a focus event caused by `toolbar`).
     case toolbar
+    /// A button of a session's own program whose action moved focus (a focus event caused by
+    /// `binding`: an assignment to the focus state).
+    case button
     /// The server's own auto-focus timer landing (a focus event caused by `autoFocus` with no
     /// navigation): nobody's move.
     case timer
@@ -45,6 +48,7 @@ public enum LessonMove: String, Codable, Sendable, CaseIterable {
         case .focus(_, _, _, .tap): .tap
         case .focus(_, _, _, .submit): .submit
         case .focus(_, _, _, .toolbar): .toolbar
+        case .focus(_, _, _, .binding): .button
         case .focus(_, _, _, .autoFocus): .timer
         case .focus, .autoFocusScheduled, .autoFocusCancelled, .state, .timerSet: nil
         }

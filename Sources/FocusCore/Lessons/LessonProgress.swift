@@ -26,22 +26,22 @@ public struct LessonProgress: Codable, Equatable, Sendable {
     }
 
     /// Checks one applied change of the session against the current step of `lesson`:
-    /// `events` are the change's events, `screen` the lesson's screen after it (`nil` if the
-    /// session has no such screen), built only if the step's goal looks at the state.
+    /// `events` are the change's events, `scene` the lesson's screen after it (`nil` if the
+    /// session does not show it), built only if the step's goal looks at the state or the source.
     ///
     /// The goal comes first: a change that meets it passes, clears the hint and moves on to the
     /// next step (or completes the lesson). Otherwise a move the step counts as neutral changes
     /// nothing, and any other move shows the hint.
     public mutating func observe(
-        events: [FocusEvent], after screen: @autoclosure () -> ScreenSnapshot?, in lesson: Lesson
+        events: [FocusEvent], after scene: @autoclosure () -> LessonScene?, in lesson: Lesson
     ) -> LessonVerdict {
         guard let current = currentStep(in: lesson) else { return .neutral }
-        var built: ScreenSnapshot??
-        func after() -> ScreenSnapshot? {
+        var built: LessonScene??
+        func after() -> LessonScene? {
             if let built { return built }
-            let snapshot = screen()
-            built = .some(snapshot)
-            return snapshot
+            let made = scene()
+            built = .some(made)
+            return made
         }
         if current.goal.isMet(by: events, after: after, on: lesson.screen) {
             hint = false

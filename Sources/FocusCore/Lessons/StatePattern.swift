@@ -20,12 +20,12 @@ public struct StatePattern: Equatable, Sendable {
         self.filled = filled
     }
 
-    /// Whether `screen` looks like this.
-    func matches(_ screen: ScreenSnapshot) -> Bool {
-        (focus?.matches(screen.focus?.name) ?? true)
-            && (focusedField?.matches(screen.focusedField) ?? true)
-            && (rowFocused.map { $0 == (screen.focusedRow != nil) } ?? true)
-            && (filled ?? []).allSatisfy { !(screen.values[FocusKey($0)] ?? "").isEmpty }
+    /// Whether `scene` looks like this.
+    func matches(_ scene: LessonScene) -> Bool {
+        (focus?.matches(scene.focus) ?? true)
+            && (focusedField?.matches(scene.focusedField) ?? true)
+            && (rowFocused.map { $0 == scene.rowFocused } ?? true)
+            && (filled ?? []).allSatisfy { !(scene.texts[FocusKey($0)] ?? "").isEmpty }
     }
 }
 

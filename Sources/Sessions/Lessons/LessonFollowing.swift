@@ -17,6 +17,7 @@ struct LessonFollowing: Sendable {
 
     /// What starting a lesson asks of the program.
     struct Start: Sendable {
+        let lesson: Lesson
         let progress: LessonProgress
         /// The screen to show, if another one is showing.
         let screen: ScreenID?
@@ -37,7 +38,7 @@ struct LessonFollowing: Sendable {
             throw ProtocolError(.unknownLesson, "There is no lesson '\(id.rawValue)'.", seq: seq)
         }
         return Start(
-            progress: progress, screen: definition.screen == current ? nil : definition.screen,
+            lesson: definition, progress: progress, screen: definition.screen == current ? nil : definition.screen,
             settings: definition.settingsPatch(atStep: step, from: settings))
     }
 
@@ -55,12 +56,12 @@ struct LessonFollowing: Sendable {
     /// Checks an applied change's `events` against the current step; `screen` is the lesson's
     /// screen after the change. Returns the settings the next step needs when a step was passed
     /// and the lesson goes on (empty when it needs none).
-    mutating func observe(events: [FocusEvent], after screen: @autoclosure () -> ScreenSnapshot?, settings: Settings)
+    mutating func observe(events: [FocusEvent], after scene: @autoclosure () -> LessonScene?, settings: Settings)
         -> SettingsPatch?
     {
         guard let (followed, lesson) = current else { return nil }
         var progress = followed
-        let verdict = progress.observe(events: events, after: screen(), in: lesson)
+        let verdict = progress.observe(events: events, after: scene(), in: lesson)
         self.progress = progress
         guard verdict == .passed, !progress.complete else { return nil }
         return lesson.settingsPatch(atStep: progress.step, from: settings)

@@ -42,6 +42,7 @@ extension SessionMachine {
         case .intent(let message, _, _, let applied):
             if !message.isLesson, let ran = try program.applyToSource(message, splices: applied, ids: &ids) {
                 (outcome, lines) = ran.outcome
+                followLesson(&outcome, faults: &faults)
             } else {
                 outcome = try applyAction(of: message, applied: applied, ids: &ids, faults: &faults)
                 if !message.isLesson { followLesson(&outcome, faults: &faults) }
@@ -53,10 +54,12 @@ extension SessionMachine {
             let ran = program.fireSourceTimer(token, ids: &ids)
             if let failure = ran.failure { faults.append(.timerStopped(failure)) }
             (outcome, lines) = ran.outcome
+            followLesson(&outcome, faults: &faults)
         case .source(let text):
             if let ran = try program.checkSource(text, ids: &ids) {
                 // A new text, or new diagnostics, is a change even when it draws the same screen.
                 (outcome, lines) = (.applied(events: ran.events, effects: ran.effects), ran.lines)
+                followLesson(&outcome, faults: &faults)
             } else {
                 outcome = .unchanged(.unchanged)
             }
@@ -134,10 +137,24 @@ extension SessionMachine {
             lessons.follow(nil)
             return .applied(events: [], effects: [])
         }
-        let start = try lessons.start(id, step: step, showing: state.current, settings: state.settings, seq: seq)
+        let start = try lessons.start(id, step: step, showing: program.currentScreen, settings: state.settings, seq: seq)
+        guard program.has(start.lesson.screen) else {
+            let opening = start.lesson.example.map { " (open the example \($0) to follow it)" } ?? ""
+            throw ProtocolError(
+                .unknownLesson,
+                "The lesson '\(id.rawValue)' runs on the screen \(start.lesson.screen.rawValue), which this session does not have\(opening).",
+                seq: seq)
+        }
         var events: [FocusEvent] = []
         var effects: [Effect] = []
-        if let screen = start.screen {
+        if program.source != nil {
+            if let screen = start.screen {
+                let shown = try program.applyToSource(
+                    IntentMessage(seq: seq, screen: program.currentScreen, action: .navigate(screen)), splices: nil, ids: &ids)
+                events += shown?.events ?? []
+                effects += shown?.effects ?? []
+            }
+        } else if let screen = start.screen {
             do {
                 let shown = try program.apply(.navigate(to: screen), on: state.current, ids: &ids)
                 events += shown.events
@@ -146,7 +163,7 @@ extension SessionMachine {
                 faults.append(.lessonScreen(id, error))
             }
         }
-        if !start.settings.isEmpty {
+        if !start.settings.isEmpty, program.source == nil {
             let configured = program.configure(start.settings)
             events += configured.events
             effects += configured.effects
@@ -165,9 +182,9 @@ extension SessionMachine {
         var failure: FocusError?
         let settings = lessons.observe(
             events: events,
-            after: { () -> ScreenSnapshot? in
+            after: { () -> LessonScene? in
                 do throws(FocusError) {
-                    return try program.snapshot(of: followed.lesson.screen)
+                    return try program.lessonScene(on: followed.lesson.screen)
                 } catch {
                     failure = error
                     return nil
@@ -175,7 +192,8 @@ extension SessionMachine {
             }(),
             settings: program.state.settings)
         if let failure { faults.append(.lessonScreen(followed.lesson.id, failure)) }
-        guard let settings, !settings.isEmpty else { return }
+        // A session's own source has no switches: its lessons ask for edits of the code instead.
+        guard let settings, !settings.isEmpty, program.source == nil else { return }
         let configured = self.program.configure(settings)
         events += configured.events
         effects += configured.effects

@@ -91,6 +91,21 @@ struct SessionProgram: Sendable {
         try engine.snapshot(of: screen, in: state)
     }
 
+    /// The screen a lesson runs on as its goals read it after a change: the program's while it
+    /// shows that screen (`nil` otherwise), or the built-in screen's snapshot.
+    func lessonScene(on screen: ScreenID) throws(FocusError) -> LessonScene? {
+        if let source { return source.lessonScene(on: screen) }
+        return LessonScene(try snapshot(of: screen))
+    }
+
+    /// Whether the session can show `screen`: a view of its own program, or a built-in screen.
+    func has(_ screen: ScreenID) -> Bool {
+        source.map { $0.has(screen) } ?? (engine.schema.screen(screen) != nil)
+    }
+
+    /// The screen showing now.
+    var currentScreen: ScreenID { source?.screen ?? state.current }
+
     /// Every screen as snapshots carry it, task notes rendered; or the session's own program.
     func snapshot() -> SessionSnapshot {
         if let source {

@@ -25,7 +25,7 @@ struct LessonCheckerTests {
             steps: [LessonStep(instruction: "Do it.", hint: "Try again.", swift: "focus = nil", goal: goal, neutral: [])])
         var progress = try LessonCatalogue(lessons: [lesson]).progress(lesson.id)
         let snapshot = try engine.snapshot(of: screen, in: try state ?? session(on: screen))
-        return progress.observe(events: events, after: snapshot, in: lesson) == .passed
+        return progress.observe(events: events, after: LessonScene(snapshot), in: lesson) == .passed
     }
 
     static func focus(_ from: FocusKey?, _ to: FocusKey?, _ cause: FocusCause = .tap, on screen: ScreenID = .gift) -> FocusEvent {
@@ -146,7 +146,7 @@ struct LessonCheckerTests {
         var progress = try LessonCatalogue(lessons: [lesson]).progress(lesson.id)
         let snapshot = try Self.engine.snapshot(of: .gift, in: try Self.session())
         func observe(_ events: [FocusEvent]) -> LessonVerdict {
-            progress.observe(events: events, after: snapshot, in: lesson)
+            progress.observe(events: events, after: LessonScene(snapshot), in: lesson)
         }
         #expect(observe([Self.focus(nil, .row(id: Self.row))]) == .wrongMove)
         #expect(progress.hint && progress.step == 0)
@@ -167,7 +167,8 @@ struct LessonCheckerTests {
         var progress = try LessonCatalogue.seeds.progress(Lesson.giftAutoFocus.id)
         let before = progress
         let screen = try Self.engine.snapshot(of: .profile, in: try Self.session())
-        let verdict = progress.observe(events: [Self.focus(nil, .firstName, on: .profile)], after: screen, in: .profileKeyboard)
+        let verdict = progress.observe(
+            events: [Self.focus(nil, .firstName, on: .profile)], after: LessonScene(screen), in: .profileKeyboard)
         #expect(verdict == .neutral && progress == before)
     }
 }

@@ -60,7 +60,7 @@ struct LessonWalk {
     ) throws {
         let before = progress
         let screen = try engine.snapshot(of: lesson.screen, in: state)
-        let actual = progress.observe(events: events, after: screen, in: lesson)
+        let actual = progress.observe(events: events, after: LessonScene(screen), in: lesson)
         #expect(actual == verdict, "step \(before.step): \(events)", sourceLocation: sourceLocation)
         switch actual {
         case .passed:

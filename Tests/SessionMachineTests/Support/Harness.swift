@@ -21,14 +21,15 @@ struct Harness {
 
     init(
         configuration: SessionConfiguration = SessionConfiguration(),
-        render: @escaping @Sendable (String) -> String = Harness.render
+        render: @escaping @Sendable (String) -> String = Harness.render,
+        compile: @escaping SourceCompiler = SourceCompilers.none
     ) {
         var ids = SplitMix64(seed: 1)
         var outputs: [SessionOutput] = []
         let id = SessionID.random(using: &ids)
         machine = SessionMachine(
             id: id, viewerID: SessionID.random(sharingRouteWith: id, using: &ids), engine: FocusEngine(),
-            configuration: configuration, renderNotes: render, at: now, ids: &ids, into: &outputs)
+            configuration: configuration, renderNotes: render, compile: compile, at: now, ids: &ids, into: &outputs)
         record(outputs)
     }
 

@@ -1,0 +1,98 @@
+import FocusCore
+import FocusProtocol
+import Foundation
+import Sessions
+import SwiftUISource
+import Testing
+
+/// A lesson followed in a session that runs its own source: every step is checked from what the
+/// source does (its focus events, the screen it draws) and from edits of the source itself.
+@Suite("Lessons on a session's own source")
+struct SourceLessonTests {
+    static let profile = try! String(
+        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Public/examples/seeds/profile.swift"),
+        encoding: .utf8)
+    static let transaction = """
+                withTransaction(Transaction(animation: nil)) {
+                    focus = field
+                }
+        """
+    static let animated = profile.replacingOccurrences(of: transaction, with: "        focus = field")
+
+    /// A session running the profile seed from its source, with one editor joined.
+    static func session() -> Harness {
+        var harness = Harness(compile: SourceCompilation.compile)
+        harness.handle(.replaceSource(profile))
+        harness.join(1)
+        return harness
+    }
+
+    static func key(_ title: String, in harness: Harness) throws -> FocusKey {
+        let drawn = try #require(harness.machine.sessionSnapshot().program?.drawn)
+        func find(_ views: [DrawnView]) -> FocusKey? {
+            views.lazy.compactMap { $0.title == title ? $0.key : find($0.content) }.first
+        }
+        return try #require(find(drawn.content + drawn.keyboardToolbar), "no control titled \(title)")
+    }
+
+    static func refusal(_ outputs: [SessionOutput]) -> ProtocolError? {
+        outputs.lazy.compactMap { if case .send(.error(let error), _) = $0 { error } else { nil } }.first
+    }
+
+    @Test("The profile lesson walks from its source: Return, the form's own Previous and Next, and editing move(to:)")
+    func profileLessonFromItsSource() throws {
+        #expect(Self.animated != Self.profile, "the lesson's edit takes the transaction out")
+        var harness = Self.session()
+        var seq = 0
+        func send(_ action: IntentMessage.Action) {
+            seq += 1
+            harness.intent(1, seq: seq, "ProfileForm", action)
+        }
+        send(.lesson("profile-source", step: 0))
+        #expect(harness.machine.lesson?.step == 0)
+        let first = try Self.key("First Name", in: harness)
+        #expect(first.description == ".firstName")
+
+        send(.tap(first))
+        #expect(harness.machine.lesson?.step == 1)
+        send(.edit(first, "Ada"))
+        send(.tap(try Self.key("Next", in: harness)))  // not Return: the hint shows
+        #expect(harness.machine.lesson?.step == 1 && harness.machine.lesson?.hint == true)
+        send(.tap(first))
+        send(.submit)
+        #expect(harness.machine.lesson?.step == 2 && harness.machine.lesson?.hint == false)
+        send(.submit)
+        #expect(harness.machine.lesson?.step == 3)
+        send(.tap(try Self.key("Last Name", in: harness)))
+        send(.tap(try Self.key("Previous", in: harness)))
+        #expect(harness.machine.lesson?.step == 4)
+        send(.tap(try Self.key("Next", in: harness)))
+        #expect(harness.machine.lesson?.step == 5)
+
+        harness.handle(.replaceSource(Self.animated))
+        #expect(harness.machine.lesson?.step == 6, "taking the transaction out of the code passes the step")
+        send(.tap(first))
+        send(.submit)
+        #expect(harness.machine.lesson?.step == 7, "Return now passes through nil")
+        harness.handle(.replaceSource(Self.profile))
+        #expect(harness.machine.lesson?.step == 8)
+        send(.tap(first))
+        send(.submit)
+        #expect(harness.machine.lesson?.complete == true)
+    }
+
+    @Test("A lesson needs its screen: a source lesson on the built-in screens, and a built-in lesson on a source, are refused")
+    func lessonsNeedTheirScreen() throws {
+        var builtIn = Harness()
+        builtIn.join(1)
+        let refused = Self.refusal(builtIn.intent(1, seq: 1, .profile, .lesson("profile-source", step: 0)))
+        #expect(refused?.code == .unknownLesson && refused?.message.contains("open the example seeds/profile") == true)
+        #expect(builtIn.machine.lesson == nil)
+
+        var source = Self.session()
+        let other = Self.refusal(source.intent(1, seq: 1, "ProfileForm", .lesson("profile-keyboard", step: 0)))
+        #expect(other?.code == .unknownLesson && other?.message.contains("profile") == true)
+        #expect(source.machine.lesson == nil)
+    }
+}
