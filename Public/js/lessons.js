@@ -129,9 +129,12 @@ export class LessonPanel {
     this.#showSummary();
   }
 
-  /** Says where the step's line of Swift is: marked in the code panel, or only here. */
+  /**
+   * Says where the step's line of Swift is: marked in the code panel (`true`), or only here
+   * (`false`); `null` says nothing (a session's own source, where the line is in the source).
+   */
   showWhere(marked) {
-    this.el.swiftWhere.textContent = marked ? 'marked in the code' : 'not in the code shown now';
+    this.el.swiftWhere.textContent = marked === null ? '' : marked ? 'marked in the code' : 'not in the code shown now';
   }
 
   #lessonOf(progress) {

@@ -273,6 +273,11 @@ class Playground {
     this.keyboard.show({ field: program.view.fieldFor(state.focusedField), toolbar: null, tools: program.view.keyboardTools, locked: Boolean(locked) });
     this.eventLog.render(shown.log, (member) => shown.person(member), (on, key) => program.label(key));
     this.code.caption.textContent = `· ${shown.program.drawn.name}`;
+    // A lesson on a source: its step's Swift is a line of the source; the marked line stays the
+    // one that ran.
+    this.lessons.render(shown.lesson, { locked: locked && LOCKED[locked], announce: !this.past });
+    this.lessons.offerLessonFor(shown.screen);
+    this.lessons.showWhere(null);
   }
 
   /** Why nothing on the page may change the session (`viewer` or `past`), or null. */
