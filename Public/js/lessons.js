@@ -42,12 +42,17 @@ export class LessonPanel {
   /** Whether this person chose in the chooser; until then it offers the shown screen's lesson. */
   #chosenByHand = false;
   #progress = null;
+  /** The session's screens (the chooser lists the lessons on them), or null before they are known. */
+  #screens = null;
+  /** The ids the chooser lists, space-separated, to rebuild it only when they change. */
+  #listed = null;
 
   /** `onLesson(id, step)`: send a `lesson` intent (`id` null stops); `announcer`: the page's polite voice. */
   constructor({ onLesson, announcer }) {
     this.onLesson = onLesson;
     this.announcer = announcer;
     this.el = Object.fromEntries(PARTS.map((part) => [camel(part), byId(`lesson-${part}`)]));
+    this.section = byId('lesson-title').closest('section');
     const { el } = this;
     this.controls = [el.start, el.stop, el.previous, el.next, el.restart];
     el.select.addEventListener('change', () => {
@@ -65,8 +70,8 @@ export class LessonPanel {
   setCatalogue(lessons) {
     this.#lessons = lessons;
     this.el.error.hidden = lessons !== null;
-    this.el.select.replaceChildren(...(lessons ?? []).map((lesson) => h('option', { value: lesson.id, text: lesson.title })));
-    this.#showSummary();
+    this.#listed = null;
+    this.#list();
   }
 
   /**
@@ -100,7 +105,7 @@ export class LessonPanel {
     el.locked.textContent = locked ?? '';
     el.locked.hidden = !locked;
     const unavailable = new Map([
-      [el.start, !this.#lessons?.length], [el.stop, !step],
+      [el.start, !this.#listedLessons().length], [el.stop, !step],
       [el.previous, !step || progress.step === 0], [el.next, !step || progress.complete || progress.step >= last],
       [el.restart, !step],
     ]);
@@ -118,10 +123,12 @@ export class LessonPanel {
   }
 
   /**
-   * With no lesson running, and until this person chooses one, the chooser offers the lesson of
-   * `screen` (the screen on show).
+   * The session has `screens`, `screen` on show: the chooser lists the lessons on those screens
+   * and, with no lesson running and until this person chooses one, offers the lesson of `screen`.
    */
-  offerLessonFor(screen) {
+  offerFor(screens, screen) {
+    this.#screens = screens;
+    this.#list();
     if (this.#progress || this.#chosenByHand) return;
     const lesson = this.#lessons?.find((candidate) => candidate.screen === screen);
     if (!lesson || this.el.select.value === lesson.id) return;
@@ -135,6 +142,24 @@ export class LessonPanel {
    */
   showWhere(marked) {
     this.el.swiftWhere.textContent = marked === null ? '' : marked ? 'marked in the code' : 'not in the code shown now';
+  }
+
+  /** The lessons on the session's screens (all of them until the screens are known). */
+  #listedLessons() {
+    return (this.#lessons ?? []).filter((lesson) => !this.#screens || this.#screens.includes(lesson.screen));
+  }
+
+  /** Lists the lessons the session can follow; a panel with none has the `has-lessons` class off. */
+  #list() {
+    const lessons = this.#listedLessons();
+    const ids = lessons.map((lesson) => lesson.id).join(' ');
+    if (ids === this.#listed) return;
+    this.#listed = ids;
+    const chosen = this.el.select.value;
+    this.el.select.replaceChildren(...lessons.map((lesson) => h('option', { value: lesson.id, text: lesson.title })));
+    if (lessons.some((lesson) => lesson.id === chosen)) this.el.select.value = chosen;
+    this.section.classList.toggle('has-lessons', lessons.length > 0);
+    this.#showSummary();
   }
 
   #lessonOf(progress) {

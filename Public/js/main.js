@@ -255,7 +255,7 @@ class Playground {
       this.code.show(view.declaration.title, view.module.code(shown.settings));
     }
     const step = this.lessons.render(shown.lesson, { locked: locked && LOCKED[locked], announce: !this.past });
-    this.lessons.offerLessonFor(screen);
+    this.lessons.offerFor(Object.keys(shown.schema), screen);
     const onLessonScreen = step && step.screen === screen;
     const goal = step ? goalEvents(step.goal).map((pattern) => ({ screen: step.screen, ...pattern })) : [];
     this.lessons.showWhere(this.code.markLesson(onLessonScreen ? step.swift : null, highlightTags(goal, screen)));
@@ -276,7 +276,7 @@ class Playground {
     // A lesson on a source: its step's Swift is a line of the source; the marked line stays the
     // one that ran.
     this.lessons.render(shown.lesson, { locked: locked && LOCKED[locked], announce: !this.past });
-    this.lessons.offerLessonFor(shown.screen);
+    this.lessons.offerFor(shown.program.screens, shown.screen);
     this.lessons.showWhere(null);
   }
 

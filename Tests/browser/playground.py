@@ -210,6 +210,14 @@ class Playground:
     def keyboard_state(self):
         return self.js("return document.getElementById('keyboard').dataset.state")
 
+    def wait_keyboard_up(self):
+        """Waits until the keyboard is up and has stopped sliding: a tap on its toolbar mid-slide
+        can land on a key passing over it."""
+        self.wait(lambda: self.keyboard_state() == "up" and self.js("""
+            return document.getElementById('keyboard').getAnimations({subtree: true})
+              .every((animation) => animation.playState !== 'running');
+        """), "the keyboard should come up and stop sliding")
+
     def record_keyboard(self):
         """Starts recording every change of the keyboard's state."""
         self.js("""

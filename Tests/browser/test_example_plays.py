@@ -170,7 +170,7 @@ def test_animated_move_dips_the_keyboard_only_when_the_move_is_animated(page):
     play(page, "animated-move")
     page.control("To").click()
     wait_focus(page, "To", "a tap on To")
-    page.wait(lambda: page.keyboard_state() == "up", "the keyboard comes up")
+    page.wait_keyboard_up()
     page.record_keyboard()
     page.control("Next").click()
     wait_focus(page, "Subject", "Next without animation")

@@ -48,7 +48,7 @@ def test_login_return_moves_focus_to_the_password_and_marks_the_line_that_did(pa
 def test_the_keyboard_toolbar_shows_previous_disabled_on_the_first_field(page):
     page.open_source(example("keyboard-toolbar.swift"))
     page.control("Card number").click()
-    page.wait(lambda: page.keyboard_state() == "up", "the keyboard comes up")
+    page.wait_keyboard_up()
     previous, following = page.control("Previous"), page.control("Next")
     page.wait(lambda: previous.get_attribute("aria-disabled") == "true", "Previous is disabled on the first field")
     assert following.get_attribute("aria-disabled") == "false"

@@ -2,7 +2,6 @@
 the screen shown, and every step is checked by the server from what the source does, including
 an edit of the source itself."""
 
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.select import Select
 
@@ -23,17 +22,7 @@ def story(page):
     return f"{progress(page)!r}; lesson {state.get('lesson')}; focus {state['program']['drawn'].get('focused')}"
 
 
-@pytest.fixture
-def still(page):
-    """The page with reduced motion: the lesson, not the keyboard's slide, is under test, and the
-    keyboard's toolbar is then where it ends up as soon as it shows."""
-    page.emulate_media(prefers_reduced_motion="reduce")
-    yield page
-    page.emulate_media()
-
-
-def test_the_profile_lesson_runs_from_its_source_through_an_edit_of_the_code(still):
-    page = still
+def test_the_profile_lesson_runs_from_its_source_through_an_edit_of_the_code(page):
     source = example("seeds/profile.swift")
     page.open_source(source)
     chooser = Select(page.driver.find_element(By.ID, "lesson-select"))
@@ -47,6 +36,7 @@ def test_the_profile_lesson_runs_from_its_source_through_an_edit_of_the_code(sti
     page.wait(lambda: progress(page) == "Step 2 of 9", lambda: f"a tap on First Name passes: {progress(page)!r}")
     page.type("Ada")
     page.wait(lambda: page.control("First Name").get_attribute("value") == "Ada", "the typing shows")
+    page.wait_keyboard_up()
     page.click_when_still(page.control("Next"))  # the toolbar, not Return: a wrong move
     hint = page.driver.find_element(By.ID, "lesson-hint")
     page.wait(lambda: hint.is_displayed(), "Next instead of Return shows the hint")
@@ -58,8 +48,8 @@ def test_the_profile_lesson_runs_from_its_source_through_an_edit_of_the_code(sti
     page.press_return()  # Return in Last Name lets go
     page.wait(lambda: progress(page) == "Step 4 of 9", lambda: f"Return in Last Name passes: {progress(page)!r}")
     page.control("Last Name").click()
-    page.wait(lambda: page.active_name() == "Last Name" and page.keyboard_state() == "up",
-              "Last Name has focus, and the keyboard with its toolbar is up")
+    page.wait(lambda: page.active_name() == "Last Name", "Last Name has focus")
+    page.wait_keyboard_up()
     page.click_when_still(page.control("Previous"))
     page.wait(lambda: progress(page) == "Step 5 of 9", lambda: f"Previous passes: {story(page)}")
     page.click_when_still(page.control("Next"))
