@@ -9,10 +9,15 @@ import Testing
 /// source does (its focus events, the screen it draws) and from edits of the source itself.
 @Suite("Lessons on a session's own source")
 struct SourceLessonTests {
-    static let profile = try! String(
-        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent().appendingPathComponent("Public/examples/seeds/profile.swift"),
-        encoding: .utf8)
+    static let profile = seed("profile")
+    static let checkout = seed("checkout")
+
+    static func seed(_ name: String) -> String {
+        try! String(
+            contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+                .deletingLastPathComponent().appendingPathComponent("Public/examples/seeds/\(name).swift"),
+            encoding: .utf8)
+    }
     static let transaction = """
                 withTransaction(Transaction(animation: nil)) {
                     focus = field
@@ -20,10 +25,10 @@ struct SourceLessonTests {
         """
     static let animated = profile.replacingOccurrences(of: transaction, with: "        focus = field")
 
-    /// A session running the profile seed from its source, with one editor joined.
-    static func session() -> Harness {
+    /// A session running a seed from its source (the profile form unless told), with one editor joined.
+    static func session(_ source: String = profile) -> Harness {
         var harness = Harness(compile: SourceCompilation.compile)
-        harness.handle(.replaceSource(profile))
+        harness.handle(.replaceSource(source))
         harness.join(1)
         return harness
     }
@@ -78,6 +83,54 @@ struct SourceLessonTests {
         harness.handle(.replaceSource(Self.profile))
         #expect(harness.machine.lesson?.step == 8)
         send(.tap(first))
+        send(.submit)
+        #expect(harness.machine.lesson?.complete == true)
+    }
+
+    @Test("The checkout lesson walks from its source: Return, Proceed, then Address bound to .name in the code and its symptoms")
+    func checkoutLessonFromItsSource() throws {
+        let addressBinding = """
+            TextField("Address", text: $address)
+                            .focused($focus, equals: .address)
+            """
+        let ambiguous = Self.checkout.replacingOccurrences(
+            of: addressBinding, with: addressBinding.replacingOccurrences(of: ".address)", with: ".name)"))
+        #expect(ambiguous != Self.checkout, "the lesson's edit binds Address to .name")
+        var harness = Self.session(Self.checkout)
+        var seq = 0
+        func send(_ action: IntentMessage.Action) {
+            seq += 1
+            harness.intent(1, seq: seq, "CheckoutForm", action)
+        }
+        func step() -> Int? { harness.machine.lesson?.step }
+        let name = try Self.key("Name", in: harness)
+        send(.lesson("checkout-source", step: 0))
+        #expect(step() == 0)
+        send(.submit)  // Name is empty: the step wants a name typed first
+        #expect(step() == 0)
+        send(.tap(name))
+        send(.edit(name, "Ada"))
+        send(.submit)
+        #expect(step() == 1)
+        send(.submit)
+        #expect(step() == 2)
+        send(.tap(try Self.key("Proceed to Gift Message", in: harness)))
+        #expect(step() == 3, "Address is empty, so Proceed focuses it")
+
+        harness.handle(.replaceSource(ambiguous))
+        #expect(step() == 4, "binding Address to .name warns")
+        send(.tap(try Self.key("Name", in: harness)))
+        send(.submit)
+        #expect(step() == 5, "Return in Name asks for .address, which no field answers")
+        send(.tap(try Self.key("Phone", in: harness)))
+        send(.tap(try Self.key("Proceed to Gift Message", in: harness)))
+        #expect(step() == 6, "Proceed asks for .address: focus leaves Phone for nil")
+        send(.tap(try Self.key("Address", in: harness)))
+        #expect(step() == 7, "the tapped Address field takes focus, and focus reads .name")
+
+        harness.handle(.replaceSource(Self.checkout))
+        #expect(step() == 8)
+        send(.tap(try Self.key("Name", in: harness)))
         send(.submit)
         #expect(harness.machine.lesson?.complete == true)
     }
