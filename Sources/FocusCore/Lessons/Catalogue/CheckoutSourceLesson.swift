@@ -10,7 +10,8 @@ extension Lesson {
             "Walk the checkout form with Return and Proceed, bind Address to .name in the code and meet the symptoms, then fix it.",
         steps: [
             LessonStep(
-                instruction: "Name has focus as the form appears. Type a name and press Return: the onSubmit moves focus to Address.",
+                instruction:
+                    "Name has focus as the form appears. Type a name and press Return: the onSubmit moves focus to Address.",
                 hint: "Type into Name and press Return there: the switch in onSubmit moves from .name to .address.",
                 swift: "case .name: move(to: .address)",
                 goal: .all([.focus(from: "name", to: "address", cause: .submit), .state(StatePattern(filled: ["name"]))]),
@@ -24,7 +25,8 @@ extension Lesson {
                 neutral: LessonStep.defaultNeutral + [.tap]
             ),
             LessonStep(
-                instruction: "Leave Address empty and tap Proceed to Gift Message: focus goes to the first field to fix, Address.",
+                instruction:
+                    "Leave Address empty and tap Proceed to Gift Message: focus goes to the first field to fix, Address.",
                 hint: "Proceed picks Address when Name is filled in and Address is empty; clear Address and tap it again.",
                 swift: "move(to: invalid)",
                 goal: .all([.focus(to: "address", cause: .binding), .state(StatePattern(focus: "address"))]),
