@@ -41,6 +41,20 @@ struct SourceLessonTests {
         return try #require(find(drawn.content + drawn.keyboardToolbar), "no control titled \(title)")
     }
 
+    /// The keys of every drawn control titled `title`, in draw order (one per row in a `ForEach`).
+    static func keys(_ title: String, in harness: Harness) throws -> [FocusKey] {
+        let drawn = try #require(harness.machine.sessionSnapshot().program?.drawn)
+        func collect(_ views: [DrawnView]) -> [FocusKey] {
+            views.flatMap { view in (view.title == title ? view.key.map { [$0] } ?? [] : []) + collect(view.content) }
+        }
+        return collect(drawn.content + drawn.keyboardToolbar)
+    }
+
+    /// The field that shows focus on the drawn screen.
+    static func focused(in harness: Harness) -> FocusKey? {
+        harness.machine.sessionSnapshot().program?.drawn.focused
+    }
+
     static func refusal(_ outputs: [SessionOutput]) -> ProtocolError? {
         outputs.lazy.compactMap { if case .send(.error(let error), _) = $0 { error } else { nil } }.first
     }
@@ -132,6 +146,121 @@ struct SourceLessonTests {
         #expect(step() == 8)
         send(.tap(try Self.key("Name", in: harness)))
         send(.submit)
+        #expect(harness.machine.lesson?.complete == true)
+    }
+
+    @Test("The gift lesson walks from its source: the task that focuses the message, a tap before it, rows by id, and Send")
+    func giftLessonFromItsSource() throws {
+        var harness = Self.session(Self.seed("gift"))
+        var seq = 0
+        func send(_ action: IntentMessage.Action) {
+            seq += 1
+            harness.intent(1, seq: seq, "GiftMessageForm", action)
+        }
+        func step() -> Int? { harness.machine.lesson?.step }
+        send(.lesson("gift-source", step: 0))
+        #expect(step() == 0)
+        harness.advance(by: 700)
+        #expect(step() == 0 && Self.focused(in: harness) == nil, "the task is still asleep")
+        harness.advance(by: 50)
+        #expect(step() == 1 && Self.focused(in: harness) == "message", "the task woke and focused the message")
+        send(.tap(try Self.key("Email", in: harness)))  // too late: focus leaves the message, not nil
+        #expect(step() == 1 && harness.machine.lesson?.hint == true)
+
+        // The screen appears once per run of the source: a fresh copy of it for the tap that wins.
+        harness = Self.session(Self.seed("gift"))
+        send(.lesson("gift-source", step: 1))
+        let first = try Self.key("Email", in: harness)
+        send(.tap(first))
+        #expect(step() == 2 && harness.machine.lesson?.hint == false)
+        harness.advance(by: 750)
+        #expect(step() == 2 && Self.focused(in: harness) == first, "the cancelled task woke and left focus alone")
+
+        send(.tap(try Self.key("Add new email", in: harness)))
+        let emails = try Self.keys("Email", in: harness)
+        #expect(step() == 3 && emails.count == 2 && Self.focused(in: harness) == emails[1])
+        send(.tap(emails[0]))
+        send(.submit)
+        #expect(step() == 4 && Self.focused(in: harness) == emails[1])
+        send(.submit)
+        #expect(step() == 5 && Self.focused(in: harness) == nil)
+        let sendTheGift = try Self.key("Send the Gift", in: harness)
+        send(.tap(sendTheGift))
+        #expect(step() == 6 && Self.focused(in: harness) == "message", "the empty message is checked first")
+        send(.edit("message", "Happy birthday!"))
+        send(.tap(sendTheGift))
+        #expect(step() == 7 && Self.focused(in: harness) == emails[0], "the first email is empty")
+        send(.edit(emails[0], "ada@example.com"))
+        send(.tap(sendTheGift))
+        #expect(step() == 7 && harness.machine.lesson?.hint == true, "the second email is still empty")
+        #expect(Self.focused(in: harness) == emails[1])
+        send(.edit(emails[1], "grace@example.org"))
+        send(.tap(sendTheGift))
+        #expect(Self.focused(in: harness) == nil)
+        #expect(harness.machine.lesson?.complete == true)
+    }
+
+    @Test(
+        "The tasks lesson walks from its source: the focused row opens, Return, New Reminder, and delete with and without an heir"
+    )
+    func tasksLessonFromItsSource() throws {
+        let tasks = Self.seed("tasks")
+        let withoutHeir = tasks.replacingOccurrences(
+            of: "        move(to: heir.map { field.onRow(reminders[$0].id) })\n", with: "")
+        #expect(withoutHeir != tasks, "the lesson's edit takes the hand-over to the heir out")
+        var harness = Self.session(tasks)
+        var seq = 0
+        func send(_ action: IntentMessage.Action) {
+            seq += 1
+            harness.intent(1, seq: seq, "ReminderList", action)
+        }
+        func step() -> Int? { harness.machine.lesson?.step }
+        func focused() -> FocusKey? { Self.focused(in: harness) }
+        var titles = try Self.keys("Title", in: harness)
+        #expect(titles.count == 3)
+        #expect(try Self.keys("Notes", in: harness).isEmpty, "no row has focus, so none draws its notes")
+        send(.lesson("tasks-source", step: 0))
+        #expect(step() == 0)
+
+        send(.tap(titles[0]))
+        #expect(step() == 1)
+        #expect(try Self.keys("Notes", in: harness).count == 1, "the focused row draws its notes")
+        #expect(try Self.keys("Add Date", in: harness).count == 1)
+        send(.submit)
+        #expect(step() == 2 && focused()?.focusCase == "notes" && focused()?.rowID == titles[0].rowID)
+        send(.tap(titles[0]))
+        send(.submit)  // Return in the title again, not in the notes: the hint shows
+        #expect(step() == 2 && harness.machine.lesson?.hint == true)
+        send(.submit)
+        #expect(step() == 3 && harness.machine.lesson?.hint == false && focused() == titles[1])
+        send(.submit)
+        send(.submit)
+        #expect(step() == 3 && focused() == titles[2], "Return along the rows is neutral until the last notes")
+        send(.submit)
+        send(.submit)
+        #expect(step() == 4 && focused() == nil)
+        #expect(try Self.keys("Notes", in: harness).isEmpty, "no row has focus, so none draws its notes")
+
+        send(.tap(try Self.key("New Reminder", in: harness)))
+        titles = try Self.keys("Title", in: harness)
+        #expect(step() == 5 && titles.count == 4 && focused() == titles[3])
+        send(.tap(titles[0]))
+        send(.submit)
+        send(.tap(try Self.keys("Delete", in: harness)[0]))
+        #expect(step() == 6 && focused()?.focusCase == "notes" && focused()?.rowID == titles[1].rowID)
+
+        harness.handle(.replaceSource(withoutHeir))
+        #expect(step() == 7, "taking the hand-over out of the code passes the step")
+        send(.tap(try Self.keys("Delete", in: harness)[0]))
+        #expect(step() == 8 && focused() == nil, "the focused row went, and focus with it")
+        harness.handle(.replaceSource(tasks))
+        #expect(step() == 9)
+        titles = try Self.keys("Title", in: harness)
+        #expect(titles.count == 2)
+        send(.tap(titles[1]))
+        send(.submit)
+        send(.tap(try Self.keys("Delete", in: harness)[1]))
+        #expect(focused()?.focusCase == "notes" && focused()?.rowID == titles[0].rowID, "the row before is the heir")
         #expect(harness.machine.lesson?.complete == true)
     }
 
