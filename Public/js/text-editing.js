@@ -1,7 +1,11 @@
 // The person's typing in the phone's text fields, handed to field-texts.js as splices, and everyone
 // else's changes shown without moving the caret: applied with setRangeText, then the selection
 // transformed through them. An IME composition is never interrupted: while the person composes,
-// the field's changes wait, and are shown once the composed text has gone out.
+// the field's changes wait, and are shown once the composed text has gone out. An input that
+// cannot hold its field's text as it is (line breaks in an `<input>`, carriage returns in a
+// textarea) still loses none of it: only the person's change goes out (see editedText).
+
+import { spliceBetween } from './text-ot.js';
 
 /** How long after the person's last keystroke they count as typing. */
 export const TYPING_QUIET_MS = 1500;
@@ -90,7 +94,7 @@ export class TextEditing {
     if (operation && operation.baseLength === input.value.length) {
       for (const splice of operation.splices()) input.setRangeText(splice.insert, splice.at, splice.at + splice.delete);
     }
-    if (input.value !== text) input.value = text;
+    if (input.value !== shownIn(input, text)) input.value = text;
     const shown = selectionOf(input);
     if (shown && (shown.start !== selection.start || shown.end !== selection.end)) {
       input.setSelectionRange(selection.start, selection.end);
@@ -103,8 +107,65 @@ export class TextEditing {
 
   #edited(input) {
     const name = this.nameOf(input);
-    if (name) this.texts.edit(name, input.value, selectionOf(input));
+    if (!name) return;
+    const text = this.texts.text(name) ?? input.value;
+    const edited = editedText(text, input.value, selectionOf(input), isTextarea(input));
+    this.texts.edit(name, edited.text, edited.selection);
   }
+}
+
+function isTextarea(input) {
+  return input.tagName === 'TEXTAREA';
+}
+
+/** What `input` reads once given `text` (see heldText). */
+export function shownIn(input, text) {
+  return heldText(text, isTextarea(input));
+}
+
+/**
+ * `text` as an input holds it: a textarea makes each `\r\n` and `\r` a `\n`, an `<input>` drops
+ * its line breaks (the value sanitization of text and password inputs).
+ */
+export function heldText(text, textarea) {
+  return textarea ? text.replace(/\r\n?/g, '\n') : text.replace(/[\r\n]/g, '');
+}
+
+/**
+ * A field's text after the person changed its input (a textarea or not), which showed `text` as
+ * it holds it (heldText), to `value`, with `selection` on screen: `{text, selection}`. Where the
+ * input holds the text as it is, that is the value. Otherwise only the person's change is carried
+ * into the text: the characters the input could not hold stay, unless they lie inside what the
+ * person deleted; at the edges of a change they are kept (a caret just before a hidden line
+ * break types before it).
+ */
+export function editedText(text, value, selection, textarea) {
+  const shown = heldText(text, textarea);
+  if (shown === text) return { text: value, selection };
+  const splice = spliceBetween(shown, value, selection?.end ?? null);
+  if (!splice.delete && !splice.insert) return { text, selection: null };
+  const spans = heldSpans(text, textarea);
+  const from = splice.delete ? spans[splice.at][0] : splice.at ? spans[splice.at - 1][1] : 0;
+  const to = splice.delete ? spans[splice.at + splice.delete - 1][1] : from;
+  const caret = from + splice.insert.length;
+  return { text: text.slice(0, from) + splice.insert + text.slice(to), selection: { start: caret, end: caret } };
+}
+
+/** Where each character of heldText(text, textarea) comes from in `text`: `[start, end)`. */
+function heldSpans(text, textarea) {
+  const spans = [];
+  for (let index = 0; index < text.length; index += 1) {
+    const character = text[index];
+    if (character === '\r' || character === '\n') {
+      if (!textarea) continue;
+      const end = character === '\r' && text[index + 1] === '\n' ? index + 2 : index + 1;
+      spans.push([index, end]);
+      index = end - 1;
+    } else {
+      spans.push([index, index + 1]);
+    }
+  }
+  return spans;
 }
 
 /** An input's selection, or null where it has none. */

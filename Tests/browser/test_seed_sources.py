@@ -13,8 +13,10 @@ from urllib.parse import urljoin
 
 import pytest
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 
 from conftest import _after_test
+from display import assert_no_axe_violations
 from playground import WAIT_SECONDS
 from program_page import ProgramPage, example, line_of, page  # noqa: F401 (page: a fixture)
 
@@ -376,7 +378,7 @@ def test_tasks_focus_reveals_that_rows_notes_and_buttons_and_the_rest_show_markd
     assert page.controls("Notes") == [] and page.controls("Add Date") == [] and page.controls("Add Location") == []
     shown = notes_shown(page)
     assert [note["text"] for note in shown] == [
-        "2 litres, semi-skimmed", "Ask about a [Saturday slot](https://example.com/dentist)",
+        "2 litres, semi-skimmed", "Ask about a Saturday slot",
         "- passport\n- charger\n- boarding pass"], "every row's notes, as inline Markdown"
     assert shown[0]["html"] == "<strong>2</strong> litres, <em>semi-skimmed</em>", "bold and italic as such"
     assert shown[2]["html"] == "- passport\n- charger\n- <code>boarding pass</code>", "code as such, no list made"
@@ -387,7 +389,7 @@ def test_tasks_focus_reveals_that_rows_notes_and_buttons_and_the_rest_show_markd
               lambda: f"the focused row shows its notes field and buttons: {row_of_active(page)}")
     assert page.values("Notes") == ["**2** litres, *semi-skimmed*"], "the notes field holds the Markdown as written"
     assert len(page.controls("Add Date")) == 1 and len(page.controls("Add Location")) == 1, "only that row's"
-    assert [note["text"] for note in notes_shown(page)][0] == "Ask about a [Saturday slot](https://example.com/dentist)"
+    assert [note["text"] for note in notes_shown(page)][0] == "Ask about a Saturday slot"
     page.click_when_still(page.control("Add Date"))
     wait_rows(page, "Notes", ["**2** litres, *semi-skimmed* Due today"], "Add Date adds to the notes")
     assert page.active_name() == "Title", "the button moves no focus"
@@ -400,41 +402,71 @@ def test_tasks_focus_reveals_that_rows_notes_and_buttons_and_the_rest_show_markd
               lambda: f"the first row shows its notes as Markdown again: {notes_shown(page)}")
 
 
-@pytest.mark.xfail(strict=True, reason="product bug: the page's inline Markdown (Public/js/program/inline-markdown.js) "
-                   "has no links, so `[Saturday slot](https://example.com/dentist)` is drawn as written, brackets and "
-                   "URL included, where SwiftUI's inline Markdown draws the link text as a link")
 def test_tasks_notes_show_a_markdown_link_as_a_link(page):
     play(page, "tasks")
     dentist = page.js("""
         const text = [...document.querySelectorAll('.program-screen .p-text')][1];
-        const link = text.querySelector('a, [role=link]');
-        return {text: text.textContent, link: link?.textContent ?? null, href: link?.getAttribute('href') ?? null};
+        const links = text.querySelectorAll('a, [role=link]');
+        const link = links[0];
+        return {text: text.textContent, links: links.length, link: link?.textContent ?? null,
+                href: link?.getAttribute('href') ?? null, target: link?.getAttribute('target') ?? null,
+                rel: link?.getAttribute('rel') ?? null};
     """)
-    assert dentist == {"text": "Ask about a Saturday slot", "link": "Saturday slot", "href": "https://example.com/dentist"}, dentist
+    assert dentist == {"text": "Ask about a Saturday slot", "links": 1, "link": "Saturday slot",
+                       "href": "https://example.com/dentist", "target": "_blank", "rel": "noopener noreferrer"}, dentist
+    assert_no_axe_violations(page, "tasks, its notes with a link")
 
 
-@pytest.mark.xfail(strict=True, reason="product bug: a drawn Text collapses its line breaks (.p-text has white-space: "
-                   "normal), so notes read with .inlineOnlyPreservingWhitespace show `- passport - charger - boarding "
-                   "pass` on one line where SwiftUI keeps the three lines")
 def test_tasks_notes_keep_their_line_breaks(page):
     play(page, "tasks")
     shown = notes_shown(page)[2]["shown"]
     assert shown == "- passport\n- charger\n- boarding pass", f"the notes as a person sees them: {shown!r}"
 
 
-@pytest.mark.xfail(strict=True, reason="product bug: a TextField is an <input>, which drops the line breaks of the "
-                   "text it is given; the first keystroke then sends that text back, so the session's notes lose their "
-                   "line breaks along with the typing")
 def test_tasks_typing_in_notes_with_line_breaks_keeps_them(page):
     play(page, "tasks")
     tap(page, page.controls("Title")[2], "Title", "a tap on Pack for the trip's title")
     page.press_return()
     wait_focus(page, "Notes", "Return in the title")
+    assert active_value(page) == "- passport\n- charger\n- `boarding pass`", "the field shows the notes, line breaks and all"
     page.js("const input = document.activeElement; input.setSelectionRange(input.value.length, input.value.length)")
     page.type(" x")
     page.wait(lambda: page.session_values("Notes")[0].endswith(" x"), "the typing reaches the session")
     assert page.session_values("Notes") == ["- passport\n- charger\n- `boarding pass` x"], \
         f"only the typing changes the notes: {page.session_values('Notes')}"
+    assert page.values("Notes") == page.session_values("Notes"), "the field shows what the session holds"
+    assert_no_axe_violations(page, "tasks, typing in notes drawn with their lines")
+    page.type(Keys.SHIFT + Keys.ENTER + Keys.SHIFT)
+    page.press_return()
+    wait_no_focus(page, "Return in the last notes submits, as in a single-line field: no next title")
+    page.wait(lambda: notes_shown(page)[2]["shown"] == "- passport\n- charger\n- boarding pass x",
+              lambda: f"the notes drawn as Text again, lines kept: {notes_shown(page)}")
+    assert page.session_values("Notes") == [] and notes_shown(page)[2]["text"] == "- passport\n- charger\n- boarding pass x", \
+        "Shift-Return typed no line break in the single-line field"
+
+
+@pytest.mark.parametrize("change, notes", [
+    # A SecureField is a masked <input>, which drops line breaks: the page carries the typing into the text.
+    (("TextField(\"Notes\"", "SecureField(\"Notes\""), "- passport\n- charger\n- `boarding pass`"),
+    # A textarea reads `\r\n` as `\n`: the carriage returns stay in the session all the same.
+    (("- passport\\n- charger\\n", "- passport\\r\\n- charger\\r\\n"), "- passport\r\n- charger\r\n- `boarding pass`"),
+], ids=["secure-field", "carriage-returns"])
+def test_tasks_typing_in_notes_the_input_cannot_hold_as_they_are_keeps_every_character(page, change, notes):
+    source = seed("tasks").replace(*change)
+    assert source != seed("tasks")
+    page.open_source(source)
+    tap(page, page.controls("Title")[2], "Title", "a tap on Pack for the trip's title")
+    page.press_return()
+    wait_focus(page, "Notes", "Return in the title")
+    assert page.session_values("Notes") == [notes]
+    page.js("const input = document.activeElement; input.setSelectionRange(input.value.length, input.value.length)")
+    page.type(" x")
+    page.wait(lambda: page.session_values("Notes")[0].endswith(" x"), "the typing reaches the session")
+    page.js("const input = document.activeElement; input.setSelectionRange(0, 0)")
+    page.type("y")
+    page.wait(lambda: page.session_values("Notes")[0].startswith("y"), "the typing at the start reaches the session")
+    assert page.session_values("Notes") == ["y" + notes + " x"], \
+        f"only the typing changes the notes: {page.session_values('Notes')!r}"
 
 
 def test_tasks_return_walks_title_notes_next_title_and_new_reminder_focuses_its_title(page):

@@ -71,12 +71,31 @@ function isMultiline(view) {
   return view.kind === DrawnKind.textEditor || view.axis === 'vertical';
 }
 
-function textInput(view) {
+/**
+ * Whether a single-line field is drawn as a textarea: its text holds a line break, which an
+ * `<input>` would drop (a TextField keeps every character of its text, whatever it shows).
+ * Return still submits there. A secure field stays an input, masked (text-editing.js keeps its
+ * line breaks all the same).
+ */
+function holdsLines(view, text) {
+  return view.kind === DrawnKind.textField && !isMultiline(view) && /[\r\n]/.test(text ?? '');
+}
+
+/** The element a field's text is edited in. */
+function inputElement(view, lines) {
   const input = view.kind === DrawnKind.textEditor ? h('textarea', { rows: 4 })
     : view.axis === 'vertical' ? h('textarea', { rows: 2, class: 'field-vertical' })
+    : lines ? h('textarea', { rows: 1, class: 'field-grows' })
     : h('input', { type: view.kind === DrawnKind.secureField ? 'password' : 'text' });
   input.classList.add('field-input');
   input.spellcheck = false;
+  return input;
+}
+
+function textInput(view) {
+  // Drawn with lines once its text has them, and kept so: the element changes only while it has no focus.
+  let lines = holdsLines(view, view.value);
+  let input = inputElement(view, lines);
   const label = h('label', { class: 'field-label' });
   const tag = h('span', { class: 'owner-tag', 'aria-hidden': 'true', hidden: true });
   const element = h('div', { class: `field field-${view.kind}` }, label, input, tag);
@@ -85,6 +104,15 @@ function textInput(view) {
     element, host: null, control,
     update(next, context) {
       mark(element, next);
+      let text = context.textOf(next.key, input);
+      if (!lines && holdsLines(next, text) && document.activeElement !== input) {
+        lines = true;
+        const textarea = inputElement(next, true);
+        input.replaceWith(textarea);
+        input = textarea;
+        control.input = textarea;
+        text = context.textOf(next.key, input);
+      }
       const name = next.title || (next.kind === DrawnKind.textEditor ? EDITOR_NAME : `Field (line ${next.line})`);
       const id = context.domId(next.key);
       input.id = id;
@@ -102,8 +130,9 @@ function textInput(view) {
       input.setAttribute('enterkeyhint', ENTER_HINTS[next.submitLabel] ?? 'enter');
       input.readOnly = context.locked;
       input.disabled = next.disabled;
-      const text = context.textOf(next.key, input);
       if (text !== null) setValueKeepingCaret(input, text);
+      // As many rows as its lines, where the browser does not size it to its text (field-sizing).
+      if (lines) input.rows = Math.max(1, input.value.split('\n').length);
       const focused = context.focused === next.key;
       element.classList.toggle('session-focus', focused);
       const owner = focused ? context.owner : null;
@@ -132,7 +161,7 @@ function pressable(view, actions, { className, role = null }) {
       control.key = next.key;
       control.label = next.title ?? '';
       button.dataset.control = next.key;
-      setText(title, next);
+      setText(title, next, { links: false });
       button.setAttribute('aria-disabled', String(next.disabled || context.locked));
       button.classList.toggle('p-disabled', next.disabled);
       if (role === 'switch') button.setAttribute('aria-checked', String(next.value === 'true'));
@@ -140,12 +169,15 @@ function pressable(view, actions, { className, role = null }) {
   };
 }
 
-/** A text's words, with inline Markdown when the view says so; redrawn only when they change. */
-function setText(element, view) {
+/**
+ * A text's words, with inline Markdown when the view says so; redrawn only when they change.
+ * `links`: whether a Markdown link may be drawn as one (not inside a button).
+ */
+function setText(element, view, { links = true } = {}) {
   const wanted = `${view.markdown ? 'md' : 'plain'}:${view.title ?? ''}`;
   if (element.dataset.text === wanted) return;
   element.dataset.text = wanted;
-  if (view.markdown) element.replaceChildren(...inlineMarkdown(view.title ?? ''));
+  if (view.markdown) element.replaceChildren(...inlineMarkdown(view.title ?? '', { links }));
   else element.textContent = view.title ?? '';
 }
 

@@ -54,12 +54,19 @@ export class ProgramView {
     this.element = h('section', { class: 'screen program-screen', 'aria-labelledby': this.title.id, hidden: true },
       this.title, this.#toolbar.host, this.#content.host);
     this.element.addEventListener('keydown', (event) => {
-      if (event.key !== 'Enter' || event.isComposing || event.shiftKey || event.altKey) return;
+      if (event.key !== 'Enter' || event.isComposing) return;
       const control = this.#controlOf(event.target);
       // A text editor takes Return as a new line, typed like any other character.
       if (!control || control.kind === 'editor') return;
       event.preventDefault();
+      // Shift-Return types no line break in a single-line field, even one drawn as a textarea.
+      if (event.shiftKey || event.altKey) return;
       if (!this.locked) intents.submit();
+    });
+    // A line break typed without a Return keydown (some on-screen keyboards) stays out of a single-line field too.
+    this.element.addEventListener('beforeinput', (event) => {
+      if (event.inputType !== 'insertLineBreak' && event.inputType !== 'insertParagraph') return;
+      if (this.#controlOf(event.target)?.kind === 'text') event.preventDefault();
     });
   }
 

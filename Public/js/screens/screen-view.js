@@ -4,7 +4,7 @@
 import { h, domId, arrange } from '../dom.js';
 import { rowKey } from '../keys.js';
 import { notesFragment } from '../notes.js';
-import { typeInto } from '../text-editing.js';
+import { shownIn, typeInto } from '../text-editing.js';
 
 // An email field is a text input with the email keyboard: `type=email` has no caret the page can
 // read or keep (selectionStart is null), and merging others' typing needs one.
@@ -257,7 +257,8 @@ export class ScreenView {
 
 /** Replaces an input's text without moving its caret further than the new text allows. */
 export function setValueKeepingCaret(input, value) {
-  if (input.value === value) return;
+  // Already shown, as far as the input can hold it (an `<input>` drops line breaks).
+  if (input.value === shownIn(input, value)) return;
   if (document.activeElement !== input || input.selectionStart === null) {
     input.value = value;
     return;
