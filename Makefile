@@ -73,9 +73,11 @@ conformance: setup
 bench: setup
 	@scripts/bench.sh $(BENCH_ARGS)
 
-# How long a SwiftUI source takes to parse, read, check and start, at 40 and 200 lines (release).
+# How long a SwiftUI source takes to parse, read, check and start, at 40 and 200 lines (release),
+# and the whole round trip to a focus-compile process, as the server has a source compiled.
 bench-compile: setup
 	swift build -c release --product reader-timing
+	swift build -c release --product focus-compile
 	.build/release/reader-timing
 
 # The rows `make bench` has for persistence alone: on and off under load, and the restore.

@@ -58,6 +58,8 @@ let parser = swiftSyntax([
 /// - `CommandLineParsing`: the argument-parser-style command line both executables share.
 /// - `Locking`: `Locked`, the one lock type, on `NSLock` so ThreadSanitizer sees it (`make sanitize`).
 /// - `focus-sync`: the command-line entry point.
+/// - `focus-compile`: the process focus-sync compiles sessions' sources in, so that a source that
+///   crashes or stalls the parser ends that process and not the server.
 /// - `focus-bench`: the load generator and benchmark (`make bench`, docs/PERFORMANCE.md), its own
 ///   WebSocket client on raw sockets and epoll (`CLinuxEvents`).
 /// - `storage-bench`: writes and restores a large log to measure `SQLiteStorage`.
@@ -70,6 +72,7 @@ let package = Package(
     name: "FocusSync",
     products: [
         .executable(name: "focus-sync", targets: ["focus-sync"]),
+        .executable(name: "focus-compile", targets: ["focus-compile"]),
         .executable(name: "focus-bench", targets: ["focus-bench"]),
         .executable(name: "storage-bench", targets: ["storage-bench"]),
         .executable(name: "conformance-echo", targets: ["conformance-echo"]),
@@ -121,13 +124,14 @@ let package = Package(
             ]
         ),
         .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer", "CommandLineParsing"]),
+        .executableTarget(name: "focus-compile", dependencies: ["FocusCore", "FocusProtocol", "SwiftUISource"]),
         .executableTarget(name: "focus-bench", dependencies: ["CLinuxEvents", "FocusCore", "CommandLineParsing", "Locking"]),
         .executableTarget(name: "storage-bench", dependencies: ["SQLiteStorage", "CommandLineParsing", "Locking"]),
         .executableTarget(name: "storage-test-child", dependencies: ["SQLiteStorage", "Locking"]),
         .executableTarget(name: "conformance-echo", dependencies: ["WebSocketTransport"], path: "Tests/ConformanceEcho"),
         // Run by hand for SourceReader's timing figures (see its main.swift).
         .executableTarget(
-            name: "reader-timing", dependencies: ["SwiftUISource", "FocusCore"], path: "Tests/ReaderTiming"),
+            name: "reader-timing", dependencies: ["SwiftUISource", "FocusCore", "FocusProtocol"], path: "Tests/ReaderTiming"),
         .target(
             name: "FuzzChecks",
             dependencies: ["TransportWire", "FocusCore", "FocusProtocol", "MarkdownRendering", "SwiftUISource"],
@@ -159,7 +163,8 @@ let package = Package(
         .testTarget(
             name: "FocusSyncServerTests",
             dependencies: [
-                "FocusSyncServer", "FocusProtocol", "Sessions", "WebSocketTransport", "WebSocketClient", "FocusCore",
+                "FocusSyncServer", "focus-compile", "FocusProtocol", "Sessions", "WebSocketTransport", "WebSocketClient",
+                "FocusCore",
                 "CommandLineParsing", "RedisCoordination", "Locking", "TestSupport",
             ]
         ),

@@ -1,7 +1,9 @@
 // How long reading a source takes for a 40-line and a 200-line source (`make bench-compile`):
-// the parser alone, the reader, the whole compile (parse, read, check) and compile plus the
-// program's first run. Not a unit test: the figures depend on the machine and its load.
+// the parser alone, the reader, the whole compile (parse, read, check), compile plus the
+// program's first run, and the compile as the server has it done: a round trip to a
+// `focus-compile` process (built beside this program), the answer read back. Not a unit test: the figures depend on the machine and its load.
 import FocusCore
+import FocusProtocol
 import Foundation
 import SwiftParser
 import SwiftUISource
@@ -79,7 +81,29 @@ func measure(_ label: String, _ source: String) {
         _ = ProgramInterpreter(program: program).start(ids: &ids)
     }
     print("\(label), \(lines) lines: compile + start \(started)")
+    if let compiler {
+        var answers = FrameReader()
+        let roundTrip = figures {
+            try! compiler.input.write(contentsOf: CompilerFrames.frame(Data(source.utf8)))
+            guard let payload = try! answers.next(from: compiler.output) else { fatalError("focus-compile ended") }
+            _ = try! JSONValueDecoder(depthLimit: 4_096).decode(CompiledSource.self, from: [UInt8](payload))
+        }
+        print("\(label), \(lines) lines: through focus-compile \(roundTrip)")
+    }
 }
+
+/// A `focus-compile` process beside this program, as the server runs it; nil where none was built.
+let compiler: (input: FileHandle, output: FileHandle)? = {
+    guard let folder = Bundle.main.executableURL?.deletingLastPathComponent(),
+        FileManager.default.isExecutableFile(atPath: folder.appendingPathComponent("focus-compile").path)
+    else { return nil }
+    let process = Process()
+    process.executableURL = folder.appendingPathComponent("focus-compile")
+    let (input, output) = (Pipe(), Pipe())
+    (process.standardInput, process.standardOutput) = (input, output)
+    try! process.run()
+    return (input.fileHandleForWriting, output.fileHandleForReading)
+}()
 
 measure("one screen", screen("SignUp"))
 measure("five screens", (1...5).map { screen("SignUp\($0)") }.joined())

@@ -1,22 +1,25 @@
 /// Reads exactly one JSON text (RFC 8259) and nothing else: no trailing commas, no leading
 /// zeros, no comments, no lone surrogates, no repeated member names, nesting at most
-/// ``maximumDepth`` deep. Written for the handful of small messages clients send: one pass,
-/// no Foundation.
+/// ``maximumDepth`` deep (unless the caller allows deeper). Written for the handful of small
+/// messages clients send: one pass, no Foundation.
 public struct JSONParser {
     /// Deeper nesting than this is refused (a client message needs three levels).
     public static let maximumDepth = 32
 
     private let bytes: [UInt8]
+    private let depthLimit: Int
     private var position = 0
     private var depth = 0
 
-    private init(_ bytes: [UInt8]) {
+    private init(_ bytes: [UInt8], depthLimit: Int) {
         self.bytes = bytes
+        self.depthLimit = depthLimit
     }
 
-    /// The value `bytes` hold.
-    public static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
-        var parser = JSONParser(bytes)
+    /// The value `bytes` hold, nested at most `depthLimit` deep: ``maximumDepth`` for what
+    /// clients send; deeper only for text the server's own processes wrote.
+    public static func parse(_ bytes: [UInt8], depthLimit: Int = maximumDepth) throws(JSONSyntaxError) -> JSONValue {
+        var parser = JSONParser(bytes, depthLimit: depthLimit)
         parser.skipWhitespace()
         let value = try parser.value()
         parser.skipWhitespace()
@@ -62,7 +65,7 @@ public struct JSONParser {
 
     private mutating func nest() throws(JSONSyntaxError) {
         depth += 1
-        guard depth <= JSONParser.maximumDepth else { throw failure("nesting deeper than \(JSONParser.maximumDepth) levels") }
+        guard depth <= depthLimit else { throw failure("nesting deeper than \(depthLimit) levels") }
         position += 1
         skipWhitespace()
     }

@@ -7,8 +7,13 @@
 /// numbers must be written as the type reads them (a whole number for an integer, in range;
 /// any number for a floating-point value), and a missing member or `null` is `nil` to
 /// `decodeIfPresent`. Failures are `DecodingError`s with their coding path.
-public struct JSONValueDecoder {
-    public init() {}
+public struct JSONValueDecoder: Sendable {
+    /// How deeply the text may nest (``JSONParser/maximumDepth`` unless told).
+    public var depthLimit: Int
+
+    public init(depthLimit: Int = JSONParser.maximumDepth) {
+        self.depthLimit = depthLimit
+    }
 
     /// The `T` that `json` holds.
     public func decode<T: Decodable>(_ type: T.Type, from json: JSONValue) throws -> T {
@@ -19,7 +24,7 @@ public struct JSONValueDecoder {
     public func decode<T: Decodable>(_ type: T.Type, from bytes: [UInt8]) throws -> T {
         let json: JSONValue
         do {
-            json = try JSONParser.parse(bytes)
+            json = try JSONParser.parse(bytes, depthLimit: depthLimit)
         } catch {
             throw DecodingError.dataCorrupted(
                 .init(codingPath: [], debugDescription: "The text is not JSON: \(error).", underlyingError: error))

@@ -44,7 +44,9 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         persistence = store.persistence
         nodeID = options.nodeID ?? options.defaultNodeID
         let sessions = SessionHost(
-            limits: options.sessions, persistence: store.persistence, serviceThread: serviceThread, clock: clock, logger: logger)
+            limits: options.sessions, persistence: store.persistence,
+            compiler: SourceCompilerCache(options: options, logger: logger),
+            serviceThread: serviceThread, clock: clock, logger: logger)
         self.sessions = sessions
         ownership =
             if case .redis(let redis) = store {

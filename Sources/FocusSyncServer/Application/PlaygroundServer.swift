@@ -99,5 +99,6 @@ public final class PlaygroundServer: Sendable {
         }
         transport.shutdown()
         persistence?.close()
+        application.sessions.compiler.stop()
     }
 }

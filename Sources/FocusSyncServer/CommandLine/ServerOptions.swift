@@ -31,6 +31,13 @@ public struct ServerOptions: Sendable, Equatable {
     /// How often idle sessions are looked for; nil means half the session TTL, from 0.5 to 60
     /// seconds. Not a command-line option: tests that move the session clock set it.
     public var expirySweepSeconds: Double?
+    /// The `focus-compile` program sources are compiled in; nil means the one beside this
+    /// program. Where there is none, sources compile in the server's own process (the log says
+    /// so at start). Not a command-line option.
+    public var compilerExecutable: String?
+    /// How long one source may take to compile before its compiler process is stopped and the
+    /// source refused. Not a command-line option: tests shorten it.
+    public var compileDeadlineMilliseconds = 2_000
 
     /// The node id when `--node-id` is not given: the host name and the port (`web1-8080`), or
     /// the process id instead of the port when the kernel picks one (`--port 0`).

@@ -41,12 +41,12 @@ final class SessionHost {
     }
 
     init(
-        limits: SessionLimits, persistence: (any SessionPersistence)?, serviceThread: ServiceThread, clock: SessionClock,
-        logger: Logger
+        limits: SessionLimits, persistence: (any SessionPersistence)?, compiler: SourceCompilerCache,
+        serviceThread: ServiceThread,
+        clock: SessionClock, logger: Logger
     ) {
         self.clock = clock
         let notes = NotesRendererCache()
-        let compiler = SourceCompilerCache()
         registry = SessionRegistry(limits: limits, renderNotes: notes.html(from:), compile: compiler.compiler)
         self.notes = notes
         self.compiler = compiler

@@ -1,6 +1,6 @@
 /// A session's SwiftUI source and what reading it gave: the program, unless the source has
 /// errors, and every diagnostic in source order.
-public struct CompiledSource: Equatable, Sendable {
+public struct CompiledSource: Equatable, Sendable, Codable {
     public var source: String
     /// `nil` when a diagnostic is an error: such a source cannot run.
     public var program: SwiftUIProgram?

@@ -1,0 +1,94 @@
+import FocusProtocol
+import Foundation
+import Locking
+import TestSupport
+import Testing
+import WebSocketClient
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Sources compile in `focus-compile` processes, never the server's own: a source the parser
+/// stalls on is stopped at the deadline while other sessions' sources compile, a compiler that
+/// crashes refuses its source while the server serves on, and a killed compiler is replaced.
+@Suite("Sources compile in processes of their own", .tags(.transport), .serialized)
+struct CompilerIsolationTests {
+    /// 64 KiB of brackets nested five deep: seconds of the parser's look-ahead.
+    static let stalling: String = {
+        let line = "let x = " + String(repeating: "[(", count: 5) + "1" + String(repeating: ")]", count: 5) + "\n"
+        let head = "struct A: View { var body: some View { Text(\"a\") } }\n"
+        return head + String(repeating: line, count: (65_000 - head.utf8.count) / line.utf8.count)
+    }()
+
+    /// The `focus-compile` processes this test process started (its servers' compilers).
+    static func compilerProcesses() -> [pid_t] {
+        let parent = getpid()
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        return entries.compactMap { entry -> pid_t? in
+            guard let pid = pid_t(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.range(of: ") ", options: .backwards)
+            else { return nil }
+            let name = stat[stat.index(after: stat.firstIndex(of: "(")!)..<close.lowerBound]
+            let fields = stat[close.upperBound...].split(separator: " ")
+            return name == "focus-compile" && fields.count > 1 && pid_t(fields[1]) == parent ? pid : nil
+        }
+    }
+
+    static func refusal(_ response: HTTPClient.Response) throws -> String? {
+        try JSONValue.parse(response.text)["error"]["diagnostics"][0]["message"].string
+    }
+
+    @Test("A source the parser stalls on is refused at the deadline; meanwhile another session's source compiles")
+    func stallingSourceHoldsUpNobody() async throws {
+        let server = try TestServer { $0.compileDeadlineMilliseconds = 500 }
+        defer { server.stop() }
+        let before = Set(Self.compilerProcesses())
+        let answered = Locked<[String]>([])
+        let stalled = Task.detached {
+            let response = try SourceSessionServerTests.create(server, source: Self.stalling)
+            answered.withLock { $0.append("stalling") }
+            return response
+        }
+        // The stalling source is being compiled once this server's first compiler process runs
+        // (compilers start with the first source).
+        #expect(await eventually { !Set(Self.compilerProcesses()).subtracting(before).isEmpty })
+        let quick = try SourceSessionServerTests.create(server, source: SourceSessionServerTests.login)
+        answered.withLock { $0.append("login") }
+        #expect(quick.status == 201)
+
+        let refused = try await stalled.value
+        #expect(answered.withLock { $0 } == ["login", "stalling"])
+        #expect(refused.status == 422)
+        let message = try #require(try Self.refusal(refused))
+        #expect(message.contains("took longer than 500 ms"), "\(message)")
+        let again = try SourceSessionServerTests.create(server, source: SourceSessionServerTests.login)
+        #expect(again.status == 201, "the stopped compiler is replaced")
+    }
+
+    @Test("A compiler process killed from outside is replaced, and the next source compiles")
+    func killedCompilerIsReplaced() throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        #expect(try SourceSessionServerTests.create(server, source: SourceSessionServerTests.login).status == 201)
+        let running = Self.compilerProcesses()
+        #expect(!running.isEmpty)
+        for pid in running { kill(pid, SIGKILL) }
+        let renamed = SourceSessionServerTests.login.replacingOccurrences(of: "\"Sign In\"", with: "\"Log In\"")
+        #expect(try SourceSessionServerTests.create(server, source: renamed).status == 201)
+        #expect(Set(Self.compilerProcesses()).isDisjoint(with: running))
+    }
+
+    @Test("A compiler that ends on a source refuses it with 422, and the server serves on")
+    func crashingCompilerRefusesItsSource() throws {
+        let server = try TestServer { $0.compilerExecutable = "/bin/true" }
+        defer { server.stop() }
+        let refused = try SourceSessionServerTests.create(server, source: SourceSessionServerTests.login)
+        #expect(refused.status == 422)
+        #expect(try Self.refusal(refused)?.contains("The Swift parser failed on this source") == true)
+        let health = try HTTPClient.send(method: "GET", target: "/healthz", port: server.port)
+        #expect(health.status == 200)
+        let builtIn = try HTTPClient.send(method: "POST", target: "/api/sessions", port: server.port)
+        #expect(builtIn.status == 201)
+    }
+}
