@@ -72,12 +72,13 @@ class Playground {
     this.inspector = new Inspector(byId('inspector'));
     this.eventLog = new EventLog(byId('event-log'));
     this.code = new CodePanel(byId('code'), byId('code-screen'));
+    const examples = new ExamplesMenu({ onNotice: (text) => this.#showNotice(text) });
     this.program = new ProgramPage({
       intents: { tap: (key) => this.#afterTyping({ action: 'tap', key }), submit: () => this.#afterTyping({ action: 'submit' }) },
       sessionId: () => connection.sessionId,
       onNotice: (text) => this.#showNotice(text),
+      opener: examples,
     });
-    new ExamplesMenu({ onNotice: (text) => this.#showNotice(text) });
     this.announcer = new Announcer(byId('announcer'));
     this.lessons = new LessonPanel({
       onLesson: (lesson, step) => this.#intent({ action: 'lesson', lesson, step }),
@@ -266,7 +267,7 @@ class Playground {
     const { program } = this;
     const state = shown.screenState();
     this.follower.quietly(() => {
-      program.render(shown, { owner: shown.focusOwner(shown.screen), textOf, locked: Boolean(locked) }, { editable: !locked });
+      program.render(shown, { owner: shown.focusOwner(shown.screen), textOf, locked: Boolean(locked) }, { editable: !locked, viewer: this.store.role === 'viewer', live: this.store.program });
     });
     this.tabs.build(shown.program.screens.map((name) => ({ id: name, title: name })));
     this.tabs.select(shown.screen, Boolean(locked));

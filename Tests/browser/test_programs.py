@@ -177,6 +177,6 @@ def test_a_program_session_passes_axe_and_works_from_the_keyboard(page):
     assert_no_axe_violations(page, "a program session, with a field focused")
     examples = page.driver.find_element(By.ID, "examples")
     page.click_when_still(examples)
-    page.wait(lambda: page.active_name() is not None and "login.swift" in page.active_name(), "the menu opens on its first example")
+    page.wait(lambda: page.active_name() is not None and "seeds/profile.swift" in page.active_name(), "the menu opens on its first example")
     page.type(Keys.ESCAPE)
     page.wait(lambda: examples.get_attribute("aria-expanded") == "false" and page.active_name() == "Examples", "Escape closes it")

@@ -1,9 +1,14 @@
 // The Examples menu: the example sources the server serves (Public/examples/index.json lists
 // them), each opened as a new session running it (`POST /api/sessions` with its source), which
-// this page then joins.
+// this page then joins. The one way to start a session from a source: a .swift file from disk
+// (the menu's file chooser, or one dropped on the source panel) and "Try it yourself" go through
+// `openFile` and `openSource` too.
 
 import { h, byId } from '../dom.js';
-import { ErrorCode } from '../protocol.js';
+import { ErrorCode, DiagnosticSeverity } from '../protocol.js';
+
+/** The largest source a session runs (the server's limit, in UTF-8 bytes): a larger file is not sent. */
+export const MAX_SOURCE_BYTES = 64 * 1024;
 
 export class ExamplesMenu {
   #loaded = false;
@@ -15,7 +20,16 @@ export class ExamplesMenu {
     this.panel = byId('examples-panel');
     this.list = byId('examples-list');
     this.status = byId('examples-status');
+    this.fileButton = byId('examples-open-file');
+    this.fileInput = byId('examples-file');
     this.button.addEventListener('click', () => this.#toggle());
+    this.fileButton.addEventListener('click', () => this.fileInput.click());
+    this.fileInput.addEventListener('change', () => {
+      const [file] = this.fileInput.files;
+      // Cleared, so choosing the same file again opens it again.
+      this.fileInput.value = '';
+      if (file) this.openFile(file);
+    });
     this.panel.addEventListener('keydown', (event) => {
       if (event.key !== 'Escape') return;
       this.#close();
@@ -58,13 +72,52 @@ export class ExamplesMenu {
     }
   }
 
-  /** Opens `file` in a new session and goes there. */
+  /** Opens example `file` in a new session and goes there. */
   async #start(file, button) {
     if (button.getAttribute('aria-busy') === 'true') return;
     button.setAttribute('aria-busy', 'true');
-    this.status.textContent = `Opening ${file}…`;
     try {
-      const source = await (await fetch(`examples/${encodeURIComponent(file)}`)).text();
+      const response = await fetch(`examples/${file.split('/').map(encodeURIComponent).join('/')}`);
+      if (!response.ok) throw new Error(`HTTP ${response.status}`);
+      await this.openSource(await response.text(), file);
+    } catch {
+      this.#refuse(`${file} was not opened: the server could not be reached.`);
+    } finally {
+      button.removeAttribute('aria-busy');
+    }
+  }
+
+  /**
+   * Opens a .swift `file` from disk (a `File`) in a new session, as an example opens: one that
+   * is not .swift or is larger than a session runs is refused with a notice, and nothing is sent.
+   */
+  async openFile(file) {
+    if (!/\.swift$/i.test(file.name)) {
+      this.#refuse(`${file.name} was not opened: only a .swift file can be opened.`);
+      return false;
+    }
+    if (file.size > MAX_SOURCE_BYTES) {
+      this.#refuse(`${file.name} was not opened: it is ${Math.ceil(file.size / 1024)} KiB, and a session runs a source of at most 64 KiB.`);
+      return false;
+    }
+    let source;
+    try {
+      source = await file.text();
+    } catch {
+      this.#refuse(`${file.name} was not opened: it could not be read.`);
+      return false;
+    }
+    return this.openSource(source, file.name);
+  }
+
+  /**
+   * Starts a new session running `source` (`POST /api/sessions`) and goes there; `name` says
+   * what is opening in what the person is told. A source the server refuses is told with its
+   * diagnostics. Resolves to false when no session was started.
+   */
+  async openSource(source, name) {
+    this.status.textContent = `Opening ${name}…`;
+    try {
       const response = await fetch('api/sessions', {
         method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
         body: JSON.stringify({ source }),
@@ -75,18 +128,24 @@ export class ExamplesMenu {
         url.search = new URLSearchParams({ session: answer.id }).toString();
         url.hash = '';
         location.assign(url.href);
-        return;
+        return true;
       }
       const diagnostics = answer.error?.code === ErrorCode.badSource ? answer.error.diagnostics ?? [] : [];
-      const first = diagnostics[0];
-      this.status.textContent = first
-        ? `${file} was not opened: line ${first.line}: ${first.message}`
-        : `${file} was not opened: ${answer.error?.message ?? `HTTP ${response.status}`}`;
-      this.onNotice(this.status.textContent);
+      const errors = diagnostics.filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.error);
+      const first = errors[0] ?? diagnostics[0];
+      const more = errors.length > 1 ? ` (and ${errors.length - 1} more ${errors.length === 2 ? 'error' : 'errors'})` : '';
+      this.#refuse(first
+        ? `${name} was not opened: line ${first.line}: ${first.message}${more}`
+        : `${name} was not opened: ${answer.error?.message ?? `HTTP ${response.status}`}`);
     } catch {
-      this.status.textContent = `${file} was not opened: the server could not be reached.`;
-    } finally {
-      button.removeAttribute('aria-busy');
+      this.#refuse(`${name} was not opened: the server could not be reached.`);
     }
+    return false;
+  }
+
+  /** Tells why a source was not opened: in the menu's status and as a notice. */
+  #refuse(text) {
+    this.status.textContent = text;
+    this.onNotice(text);
   }
 }

@@ -6,16 +6,19 @@ import { byId } from '../dom.js';
 import { EventKind } from '../protocol.js';
 import { ProgramView } from './program-view.js';
 import { SourcePanel } from './source-panel.js';
+import { SourceFiles } from './source-files.js';
 import { ProgramInspector } from './program-inspector.js';
 
 export class ProgramPage {
   /**
    * `intents`: `{tap(key), submit()}`; `sessionId()`: this page's capability;
-   * `onNotice(text)`: a refusal to tell the person.
+   * `onNotice(text)`: a refusal to tell the person; `opener`: what starts a session from a
+   * source (the Examples menu).
    */
-  constructor({ intents, sessionId, onNotice }) {
+  constructor({ intents, sessionId, onNotice, opener }) {
     this.view = new ProgramView({ intents });
     this.source = new SourcePanel({ sessionId, onNotice });
+    this.files = new SourceFiles({ opener });
     this.inspector = new ProgramInspector(byId('inspector'));
     this.builtInCode = byId('code');
   }
@@ -31,12 +34,14 @@ export class ProgramPage {
 
   /**
    * Draws `shown` (a Store: live, or the past): `context` as a screen view's render takes it,
-   * `editable`: this page may change the session.
+   * `editable`: this page may change the session; `viewer`: it has the watch-only link; `live`:
+   * the session's program now (what Download and Try it yourself take, even while the past shows).
    */
-  render(shown, context, { editable }) {
+  render(shown, context, { editable, viewer, live = shown.program }) {
     const { drawn } = shown.program;
     this.view.render(drawn, context);
     this.source.show(shown.program, { editable });
+    this.files.show(live, { viewer });
     this.inspector.render({ drawn, titleOf: (key) => this.view.titleOf(key), last: shown.log[0] ?? null });
   }
 
