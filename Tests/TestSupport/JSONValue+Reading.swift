@@ -8,23 +8,23 @@ extension JSONValue {
     }
 
     public var int: Int? {
-        if case .integer(let value) = self { return Int(value) }
+        if case .integer(let value) = resolved { return Int(value) }
         return nil
     }
 
     public var bool: Bool? {
-        if case .bool(let value) = self { return value }
+        if case .bool(let value) = resolved { return value }
         return nil
     }
 
     public var array: [JSONValue] {
-        if case .array(let values) = self { return values }
+        if case .array(let values) = resolved { return values }
         return []
     }
 
     /// The members of an object, by name (empty for anything else).
     public var members: [String: JSONValue] {
-        guard case .object(let object) = self else { return [:] }
+        guard case .object(let object) = resolved else { return [:] }
         return Dictionary(object.members.map { ($0.key, $0.value) }, uniquingKeysWith: { first, _ in first })
     }
 

@@ -6,9 +6,9 @@ extension JSONValue {
     /// removes a member, anything else replaces the value. The page's one generic function,
     /// here to check the patches the server builds.
     public func merging(_ patch: JSONValue) -> JSONValue {
-        guard case .object(let changes) = patch else { return patch }
+        guard case .object(let changes) = patch.resolved else { return patch.resolved }
         var result: JSONObject
-        if case .object(let object) = self {
+        if case .object(let object) = resolved {
             result = object
         } else {
             result = JSONObject()
@@ -27,7 +27,7 @@ extension JSONValue {
     /// for comparing texts written in different orders: after a merge patch, a member that is
     /// `null` and one that is absent mean the same.
     public var canonical: JSONValue {
-        switch self {
+        switch resolved {
         case .array(let values):
             .array(values.map(\.canonical))
         case .object(let object):
@@ -35,7 +35,7 @@ extension JSONValue {
                 JSONObject(
                     object.members.filter { $0.value != .null }.sorted { $0.key < $1.key }.map { ($0.key, $0.value.canonical) }))
         default:
-            self
+            resolved
         }
     }
 }

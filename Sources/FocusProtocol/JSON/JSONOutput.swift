@@ -88,6 +88,8 @@ final class JSONOutput {
                 try write(json: member.value)
             }
             bytes.append(UInt8(ascii: "}"))
+        case .text(let text):
+            bytes.append(contentsOf: text)
         }
     }
 

@@ -41,7 +41,7 @@ final class JSONValueDecoding: Decoder, SingleValueDecodingContainer {
     private let key: (any CodingKey)?
 
     init(_ value: JSONValue, parent: JSONValueDecoding?, key: (any CodingKey)?) {
-        self.value = value
+        self.value = value.resolved
         self.parent = parent
         self.key = key
     }
@@ -261,6 +261,7 @@ extension JSONValue {
         case .string: "a string"
         case .array: "an array"
         case .object: "an object"
+        case .text: resolved.kind
         }
     }
 }
