@@ -1,5 +1,5 @@
 // The focus event log: newest first, the last 200, with cause, who and when; for a session
-// running its own source, its state changes and timers too, each with its source line.
+// running its own source, its state changes, timers and restarts too, each with its source line.
 
 import { h } from './dom.js';
 import { EventKind } from './protocol.js';
@@ -38,10 +38,11 @@ export class EventLog {
   }
 }
 
-/** What happened: a focus move between labels, a state's new value, a timer. */
+/** What happened: a focus move between labels, a state's new value, a timer, a restart. */
 function what(event, label) {
   if (event.kind === EventKind.state) return h('code', { text: `${event.name} = ${event.value}` });
   if (event.kind === EventKind.timerSet) return h('span', { text: `timer: ${event.afterMilliseconds} ms` });
+  if (event.kind === EventKind.restart) return h('span', { text: `program restarted: ${event.screen} appears` });
   return [h('span', { text: label(event.screen, event.from) }), h('span', { class: 'event-arrow', text: ' → ' }),
     h('span', { text: label(event.screen, event.to) })];
 }
@@ -49,6 +50,7 @@ function what(event, label) {
 function cause(event) {
   if (event.kind === EventKind.state) return 'state';
   if (event.kind === EventKind.timerSet) return 'timer';
+  if (event.kind === EventKind.restart) return 'restart';
   return CAUSES[event.cause] ?? event.cause;
 }
 

@@ -74,7 +74,11 @@ class Playground {
     this.code = new CodePanel(byId('code'), byId('code-screen'));
     const examples = new ExamplesMenu({ onNotice: (text) => this.#showNotice(text) });
     this.program = new ProgramPage({
-      intents: { tap: (key) => this.#afterTyping({ action: 'tap', key }), submit: () => this.#afterTyping({ action: 'submit' }) },
+      intents: {
+        tap: (key) => this.#afterTyping({ action: 'tap', key }),
+        submit: () => this.#afterTyping({ action: 'submit' }),
+        restart: () => this.#afterTyping({ action: 'restart' }),
+      },
       sessionId: () => connection.sessionId,
       onNotice: (text) => this.#showNotice(text),
       opener: examples,

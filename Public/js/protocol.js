@@ -75,6 +75,7 @@ export const EventKind = Object.freeze({
   settings: 'settings',
   state: 'state',
   timerSet: 'timerSet',
+  restart: 'restart',
 });
 
 /** The `kind` of a view a program session draws (`state.program.drawn`). */

@@ -8,8 +8,8 @@ import { textsOf } from './field-texts.js';
 import { EventKind } from './protocol.js';
 
 const LOG_LIMIT = 200;
-/** The events the log shows: focus moves, and a program's state changes and timers. */
-const LOGGED = new Set([EventKind.focus, EventKind.state, EventKind.timerSet]);
+/** The events the log shows: focus moves, and a program's state changes, timers and restarts. */
+const LOGGED = new Set([EventKind.focus, EventKind.state, EventKind.timerSet, EventKind.restart]);
 const SERVER = Object.freeze({ name: 'server', color: '#57606a', isServer: true, isYou: false });
 
 export class Store {

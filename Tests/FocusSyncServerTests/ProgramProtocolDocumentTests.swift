@@ -44,13 +44,45 @@ struct ProgramProtocolDocumentTests {
         _ = try await client.next(type: "update")
         client.intent("LoginForm", "submit")
         let update = try await client.next(type: "update")
-        let line = try #require(ProtocolDocumentTests.document.split(separator: "\n").first { $0.contains(#""lines":["#) })
-        let documentedUpdate = try JSONValue.parse(
-            String(try #require(line.firstMatch(of: /`(\{"type":"update".*?\}\}\}\})`/)).1))
+        let documentedUpdate = try Self.documentedUpdate(containing: #""cause":"submit""#)
         #expect(Set(update.members.keys) == Set(documentedUpdate.members.keys))
         #expect(update["events"] == documentedUpdate["events"])
         #expect(update["lines"] == documentedUpdate["lines"])
         #expect(
             update["patch"] == documentedUpdate["patch"], "a focus move sends what it changed of the drawn screen, not all of it")
+    }
+
+    /// The documented update of a program session (one with `lines`) whose line holds `marker`.
+    static func documentedUpdate(containing marker: String) throws -> JSONValue {
+        let line = try #require(
+            ProtocolDocumentTests.document.split(separator: "\n").first { $0.contains(#""lines":["#) && $0.contains(marker) })
+        return try JSONValue.parse(String(try #require(line.firstMatch(of: /`(\{"type":"update".*?\}\}\}\})`/)).1))
+    }
+
+    @Test("The restart example is what the server sends: delayed-focus.swift run again after its code field took focus")
+    func restartExampleMatches() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let source = try String(
+            contentsOf: ServerProcess.examplesFolder.appendingPathComponent("delayed-focus.swift"), encoding: .utf8)
+        let body = Array(try JSONSerialization.data(withJSONObject: ["source": source]))
+        let created = try HTTPClient.send(method: "POST", target: "/api/sessions", port: server.port, body: body)
+        let id = try #require(JSONValue.parse(created.text)["id"].string)
+        let client = try await ProtocolClient.join(server, session: id)
+        defer { client.close() }
+        if client.snapshot["state"]["program"]["drawn"]["focused"].string != "code" {
+            let focused = try await client.next(type: "update")  // the task's 0.5 s sleep ends
+            #expect(focused["events"].array.contains { $0["to"].string == "code" })
+        }
+        client.intent("VerificationForm", "restart")
+        let update = try await client.next(type: "update")
+        let documented = try Self.documentedUpdate(containing: #""kind":"restart""#)
+        #expect(Set(update.members.keys) == Set(documented.members.keys))
+        #expect(update["events"] == documented["events"])
+        #expect(update["lines"] == documented["lines"])
+        #expect(update["patch"] == documented["patch"])
+        let appeared = try await client.next(type: "update")  // 0.5 s after the restart
+        #expect(appeared["by"] == .null && appeared["events"].array.last?["cause"].string == "autoFocus")
+        #expect(appeared["events"].array.last?["to"].string == "code")
     }
 }

@@ -43,7 +43,7 @@ struct ProtocolDocumentTests {
         #expect(
             actions == [
                 "focus", "edit", "splice", "submit", "tap", "next", "previous", "validate", "addRow", "removeRow",
-                "navigate", "configure", "lesson",
+                "navigate", "configure", "lesson", "restart",
             ])
     }
 

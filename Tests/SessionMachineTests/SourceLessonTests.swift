@@ -12,10 +12,13 @@ struct SourceLessonTests {
     static let profile = seed("profile")
     static let checkout = seed("checkout")
 
-    static func seed(_ name: String) -> String {
+    static func seed(_ name: String) -> String { example("seeds/\(name)") }
+
+    /// The source of `Public/examples/<name>.swift`.
+    static func example(_ name: String) -> String {
         try! String(
             contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("Public/examples/seeds/\(name).swift"),
+                .deletingLastPathComponent().appendingPathComponent("Public/examples/\(name).swift"),
             encoding: .utf8)
     }
     static let transaction = """
@@ -149,7 +152,9 @@ struct SourceLessonTests {
         #expect(harness.machine.lesson?.complete == true)
     }
 
-    @Test("The gift lesson walks from its source: the task that focuses the message, a tap before it, rows by id, and Send")
+    @Test(
+        "The gift lesson walks from its source in one session: Restart shows the task focus the message, Restart again and a tap beats it, rows by id, and Send"
+    )
     func giftLessonFromItsSource() throws {
         var harness = Self.session(Self.seed("gift"))
         var seq = 0
@@ -158,21 +163,37 @@ struct SourceLessonTests {
             harness.intent(1, seq: seq, "GiftMessageForm", action)
         }
         func step() -> Int? { harness.machine.lesson?.step }
+        func hint() -> Bool? { harness.machine.lesson?.hint }
+        harness.advance(by: 750)
+        #expect(Self.focused(in: harness) == "message", "the form appeared as the session was made, long before the lesson")
         send(.lesson("gift-source", step: 0))
         #expect(step() == 0)
+
+        send(.restart)
+        #expect(step() == 0 && hint() == false, "a restart is neutral")
+        #expect(Self.focused(in: harness) == nil, "the restart lets go of the message")
+        send(.tap(try Self.key("Email", in: harness)))  // the hands were not kept off: a wrong move
+        #expect(step() == 0 && hint() == true)
+        harness.advance(by: 750)
+        #expect(step() == 0 && Self.focused(in: harness) != "message", "the tap cancelled the task")
+        send(.restart)
+        #expect(step() == 0 && hint() == true, "the hint shows until the step passes")
         harness.advance(by: 700)
         #expect(step() == 0 && Self.focused(in: harness) == nil, "the task is still asleep")
         harness.advance(by: 50)
-        #expect(step() == 1 && Self.focused(in: harness) == "message", "the task woke and focused the message")
-        send(.tap(try Self.key("Email", in: harness)))  // too late: focus leaves the message, not nil
-        #expect(step() == 1 && harness.machine.lesson?.hint == true)
+        #expect(step() == 1 && hint() == false && Self.focused(in: harness) == "message", "the task woke and focused the message")
 
-        // The screen appears once per run of the source: a fresh copy of it for the tap that wins.
-        harness = Self.session(Self.seed("gift"))
-        send(.lesson("gift-source", step: 1))
+        send(.tap(try Self.key("Email", in: harness)))  // too late: focus leaves the message, not nil
+        #expect(step() == 1 && hint() == true)
+        send(.restart)
+        #expect(step() == 1 && Self.focused(in: harness) == nil)
+        harness.advance(by: 750)
+        #expect(step() == 1 && Self.focused(in: harness) == "message", "the timer beat a tap that never came: still step 1")
+        send(.restart)
+        harness.advance(by: 300)
         let first = try Self.key("Email", in: harness)
         send(.tap(first))
-        #expect(step() == 2 && harness.machine.lesson?.hint == false)
+        #expect(step() == 2 && hint() == false, "the tap 0.3 s after the restart beat the task")
         harness.advance(by: 750)
         #expect(step() == 2 && Self.focused(in: harness) == first, "the cancelled task woke and left focus alone")
 

@@ -2,10 +2,18 @@
 the screen shown, and every step is checked by the server from what the source does, including
 an edit of the source itself."""
 
+import time
+from urllib.parse import urljoin
+
 from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
 
 from program_page import example, page  # noqa: F401 (page: a fixture)
+
+# The gift's Task sleeps 0.75 s before it focuses the message; a bounded wait for it.
+GIFT_DELAY_SECONDS = 0.75
+TIMER_SECONDS = 6
 
 TRANSACTION = """        withTransaction(Transaction(animation: nil)) {
             focus = field
@@ -66,3 +74,45 @@ def test_the_profile_lesson_runs_from_its_source_through_an_edit_of_the_code(pag
     page.press_return()
     page.wait(lambda: progress(page) == "Step 8 of 9", lambda: f"Return through nil passes: {progress(page)!r}")
     assert page.server_state()["state"]["lesson"] == {"lesson": "profile-source", "step": 7, "hint": False, "complete": False}
+
+
+def restart_button(page):
+    """The source panel's Restart, found by its accessible name."""
+    return page.driver.find_element(By.CSS_SELECTOR, "#program-source button[aria-label='Restart the program']")
+
+
+def test_restart_runs_the_gift_again_so_its_task_focuses_the_message_and_typed_values_are_gone(page):
+    """The form appeared once, when the session was made; Restart makes it appear again, from the
+    keyboard: the Task in onAppear sleeps 0.75 s again and focuses the message by itself."""
+    answer = page.open_source(example("seeds/gift.swift"))
+    page.wait(lambda: page.active_name() == "Text editor", "the message takes focus once, as the session starts",
+              timeout=TIMER_SECONDS)
+    page.type("Happy birthday")
+    page.controls("Email")[0].click()
+    page.wait(lambda: page.active_name() == "Email", "a tap on the email")
+    page.type("ada@example.com")
+    page.wait(lambda: page.session_values("Text editor") == ["Happy birthday"]
+              and page.session_values("Email") == ["ada@example.com"], "the typing reaches the session")
+
+    restart = restart_button(page)
+    assert restart.is_displayed() and restart.tag_name == "button" and restart.get_attribute("aria-disabled") == "false"
+    assert restart.text == "Restart"
+    page.js("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'}); arguments[0].focus()", restart)
+    assert page.active_name() == "Restart the program", "Restart takes keyboard focus"
+    pressed = time.monotonic()
+    page.type(Keys.ENTER)
+    page.wait(lambda: page.values("Text editor") == [""] and page.values("Email") == [""],
+              lambda: f"the values typed before the restart are gone: {page.values('Text editor')}, {page.values('Email')}")
+    page.wait(lambda: page.active_name() == "Text editor",
+              lambda: f"the message editor takes DOM focus by itself, not {page.active_name()!r}", timeout=TIMER_SECONDS)
+    elapsed = time.monotonic() - pressed
+    assert elapsed >= GIFT_DELAY_SECONDS - 0.05, f"focus came {elapsed:.2f} s after Restart: sooner than the Task's sleep"
+    assert page.session_values("Text editor") == [""] and page.session_values("Email") == [""]
+    assert page.focus_value("focus") == ".message"
+    causes = [entry["cause"] for entry in page.log_entries()]
+    assert causes[0] == "auto-focus" and "restart" in causes, causes
+
+    # A viewer has no Restart.
+    page.open(urljoin(page.base_url, f"?session={answer['viewer']}"))
+    page.wait_drawn()
+    assert not restart_button(page).is_displayed()

@@ -1,6 +1,6 @@
 // A program session's events in words, for the log and the inspector: a state change as Swift
 // assigns it (`focusedField = .password`), a timer with its delay, a focus move between the
-// controls' titles.
+// controls' titles, a restart.
 
 import { EventKind } from '../protocol.js';
 
@@ -15,6 +15,7 @@ export function describeEvent(event, titleOf) {
     case EventKind.timerSet: return `timer set for ${event.afterMilliseconds} ms`;
     case EventKind.focus: return `${name(event.from)} → ${name(event.to)}`;
     case EventKind.navigate: return `${event.from} → ${event.to}`;
+    case EventKind.restart: return `restarted: ${event.screen} appears`;
     default: return event.kind;
   }
 }

@@ -11,13 +11,13 @@ import { ProgramInspector } from './program-inspector.js';
 
 export class ProgramPage {
   /**
-   * `intents`: `{tap(key), submit()}`; `sessionId()`: this page's capability;
+   * `intents`: `{tap(key), submit(), restart()}`; `sessionId()`: this page's capability;
    * `onNotice(text)`: a refusal to tell the person; `opener`: what starts a session from a
    * source (the Examples menu).
    */
   constructor({ intents, sessionId, onNotice, opener }) {
     this.view = new ProgramView({ intents });
-    this.source = new SourcePanel({ sessionId, onNotice });
+    this.source = new SourcePanel({ sessionId, onNotice, onRestart: () => intents.restart() });
     this.files = new SourceFiles({ opener });
     this.inspector = new ProgramInspector(byId('inspector'));
     this.builtInCode = byId('code');

@@ -1,7 +1,9 @@
 // The code panel of a session running its own source: the source as numbered lines, the line
 // of the last event marked (`aria-current`), from the line numbers the server sends with each
 // event (never by matching text); a text area to change the source, Run (editors only) to run it
-// instead, and the diagnostics of the last Run or of the source running. Nothing here reads Swift.
+// instead, Restart (editors only) to run the program from its start (the `restart` intent: every
+// value as it begins, the first screen appearing again), and the diagnostics of the last Run or of
+// the source running. Nothing here reads Swift.
 
 import { h, byId } from '../dom.js';
 import { ErrorCode, DiagnosticSeverity } from '../protocol.js';
@@ -17,18 +19,27 @@ export class SourcePanel {
   #running = false;
   #editable = false;
 
-  /** `sessionId()`: the capability of this page's session; `onNotice(text)`: a refusal to tell. */
-  constructor({ sessionId, onNotice }) {
+  /**
+   * `sessionId()`: the capability of this page's session; `onNotice(text)`: a refusal to tell;
+   * `onRestart()`: sends the `restart` intent.
+   */
+  constructor({ sessionId, onNotice, onRestart }) {
     this.sessionId = sessionId;
     this.onNotice = onNotice;
+    this.onRestart = onRestart;
     this.root = byId('program-source');
     this.lines = byId('source-lines');
     this.text = byId('source-text');
     this.run = byId('source-run');
+    this.restart = byId('source-restart');
     this.status = byId('source-status');
     this.diagnostics = byId('source-diagnostics');
     this.readOnlyNote = byId('source-read-only');
     this.run.addEventListener('click', () => this.#run());
+    this.restart.addEventListener('click', () => {
+      // A viewer, or the past, changes nothing (the button is hidden then, as Run is).
+      if (this.#editable) this.onRestart();
+    });
     this.text.addEventListener('keydown', (event) => {
       // Cmd/Ctrl+Enter runs, as in a playground.
       if (event.key === 'Enter' && (event.metaKey || event.ctrlKey)) {
@@ -45,7 +56,7 @@ export class SourcePanel {
 
   /**
    * Draws `program` (`{source, diagnostics}`); `editable`: this page may change the session
-   * (otherwise the source is read-only and there is no Run).
+   * (otherwise the source is read-only and there is no Run or Restart).
    */
   show(program, { editable }) {
     this.#editable = editable;
@@ -61,6 +72,8 @@ export class SourcePanel {
     if (this.#result && this.#result.running !== program.source) this.#result = null;
     this.text.readOnly = !editable;
     this.run.hidden = !editable;
+    this.restart.hidden = !editable;
+    this.restart.setAttribute('aria-disabled', String(!editable));
     this.readOnlyNote.hidden = editable;
     this.run.setAttribute('aria-disabled', String(this.#running));
     this.status.textContent = this.#result?.status ?? '';

@@ -8,4 +8,7 @@ public enum Effect: Equatable, Sendable {
     /// Start a timer of a source's program (`asyncAfter`, `Task.sleep`): when it goes off, the
     /// program runs what waited for it.
     case scheduleProgramTimer(TimerToken, afterMilliseconds: Int)
+    /// The program's timer for `token` was dropped (the program restarted); the host may stop it
+    /// (or let it fire: a token the run no longer holds changes nothing).
+    case cancelProgramTimer(TimerToken)
 }

@@ -24,6 +24,9 @@ public enum FocusEvent: Equatable, Sendable {
     case state(screen: ScreenID, name: String, value: String)
     /// A source's action set a timer (`asyncAfter`, `Task.sleep`) that runs the rest later.
     case timerSet(screen: ScreenID, afterMilliseconds: Int)
+    /// A source's program started again from its start on `screen` (its first): every value
+    /// initial, no timer pending; the events after it are the screen appearing again.
+    case restart(screen: ScreenID)
 
     /// The one screen the event happened on; nil for a navigation (it names two) and for
     /// settings (they apply to every screen).
@@ -31,7 +34,7 @@ public enum FocusEvent: Equatable, Sendable {
         switch self {
         case .focus(let screen, _, _, _), .edit(let screen, _, _), .validation(let screen, _, _),
             .rowAdded(let screen, _, _), .rowRemoved(let screen, _, _), .autoFocusScheduled(let screen, _, _),
-            .autoFocusCancelled(let screen, _), .state(let screen, _, _), .timerSet(let screen, _):
+            .autoFocusCancelled(let screen, _), .state(let screen, _, _), .timerSet(let screen, _), .restart(let screen):
             screen
         case .navigate, .settings:
             nil
@@ -52,6 +55,7 @@ public enum FocusEvent: Equatable, Sendable {
         case .settings: "settings"
         case .state: "state"
         case .timerSet: "timerSet"
+        case .restart: "restart"
         }
     }
 }

@@ -15,6 +15,8 @@ public enum EventKind: String, Codable, Sendable, CaseIterable {
     case state
     /// A program session set a timer (`DispatchQueue.main.asyncAfter`).
     case timerSet
+    /// A program session's program started again from its start (a `restart` intent).
+    case restart
 
     /// Whether `event` is of this kind.
     func matches(_ event: FocusEvent) -> Bool {

@@ -100,7 +100,7 @@ public struct EventPattern: Equatable, Sendable {
                 self.key = .some(key.name)
             case .settings(let patch):
                 settings = patch
-            case .rowAdded, .rowRemoved, .state, .timerSet:
+            case .rowAdded, .rowRemoved, .state, .timerSet, .restart:
                 break
             }
         }

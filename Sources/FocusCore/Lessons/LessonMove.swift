@@ -3,8 +3,11 @@
 ///
 /// Cases are declared from the most telling down: a change is the first of them any of its
 /// events shows. A Proceed that navigates is `validate`, not `navigate`; a tap that cancels a
-/// pending auto-focus is `tap`; a navigation's focus events are part of `navigate`.
+/// pending auto-focus is `tap`; a navigation's focus events are part of `navigate`; a restart's
+/// texts emptied and screen appearing are part of `restart`.
 public enum LessonMove: String, Codable, Sendable, CaseIterable {
+    /// A session's own program run again from its start (a `restart` event).
+    case restart
     /// Proceed or Send (a `validation` event).
     case validate
     /// A settings switch (a `settings` event).
@@ -39,6 +42,7 @@ public enum LessonMove: String, Codable, Sendable, CaseIterable {
 
     private static func shown(by event: FocusEvent) -> LessonMove? {
         switch event {
+        case .restart: .restart
         case .validation: .validate
         case .settings: .configure
         case .rowAdded: .addRow

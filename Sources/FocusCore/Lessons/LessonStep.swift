@@ -17,8 +17,9 @@ public struct LessonStep: Codable, Equatable, Sendable {
     /// asks for a tap, say. Any other move that misses the goal shows the hint.
     public var neutral: [LessonMove]
 
-    /// What most steps let pass without comment: typing, and the server's own timer.
-    public static let defaultNeutral: [LessonMove] = [.type, .timer]
+    /// What most steps let pass without comment: typing, the server's own timer, and a restart of
+    /// a session's own program (showing its start again is nobody's mistake).
+    public static let defaultNeutral: [LessonMove] = [.type, .timer, .restart]
 
     public init(
         instruction: String,

@@ -87,10 +87,11 @@ extension IntentMessage {
             action = .lesson(
                 lesson == .null ? nil : LessonID(rawValue: try fields.string("lesson")),
                 step: fields.object["step"] == nil ? 0 : try fields.whole("step", in: 0...1_000))
+        case "restart": action = .restart
         default:
             throw ProtocolError(
                 .unknownAction,
-                "Unknown action '\(name)'; expected focus, edit, splice, submit, tap, next, previous, validate, addRow, removeRow, navigate, configure or lesson.",
+                "Unknown action '\(name)'; expected focus, edit, splice, submit, tap, next, previous, validate, addRow, removeRow, navigate, configure, lesson or restart.",
                 seq: seq)
         }
     }

@@ -36,6 +36,9 @@ public struct IntentMessage: Equatable, Sendable {
         case configure(SettingsPatch)
         /// Start (or jump to a step of) a lesson, or stop it (`nil`).
         case lesson(LessonID?, step: Int)
+        /// Run a session's own program again from its start, as a fresh run whose first screen
+        /// appears again (re-running a preview).
+        case restart
     }
 
     public var seq: Int

@@ -47,6 +47,8 @@ extension FocusEvent: Codable {
         case .timerSet(let screen, let afterMilliseconds):
             try container.encode(screen.rawValue, forKey: .screen)
             try container.encode(afterMilliseconds, forKey: .afterMilliseconds)
+        case .restart(let screen):
+            try container.encode(screen.rawValue, forKey: .screen)
         }
     }
 
@@ -97,6 +99,8 @@ extension FocusEvent: Codable {
                 value: try container.decode(String.self, forKey: .value))
         case "timerSet":
             self = .timerSet(screen: try screen(), afterMilliseconds: try container.decode(Int.self, forKey: .afterMilliseconds))
+        case "restart":
+            self = .restart(screen: try screen())
         default:
             throw DecodingError.dataCorruptedError(
                 forKey: .kind, in: container, debugDescription: "'\(kind)' is not an event kind."

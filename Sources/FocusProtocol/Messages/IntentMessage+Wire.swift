@@ -45,6 +45,7 @@ extension IntentMessage {
             object["action"] = .string("lesson")
             object["lesson"] = lesson.map { .string($0.rawValue) } ?? .null
             object["step"] = .integer(Int64(step))
+        case .restart: object["action"] = .string("restart")
         }
         return object
     }

@@ -100,7 +100,7 @@ struct StatePatch {
                         $0.presentations = true
                     }
                 }
-            case .state, .timerSet:
+            case .state, .timerSet, .restart:
                 // A source's program: its update carries the drawn screen instead.
                 break
             }

@@ -10,6 +10,9 @@ public enum SessionFault: Error, Equatable, Sendable, CustomStringConvertible {
     case screenUnreadable(ScreenID, FocusError)
     /// What a timer of the session's own program ran stopped part-way and changed nothing.
     case timerStopped(ProgramError)
+    /// A restart of the session's own program stopped while its first screen appeared (the
+    /// restart stands, with every value initial).
+    case restartStopped(ProgramError)
 
     public var description: String {
         switch self {
@@ -17,6 +20,8 @@ public enum SessionFault: Error, Equatable, Sendable, CustomStringConvertible {
             "lesson '\(lesson.rawValue)' names a screen the session cannot use: \(error.message)"
         case .screenUnreadable(let screen, let error): "the update leaves out screen '\(screen.rawValue)': \(error.message)"
         case .timerStopped(let error): "a timer of the session's program stopped: \(ProtocolError(error, seq: nil).message)"
+        case .restartStopped(let error):
+            "the restart of the session's program stopped part-way: \(ProtocolError(error, seq: nil).message)"
         }
     }
 }

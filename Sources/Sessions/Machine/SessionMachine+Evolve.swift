@@ -41,6 +41,8 @@ extension SessionMachine {
         switch change.cause {
         case .intent(let message, _, _, let applied):
             if !message.isLesson, let ran = try program.applyToSource(message, splices: applied, ids: &ids) {
+                // Only a restart applies with a failure: its screen stopped part-way through appearing.
+                if let failure = ran.failure { faults.append(.restartStopped(failure)) }
                 (outcome, lines) = ran.outcome
                 followLesson(&outcome, faults: &faults)
             } else {
@@ -118,6 +120,11 @@ extension SessionMachine {
         case .tap:
             throw ProtocolError(
                 .unknownAction, "`tap` is for a session running its own source; this one runs the built-in screens.",
+                seq: message.seq)
+        case .restart:
+            throw ProtocolError(
+                .unknownAction,
+                "`restart` runs a session's own source again from its start; this one runs the built-in screens, which have no program to restart.",
                 seq: message.seq)
         }
         do {

@@ -202,6 +202,8 @@ public struct SessionMachine: Sendable {
                 outputs.append(.cancel(.autoFocus(token)))
             case .scheduleProgramTimer(let token, let milliseconds):
                 outputs.append(.schedule(.program(token), afterMilliseconds: milliseconds))
+            case .cancelProgramTimer(let token):
+                outputs.append(.cancel(.program(token)))
             }
         }
     }

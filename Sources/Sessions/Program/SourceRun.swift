@@ -90,6 +90,7 @@ struct SourceRun: Sendable {
             TextOperation(splices: splices, length: text.utf16Length).apply(to: &text)
             intent = .edit(key, text)
         case .submit: intent = .submit
+        case .restart: return restart(ids: &ids)
         case .navigate(let name):
             guard let index = interpreter.screenNames.firstIndex(of: name.rawValue) else {
                 throw ProtocolError(FocusError.unknownScreen(name.rawValue), seq: seq)
@@ -108,6 +109,18 @@ struct SourceRun: Sendable {
         } catch {
             throw ProtocolError(error, seq: seq)
         }
+    }
+
+    /// The program run again from its start (``ProgramInterpreter/restart(_:ids:)``): the timers
+    /// still pending are cancelled, and the fresh run's texts replace the page's.
+    mutating func restart(ids: inout some RandomNumberGenerator) -> Ran {
+        let before = run
+        let restarted = interpreter.restart(before, ids: &ids)
+        run = restarted.run
+        laidOut = nil
+        var ran = advance(restarted.outcome, from: before, failure: restarted.failure)
+        ran.effects = before.pendingTimers.map { .cancelProgramTimer($0) } + ran.effects
+        return ran
     }
 
     /// A timer the program set went off.
@@ -187,6 +200,8 @@ struct SourceRun: Sendable {
             case .screen(let index):
                 ran.append(.navigate(from: screen, to: interpreter.name(of: index)), line: event.line)
                 screen = interpreter.name(of: index)
+            case .restart:
+                ran.append(.restart(screen: screen), line: event.line)
             }
         }
         ran.effects = outcome.timers.map { .scheduleProgramTimer($0.token, afterMilliseconds: $0.milliseconds) }

@@ -178,6 +178,7 @@ struct LessonCatalogueTests {
             .autoFocusScheduled(screen: .gift, key: .message, afterMilliseconds: 750),
             .autoFocusCancelled(screen: .gift, key: .message), .settings(SettingsPatch(animatedFocusChange: true)),
             .state(screen: .gift, name: "count", value: "1"), .timerSet(screen: .gift, afterMilliseconds: 250),
+            .restart(screen: .gift),
         ]
         #expect(Set(EventKind.allCases.map(\.rawValue)) == Set(events.map(\.kind)))
     }

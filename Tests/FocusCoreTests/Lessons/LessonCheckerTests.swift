@@ -134,6 +134,12 @@ struct LessonCheckerTests {
         #expect(LessonMove(of: [.rowRemoved(screen: .tasks, list: .tasks, row: Self.row)]) == .removeRow)
         #expect(LessonMove(of: [Self.focus(.message, nil, .submit)]) == .submit)
         #expect(LessonMove(of: [Self.focus(.firstName, .lastName, .toolbar, on: .profile)]) == .toolbar)
+        #expect(
+            LessonMove(of: [
+                Self.focus(.message, nil, .navigation), .navigate(from: .checkout, to: .gift), .restart(screen: .gift),
+                .edit(screen: .gift, key: .message, ops: [TextSplice(at: 0, delete: 2, insert: "")]),
+                Self.focus(nil, .message, .autoFocus),
+            ]) == .restart, "a restart's screen switch, emptied texts and appearing focus are all the restart")
         #expect(LessonMove(of: []) == nil)
     }
 

@@ -87,7 +87,7 @@ struct LessonWalk {
             switch effect {
             case .scheduleAutoFocus(let token, _, _, _): timer = token
             case .cancelAutoFocus(let token) where token == timer: timer = nil
-            case .cancelAutoFocus, .scheduleProgramTimer: break
+            case .cancelAutoFocus, .scheduleProgramTimer, .cancelProgramTimer: break
             }
         }
     }

@@ -128,4 +128,31 @@ struct AppearAndTimerTests {
         #expect(throws: ProgramError.unknownScreen(5)) { try session.apply(.show(screen: 5)) }
         #expect(session.interpreter.screenNames == ["Signup", "Other"])
     }
+
+    @Test func restartIsAFreshRunWhoseScreenAppearsAgainWithTimerNumbersGoingOn() throws {
+        var session = try Running(
+            Self.program(onForm: [
+                modifier(25, .onAppear([run(26, .after(seconds: .double(0.5), body: [set(27, "focus", dot("email"))]))]))
+            ]))
+        let first = try #require(session.run.pendingTimers.first)
+        try session.apply(.edit(try session.key("Name"), "Ada"))
+        try session.apply(.tap(try session.key("Name")))
+        let restarted = session.interpreter.restart(session.run, ids: &session.ids)
+        #expect(restarted.failure == nil)
+        let name = try session.key("Name")
+        #expect(
+            Array(restarted.outcome.events.prefix(2)) == [
+                ProgramEvent(.focus(from: name, to: nil, value: "nil", cause: .navigation), line: nil),
+                ProgramEvent(.restart, line: nil),
+            ])
+        session.run = restarted.run
+        let timer = try #require(restarted.outcome.timers.first)
+        #expect(
+            session.run.pendingTimers == [timer.token] && timer.token != first,
+            "the old timer is dropped, the new one numbered on")
+        #expect(session.value("name") == "\"\"" && session.screen.focused == nil)
+        #expect(try session.apply(.timerFired(first)) == ProgramOutcome(), "the old timer, firing late, finds nothing")
+        try session.apply(.timerFired(timer.token))
+        #expect(session.screen.focused == (try session.key("Email")))
+    }
 }

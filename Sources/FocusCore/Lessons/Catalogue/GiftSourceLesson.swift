@@ -1,7 +1,8 @@
 extension Lesson {
     /// The gift message from its source: the Task in `onAppear` that focuses the message after
-    /// 0.75 s, a tap that beats it, email rows focused by their id, Return from row to row, and
-    /// Send picking the field to fix. Every step is checked from what the source does.
+    /// 0.75 s, a tap that beats it (each seen after a restart, as the form appears only when the
+    /// program starts), email rows focused by their id, Return from row to row, and Send picking
+    /// the field to fix. Every step is checked from what the source does.
     public static let giftSource = Lesson(
         id: "gift-source",
         title: "A sleeping task, and rows by id, in the code",
@@ -11,19 +12,20 @@ extension Lesson {
             + "by id and let Send pick the field to fix.",
         steps: [
             LessonStep(
-                instruction: "Keep your hands off the form: 0.75 s after it appears, the Task in onAppear wakes from its "
-                    + "sleep, finds it was not cancelled and sets focus to .message.",
-                hint: "Wait without tapping. The task runs once, as the screen appears; a tap before it wakes cancels it.",
+                instruction: "Press Restart and keep your hands off the form: the program runs again from its start, so "
+                    + "the form appears and its onAppear starts the Task. 0.75 s later it wakes from its sleep, finds it "
+                    + "was not cancelled and sets focus to .message.",
+                hint: "Press Restart, then wait without tapping: a tap before the task wakes cancels it.",
                 swift: "try? await Task.sleep(for: .milliseconds(750))",
                 goal: .focus(from: .nothing, to: "message", cause: .autoFocus)
             ),
             LessonStep(
-                instruction: "On a form that has just appeared, tap Email within 0.75 s. Focus changes, so onChange(of: focus) "
-                    + "cancels the task; when it wakes, `guard !Task.isCancelled` returns first, and Email keeps focus.",
-                hint: "The message took focus first. Tap Email while nothing has focus yet, before the task wakes.",
+                instruction: "Restart again and tap an email before 0.75 s: focus changes, so onChange(of: focus) "
+                    + "cancels the task; when it wakes, `guard !Task.isCancelled` returns first, and the email keeps focus.",
+                hint: "The message took focus first. Press Restart, then tap Email at once, while nothing has focus yet.",
                 swift: ".onChange(of: focus) { autoFocus?.cancel() }",
                 goal: .focus(from: .nothing, to: "email", cause: .tap),
-                neutral: [.type]
+                neutral: [.type, .restart]
             ),
             LessonStep(
                 instruction: "With the email focused, tap Add new email: addRecipient() appends a Recipient and moves "

@@ -38,9 +38,18 @@ public struct ProgramInterpreter: Sendable {
     public func start(ids: inout some RandomNumberGenerator) -> (
         run: ProgramRun, outcome: ProgramOutcome, failure: ProgramError?
     ) {
-        var machine = machine(for: fresh(), ids: ids)
+        let started = appearing(fresh(), ids: &ids)
+        return (started.run, started.outcome, started.initialising ?? started.appearing)
+    }
+
+    /// `run` (fresh, its values not yet made) with its values made and its first screen appeared,
+    /// with the first value that could not be made and the failure that stopped the appearing.
+    func appearing(_ run: ProgramRun, ids: inout some RandomNumberGenerator) -> (
+        run: ProgramRun, outcome: ProgramOutcome, initialising: ProgramError?, appearing: ProgramError?
+    ) {
+        var machine = machine(for: run, ids: ids)
         let initialising = machine.initialiseScreens()
-        guard !program.screens.isEmpty else { return (machine.run, ProgramOutcome(), initialising) }
+        guard !program.screens.isEmpty else { return (machine.run, ProgramOutcome(), initialising, nil) }
         let initial = machine
         do {
             let before = machine.watchedValues()
@@ -50,10 +59,10 @@ public struct ProgramInterpreter: Sendable {
             var run = initial.run
             run.screens[run.screen].appeared = true
             ids = Self.generator(initial.ids, like: ids)
-            return (run, ProgramOutcome(), initialising ?? error)
+            return (run, ProgramOutcome(), initialising, error)
         }
         ids = Self.generator(machine.ids, like: ids)
-        return (machine.run, machine.outcome, initialising)
+        return (machine.run, machine.outcome, initialising, nil)
     }
 
     /// Applies an intent to a run. A throw leaves `run` (and `ids`) exactly as they were.

@@ -22,4 +22,7 @@ public enum ProgramEventKind: Equatable, Sendable, Codable {
     case timerSet(TimerToken, milliseconds: Int)
     /// Another screen appeared.
     case screen(Int)
+    /// The program started again from its start (``ProgramInterpreter/restart(_:ids:)``): every
+    /// value initial, and the first screen appearing.
+    case restart
 }
