@@ -48,6 +48,16 @@ def page(server, drivers, output_dir, request):
     _after_test(request, output_dir, [page])
 
 
+@pytest.fixture
+def two(server, drivers, output_dir, request):
+    """Two browsers as ProgramPages, on no session yet (B: phone-sized)."""
+    for driver in drivers.values():
+        driver.get_log("browser")
+    pages = ProgramPage(drivers["A"], "A", server), ProgramPage(drivers["B"], "B", server)
+    yield pages
+    _after_test(request, output_dir, list(pages))
+
+
 class ProgramPage(Playground):
     def open_source(self, source):
         """Creates a session running `source` and opens it; returns the session's `{id, viewer}`."""

@@ -18,9 +18,8 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import _after_test
 from display import assert_no_axe_violations
-from program_page import EXAMPLES, ProgramPage, example, line_of, page  # noqa: F401 (page: a fixture)
+from program_page import EXAMPLES, example, line_of, page, two  # noqa: F401 (page, two: fixtures)
 
 SEEDS = ["seeds/profile.swift", "seeds/checkout.swift", "seeds/gift.swift", "seeds/tasks.swift"]
 MAX_SOURCE_BYTES = 64 * 1024
@@ -36,15 +35,6 @@ window.fetch = function (resource, init) {
 };
 """
 
-
-@pytest.fixture
-def two(server, drivers, output_dir, request):
-    """Two browsers, on no session yet (B: phone-sized)."""
-    for driver in drivers.values():
-        driver.get_log("browser")
-    pages = ProgramPage(drivers["A"], "A", server), ProgramPage(drivers["B"], "B", server)
-    yield pages
-    _after_test(request, output_dir, list(pages))
 
 
 @pytest.fixture

@@ -9,19 +9,9 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import _after_test
 from display import assert_no_axe_violations
-from program_page import EXAMPLES, ProgramPage, create_session, example, line_of, page  # noqa: F401 (page: a fixture)
+from program_page import EXAMPLES, create_session, example, line_of, page, two  # noqa: F401 (page, two: fixtures)
 
-
-@pytest.fixture
-def two(server, drivers, output_dir, request):
-    """Two browsers, on no session yet."""
-    for driver in drivers.values():
-        driver.get_log("browser")
-    pages = ProgramPage(drivers["A"], "A", server), ProgramPage(drivers["B"], "B", server)
-    yield pages
-    _after_test(request, output_dir, list(pages))
 
 
 def test_login_return_moves_focus_to_the_password_and_marks_the_line_that_did(page):

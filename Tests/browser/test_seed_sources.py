@@ -15,24 +15,14 @@ import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from conftest import _after_test
 from display import assert_no_axe_violations
 from playground import WAIT_SECONDS
-from program_page import ProgramPage, example, line_of, page  # noqa: F401 (page: a fixture)
+from program_page import example, line_of, page, two  # noqa: F401 (page, two: fixtures)
 
 # The gift's auto-focus timer (0.75 s) fires within this many seconds at most.
 TIMER_SECONDS = 6
 GIFT_DELAY_SECONDS = 0.75
 
-
-@pytest.fixture
-def two(server, drivers, output_dir, request):
-    """Two browsers, on no session yet (B: phone-sized)."""
-    for driver in drivers.values():
-        driver.get_log("browser")
-    pages = ProgramPage(drivers["A"], "A", server), ProgramPage(drivers["B"], "B", server)
-    yield pages
-    _after_test(request, output_dir, list(pages))
 
 
 def seed(name):

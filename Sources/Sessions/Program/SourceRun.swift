@@ -281,13 +281,13 @@ extension DrawnScreen {
         var patch = JSONObject()
         func put<Member: Encodable & Equatable>(_ key: CodingKeys, _ member: KeyPath<DrawnScreen, Member>) {
             if before?[keyPath: member] != self[keyPath: member] {
-                patch[key.stringValue] = JSONValue(encoding: self[keyPath: member])
+                patch[key.stringValue] = JSONValue(writing: self[keyPath: member])
             }
         }
         put(.name, \.name)
         put(.content, \.content)
         if before == nil || before?.focused != focused {
-            patch[CodingKeys.focused.stringValue] = focused.map { JSONValue(encoding: $0) } ?? .null
+            patch[CodingKeys.focused.stringValue] = focused.map { JSONValue(writing: $0) } ?? .null
         }
         put(.focusValues, \.focusValues)
         put(.stateValues, \.stateValues)
