@@ -12,7 +12,9 @@ public struct FocusCase: StringIdentifier {
     /// not starting with a digit, at most 64 bytes, and not `nil` (which stands for no focus in a
     /// screen's `byFocus` table, as in Swift).
     public static func isValidName(_ text: some StringProtocol) -> Bool {
-        guard let first = text.utf8.first, (1...64).contains(text.utf8.count), !isDigit(first), text != "nil" else {
+        guard let first = text.utf8.first, (1...64).contains(text.utf8.count), !isDigit(first),
+            !text.utf8.elementsEqual("nil".utf8)
+        else {
             return false
         }
         return text.utf8.allSatisfy { isDigit($0) || isLetter($0) || $0 == UInt8(ascii: "_") }

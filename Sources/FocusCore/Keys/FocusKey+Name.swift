@@ -10,13 +10,15 @@ extension FocusKey {
     /// Reads a key's name; `nil` if the text cannot be a key. Whether a screen has a
     /// field bound to it is the engine's question (`unknown_key`).
     public init?(name: String) {
-        guard let slash = name.firstIndex(of: "/") else {
+        // Found in the UTF-8 view: every intent names a key, and a `Character` search would
+        // break the text into grapheme clusters first.
+        guard let slash = name.utf8.firstIndex(of: UInt8(ascii: "/")) else {
             guard FocusCase.isValidName(name) else { return nil }
-            self.init(FocusCase(rawValue: String(name)))
+            self.init(FocusCase(rawValue: name))
             return
         }
         let caseName = name[..<slash]
-        guard FocusCase.isValidName(caseName), let id = RowID(name[name.index(after: slash)...]) else { return nil }
+        guard FocusCase.isValidName(caseName), let id = RowID(name[name.utf8.index(after: slash)...]) else { return nil }
         self.init(FocusCase(rawValue: String(caseName)), id: id)
     }
 

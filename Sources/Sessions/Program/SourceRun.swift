@@ -21,6 +21,9 @@ struct SourceRun: Sendable {
     /// The screen as it draws after the last change: what the page shows, and what the next
     /// change's text edits are found against.
     private(set) var drawn: DrawnScreen
+    /// The text fields of `drawn` and their texts, worked out once a drawing: a splice reads its
+    /// field's text here, and the next drawing's edits are found against them.
+    private var drawnTexts: [FocusKey: String]
 
     /// What one input did, in the session's terms.
     struct Ran: Equatable, Sendable {
@@ -42,6 +45,7 @@ struct SourceRun: Sendable {
         let start = interpreter.start(ids: &ids)
         run = start.run
         drawn = DrawnScreen(name: "", content: [], focused: nil, focusValues: [], stateValues: [], keyboardToolbar: [])
+        drawnTexts = [:]
         ran = advance(start.outcome, from: start.run, failure: start.failure)
     }
 
@@ -54,6 +58,7 @@ struct SourceRun: Sendable {
         interpreter = ProgramInterpreter(program: program)
         self.run = run
         drawn = interpreter.draw(run)
+        drawnTexts = drawn.texts
     }
 
     /// The name of the screen showing (its view struct's name).
@@ -153,7 +158,7 @@ struct SourceRun: Sendable {
     /// The text of a field a splice is about to change.
     func text(of key: FocusKey, seq: Int?) throws(ProtocolError) -> String {
         if key == .sourceText { return self.text }
-        guard let text = drawn.texts[key] else {
+        guard let text = drawnTexts[key] else {
             throw ProtocolError(FocusError.unknownKey(key.name, screen: screen), seq: seq)
         }
         return text
@@ -161,7 +166,7 @@ struct SourceRun: Sendable {
 
     /// The UTF-16 length of a field's text as the page shows it now (0 for a field not drawn).
     func textLength(of key: FocusKey) -> Int {
-        key == .sourceText ? text.utf16Length : (drawn.texts[key] ?? "").utf16Length
+        key == .sourceText ? text.utf16Length : (drawnTexts[key] ?? "").utf16Length
     }
 
     var snapshot: ProgramSnapshot {
@@ -213,11 +218,13 @@ struct SourceRun: Sendable {
     /// field whose text changed. The fields of a screen that has just come start from empty
     /// texts, as the page's copies of them do: a key names a field on one screen only.
     private mutating func redraw(into ran: inout Ran, lines: [FocusKey: Int], drawn new: DrawnScreen? = nil) {
-        let previous = drawn
+        let (previousName, previousTexts) = (drawn.name, drawnTexts)
         drawn = new ?? interpreter.draw(run)
-        let old = previous.name == drawn.name ? previous.texts : [:]
+        let texts = drawn.textsInOrder
+        drawnTexts = Dictionary(texts, uniquingKeysWith: { first, _ in first })
+        let old = previousName == drawn.name ? previousTexts : [:]
         let screen = self.screen
-        for (key, new) in drawn.textsInOrder where (old[key] ?? "") != new {
+        for (key, new) in texts where (old[key] ?? "") != new {
             ran.append(.edit(screen: screen, key: key, ops: [TextSplice(from: old[key] ?? "", to: new)]), line: lines[key])
         }
     }

@@ -26,10 +26,12 @@ public struct ProgramInterpreter: Sendable {
         self.limits = limits
         printer = ValueText(program: program)
         names = ControlNames(program: program)
+        screenNames = program.screens.map(\.name)
     }
 
-    /// The screens' view names, in order (a screen's index is its place here).
-    public var screenNames: [String] { program.screens.map(\.name) }
+    /// The screens' view names, in order (a screen's index is its place here); made once, as
+    /// every change names its screen.
+    public let screenNames: [String]
 
     /// A fresh run: every screen's initial values; the first screen appears (its `onAppear`,
     /// `task` and `defaultFocus` run). A state whose initial value cannot be made starts empty
