@@ -32,7 +32,7 @@ func swiftSyntax(_ names: [String]) -> (swift: [SwiftSetting], linker: [LinkerSe
 }
 
 let parser = swiftSyntax([
-    "SwiftSyntax", "SwiftParser", "SwiftDiagnostics", "SwiftParserDiagnostics", "SwiftOperators",
+    "SwiftSyntax", "SwiftParser", "SwiftDiagnostics", "SwiftParserDiagnostics", "SwiftOperators", "SwiftIDEUtils",
 ])
 
 /// FocusSync: a shared, live model of SwiftUI's `@FocusState`, served over WebSockets.
@@ -51,8 +51,8 @@ let parser = swiftSyntax([
 ///   change log and snapshots in Redis, for running several processes (docs/SCALING.md).
 /// - `FocusProtocol`: the wire vocabulary: client messages read strictly, server messages, error codes.
 /// - `SwiftUISource`: a session's SwiftUI source read by the toolchain's own parser (swift-syntax,
-///   linked from the toolchain's host libraries): its diagnostics with line and column, and
-///   `SourceReader`, which reads it into FocusCore's `SwiftUIProgram`.
+///   linked from the toolchain's host libraries): its diagnostics with line and column, its syntax
+///   colours (SwiftIDEUtils), and `SourceReader`, which reads it into FocusCore's `SwiftUIProgram`.
 /// - `Sessions`: a session as a pure state machine (`SessionMachine`), and the registry of sessions.
 /// - `FocusSyncServer`: HTTP routes, static files and the drivers that run the machines on the transport.
 /// - `CommandLineParsing`: the argument-parser-style command line both executables share.

@@ -104,6 +104,17 @@ export const DiagnosticSeverity = Object.freeze({
   note: 'note',
 });
 
+/** The `kind` of a source's syntax colour (`state.program.highlights`). */
+export const HighlightKind = Object.freeze({
+  keyword: 'keyword',
+  type: 'type',
+  string: 'string',
+  number: 'number',
+  comment: 'comment',
+  attribute: 'attribute',
+  directive: 'directive',
+});
+
 /** The engine's default bounds on what intents may ask for. */
 export const Limits = Object.freeze({
   maxValueLength: 10000,

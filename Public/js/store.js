@@ -43,7 +43,7 @@ export class Store {
   /** The lesson the session follows (`{lesson, step, hint, complete}`), or null. */
   get lesson() { return this.state.lesson ?? null; }
   /**
-   * The session's own program (`{source, diagnostics, screens, drawn}`), or null for a session
+   * The session's own program (`{source, diagnostics, highlights, screens, drawn}`), or null for a session
    * of the built-in screens.
    */
   get program() { return this.state.program ?? null; }

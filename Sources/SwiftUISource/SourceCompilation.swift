@@ -4,7 +4,8 @@ import FocusCore
 /// session uses (``Sessions/SourceCompiler``).
 public enum SourceCompilation {
     /// The program of `source` and every diagnostic, in source order: the parser's errors (then
-    /// nothing runs), what the reader does not model, and the focus mistakes the checks find.
+    /// nothing runs), what the reader does not model, and the focus mistakes the checks find;
+    /// and its syntax colours, errors or not.
     public static func compile(_ source: String) -> CompiledSource {
         let size = source.utf8.count
         guard size <= CompiledSource.maximumBytes else {
@@ -16,7 +17,8 @@ public enum SourceCompilation {
         }
         let reading = SourceReader.read(source)
         guard let program = reading.program else {
-            return CompiledSource(source: source, program: nil, diagnostics: reading.diagnostics)
+            return CompiledSource(
+                source: source, program: nil, diagnostics: reading.diagnostics, highlights: reading.highlights)
         }
         let checks = ProgramCheck.warnings(of: program).map {
             SourceDiagnostic(line: $0.span.line, column: $0.span.column, severity: .warning, message: $0.message)
@@ -28,8 +30,9 @@ public enum SourceCompilation {
             let none = SourceDiagnostic(
                 line: 1, column: 1, severity: .error,
                 message: "The source declares no screen: write a `struct … : View` with a `body` that no other view uses.")
-            return CompiledSource(source: source, program: nil, diagnostics: [none] + diagnostics)
+            return CompiledSource(
+                source: source, program: nil, diagnostics: [none] + diagnostics, highlights: reading.highlights)
         }
-        return CompiledSource(source: source, program: program, diagnostics: diagnostics)
+        return CompiledSource(source: source, program: program, diagnostics: diagnostics, highlights: reading.highlights)
     }
 }

@@ -19,7 +19,10 @@ public enum SourceReader {
         let parsed = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: "source.swift", tree: parsed)
         let syntax = SyntaxCheck.diagnostics(of: parsed, converter: converter)
-        if syntax.contains(where: { $0.severity == .error }) { return SourceReading(program: nil, diagnostics: syntax) }
+        let highlights = SourceHighlighting.highlights(of: parsed, in: source)
+        if syntax.contains(where: { $0.severity == .error }) {
+            return SourceReading(program: nil, diagnostics: syntax, highlights: highlights)
+        }
 
         var foldingErrors: [OperatorError] = []
         let folded = OperatorTable.standardOperators.foldAll(parsed) { foldingErrors.append($0) }
@@ -47,7 +50,7 @@ public enum SourceReader {
             enums: enums, models: models, screens: views.filter { !context.usedViews.contains($0.name) },
             components: views.filter { context.usedViews.contains($0.name) })
         let diagnostics = (syntax + context.diagnostics).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
-        return SourceReading(program: program, diagnostics: diagnostics)
+        return SourceReading(program: program, diagnostics: diagnostics, highlights: highlights)
     }
 }
 

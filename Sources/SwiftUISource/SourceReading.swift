@@ -7,9 +7,13 @@ public struct SourceReading: Equatable, Sendable {
     /// The parser's syntax diagnostics when the source does not parse; otherwise a warning, in
     /// source order, for each construct the playground does not model.
     public var diagnostics: [SourceDiagnostic]
+    /// The source's syntax colours (``SourceHighlighting``), with syntax errors too; none when it
+    /// was not parsed (brackets nested too deep).
+    public var highlights: [SourceHighlight]
 
-    public init(program: SwiftUIProgram?, diagnostics: [SourceDiagnostic]) {
+    public init(program: SwiftUIProgram?, diagnostics: [SourceDiagnostic], highlights: [SourceHighlight] = []) {
         self.program = program
         self.diagnostics = diagnostics
+        self.highlights = highlights
     }
 }

@@ -35,6 +35,28 @@ def test_login_return_moves_focus_to_the_password_and_marks_the_line_that_did(pa
     assert page.server_state()["state"]["program"]["drawn"]["content"][0]["content"][0]["value"] == "ada"
 
 
+def test_the_source_panel_draws_the_source_in_the_compilers_syntax_colours(page):
+    source = example("login.swift")
+    page.open_source(source)
+    page.wait(lambda: page.js("return document.querySelectorAll('#source-lines [class^=syntax-]').length > 0"),
+              "the source lines are drawn in syntax colours")
+    coloured = page.js("""
+        const spans = [...document.querySelectorAll('#source-lines span')];
+        return spans.map((span) => [span.className, span.textContent]);
+    """)
+    assert ["syntax-keyword", "struct"] in coloured, coloured
+    assert ["syntax-string", '""'] in coloured, coloured
+    assert ["syntax-type", "View"] in coloured and ["syntax-attribute", "@FocusState"] in coloured, coloured
+    assert all(kind.startswith("syntax-") for kind, _ in coloured), coloured
+    # Nothing lost or duplicated: each line's text is the source's (an empty line is drawn as a space).
+    lines = page.js("return [...document.querySelectorAll('#source-lines > li')].map((line) => line.textContent)")
+    assert lines == [line or " " for line in source.split("\n")]
+    for scheme in ("light", "dark"):
+        page.emulate_media(prefers_color_scheme=scheme)
+        assert_no_axe_violations(page, f"a program session's coloured source, {scheme}")
+    page.emulate_media()
+
+
 def test_the_keyboard_toolbar_shows_previous_disabled_on_the_first_field(page):
     page.open_source(example("keyboard-toolbar.swift"))
     page.control("Card number").click()

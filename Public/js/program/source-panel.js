@@ -3,16 +3,19 @@
 // event (never by matching text); a text area to change the source, Run (editors only) to run it
 // instead, Restart (editors only) to run the program from its start (the `restart` intent: every
 // value as it begins, the first screen appearing again), and the diagnostics of the last Run or of
-// the source running. Nothing here reads Swift.
+// the source running. The lines are drawn in the syntax colours the server sends
+// (`program.highlights`: the Swift compiler's own classification, as UTF-16 ranges of the source).
+// Nothing here reads Swift.
 
 import { h, byId } from '../dom.js';
-import { ErrorCode, DiagnosticSeverity } from '../protocol.js';
+import { ErrorCode, DiagnosticSeverity, HighlightKind } from '../protocol.js';
 
 const SEVERITY = { [DiagnosticSeverity.error]: 'Error', [DiagnosticSeverity.warning]: 'Warning', [DiagnosticSeverity.note]: 'Note' };
 
 export class SourcePanel {
-  /** The source the lines and the text area were last drawn from. */
+  /** The source the lines and the text area were last drawn from, and the colours of the lines. */
   #source = null;
+  #highlights = null;
   /** The last Run's answer while it still applies: `{running, diagnostics, status}`. */
   #result = null;
   #marked = null;
@@ -60,14 +63,19 @@ export class SourcePanel {
    */
   show(program, { editable }) {
     this.#editable = editable;
+    const highlights = program.highlights ?? [];
     if (program.source !== this.#source) {
       // The person's own unsent edits stay; an untouched text area shows the new source.
       if (this.#source === null || this.text.value === this.#source) this.text.value = program.source;
       this.#source = program.source;
-      this.lines.replaceChildren(...program.source.split('\n').map((line, index) => h('li', {
-        class: 'source-line', dataset: { line: String(index + 1) },
-      }, h('code', { text: line || ' ' }))));
+      this.#drawLines(highlights);
       this.#marked = null;
+    } else if (!sameHighlights(highlights, this.#highlights)) {
+      // The same text read again (an edited text's colours arrive after it): the mark stays.
+      const marked = this.#marked ? Number(this.#marked.dataset.line) : null;
+      this.#drawLines(highlights);
+      this.#marked = null;
+      if (marked) this.#setMark(this.lines.children[marked - 1] ?? null);
     }
     if (this.#result && this.#result.running !== program.source) this.#result = null;
     this.text.readOnly = !editable;
@@ -87,13 +95,24 @@ export class SourcePanel {
   mark(line) {
     const element = line ? this.lines.children[line - 1] ?? null : null;
     if (element === this.#marked) return;
+    this.#setMark(element);
+    if (element) this.#reveal(element);
+  }
+
+  #setMark(element) {
     this.#marked?.removeAttribute('aria-current');
     this.#marked?.classList.remove('source-line-current');
     this.#marked = element;
-    if (!element) return;
-    element.setAttribute('aria-current', 'true');
-    element.classList.add('source-line-current');
-    this.#reveal(element);
+    element?.setAttribute('aria-current', 'true');
+    element?.classList.add('source-line-current');
+  }
+
+  /** Draws `#source` as numbered lines in the colours of `highlights`. */
+  #drawLines(highlights) {
+    this.#highlights = highlights;
+    this.lines.replaceChildren(...colouredLines(this.#source, highlights).map((nodes, index) => h('li', {
+      class: 'source-line', dataset: { line: String(index + 1) },
+    }, h('code', {}, nodes.length ? nodes : ' '))));
   }
 
   /** Scrolls the line list (never the page) to show `element` if it is out of view. */
@@ -174,6 +193,46 @@ export class SourcePanel {
       if (this.#result) this.#showDiagnostics(this.#result.diagnostics);
     }
   }
+}
+
+const KINDS = new Set(Object.values(HighlightKind));
+
+/**
+ * `source`'s lines, each as the nodes to draw it with: its text, and the part of each highlight
+ * on it in `<span class="syntax-<kind>">` (a highlight may run over several lines). Highlights
+ * come in source order; one of a kind the page does not know, or outside the text, is left out.
+ */
+function colouredLines(source, highlights) {
+  const ranges = highlights.filter(({ at, length, kind }) => KINDS.has(kind)
+    && Number.isInteger(at) && Number.isInteger(length) && at >= 0 && length > 0 && at + length <= source.length);
+  let first = 0;
+  let start = 0;
+  return source.split('\n').map((line) => {
+    const end = start + line.length;
+    while (first < ranges.length && ranges[first].at + ranges[first].length <= start) first += 1;
+    const nodes = [];
+    let cursor = start;
+    for (let index = first; index < ranges.length && ranges[index].at < end; index += 1) {
+      const { at, length, kind } = ranges[index];
+      const from = Math.max(at, cursor);
+      const to = Math.min(at + length, end);
+      if (to <= from) continue;
+      if (from > cursor) nodes.push(source.slice(cursor, from));
+      nodes.push(h('span', { class: `syntax-${kind}`, text: source.slice(from, to) }));
+      cursor = to;
+    }
+    if (end > cursor) nodes.push(source.slice(cursor, end));
+    start = end + 1;
+    return nodes;
+  });
+}
+
+/** Whether two lists of highlights are the same. */
+function sameHighlights(one, other) {
+  return one === other || (Array.isArray(other) && one.length === other.length && one.every((highlight, index) => {
+    const { at, length, kind } = other[index];
+    return highlight.at === at && highlight.length === length && highlight.kind === kind;
+  }));
 }
 
 /** The UTF-16 offset in `line` of its `bytes`th UTF-8 byte (a diagnostic's column counts bytes). */

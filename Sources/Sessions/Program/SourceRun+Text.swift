@@ -24,6 +24,8 @@ extension SourceRun {
         guard edited != text else { return Ran() }
         text = edited
         textChecked = false
+        // The colours were the old text's: none until the new one is read.
+        textHighlights = []
         var ran = Ran()
         ran.append(.edit(screen: .sourceText, key: .sourceText, ops: splices), line: nil)
         return ran
@@ -35,6 +37,7 @@ extension SourceRun {
     mutating func check(_ checked: CompiledSource, ids: inout some RandomNumberGenerator) -> Ran {
         text = checked.source
         textDiagnostics = checked.diagnostics
+        textHighlights = checked.highlights
         textChecked = true
         guard checked.program != nil, checked != compiled else { return Ran() }
         return replace(with: checked, ids: &ids)

@@ -12,6 +12,8 @@ struct SourceRun: Sendable {
     var text: String
     /// What reading `text` said once it was compiled; `textChecked` says whether it has been.
     var textDiagnostics: [SourceDiagnostic]
+    /// `text`'s syntax colours, set with `textDiagnostics` (none while an edited text waits to be read).
+    var textHighlights: [SourceHighlight]
     var textChecked = true
     private(set) var interpreter: ProgramInterpreter
     private(set) var run: ProgramRun
@@ -40,7 +42,7 @@ struct SourceRun: Sendable {
     init?(_ compiled: CompiledSource, ids: inout some RandomNumberGenerator, ran: inout Ran) {
         guard let program = compiled.program else { return nil }
         self.compiled = compiled
-        (text, textDiagnostics) = (compiled.source, compiled.diagnostics)
+        (text, textDiagnostics, textHighlights) = (compiled.source, compiled.diagnostics, compiled.highlights)
         interpreter = ProgramInterpreter(program: program)
         let start = interpreter.start(ids: &ids)
         run = start.run
@@ -54,7 +56,7 @@ struct SourceRun: Sendable {
     init?(restoring compiled: CompiledSource, run: ProgramRun, text checked: CompiledSource) {
         guard let program = compiled.program else { return nil }
         self.compiled = compiled
-        (text, textDiagnostics) = (checked.source, checked.diagnostics)
+        (text, textDiagnostics, textHighlights) = (checked.source, checked.diagnostics, checked.highlights)
         interpreter = ProgramInterpreter(program: program)
         self.run = run
         drawn = interpreter.draw(run)
@@ -171,7 +173,8 @@ struct SourceRun: Sendable {
 
     var snapshot: ProgramSnapshot {
         ProgramSnapshot(
-            source: text, diagnostics: textDiagnostics, runs: runsText, screens: interpreter.screenNames, drawn: drawn)
+            source: text, diagnostics: textDiagnostics, highlights: textHighlights, runs: runsText,
+            screens: interpreter.screenNames, drawn: drawn)
     }
 
     /// Whether the program that runs is the one `text` says.
@@ -268,11 +271,12 @@ extension SourceRun.Ran {
 extension SourceRun {
     /// The merge patch of the snapshot's `program` from `before` to now: the drawn screen's
     /// members that changed (`focused` spelled out, `null` when no field has focus any more), and
-    /// the source, its diagnostics and screens when they changed.
+    /// the source, its diagnostics, highlights and screens when they changed.
     func patch(since before: SourceRun?) -> JSONObject {
         var patch = JSONObject()
         if before?.text != text { patch["source"] = .string(text) }
         if before?.textDiagnostics != textDiagnostics { patch["diagnostics"] = JSONValue(encoding: textDiagnostics) }
+        if before?.textHighlights != textHighlights { patch["highlights"] = JSONValue(encoding: textHighlights) }
         if before?.runsText != runsText { patch["runs"] = .bool(runsText) }
         if before?.compiled != compiled { patch["screens"] = JSONValue(encoding: interpreter.screenNames) }
         let drawn = drawn.mergePatch(since: before?.drawn)
