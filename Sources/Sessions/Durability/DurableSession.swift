@@ -20,6 +20,11 @@ public struct DurableSession: Codable, Equatable, Sendable {
     /// The source as members edited it, when it is not the one that runs (a newer text with
     /// errors, or one still being compiled).
     public var sourceText: String? = nil
+    /// While members' last edit of the source has not been read yet (the host is compiling it):
+    /// the diagnostics shown meanwhile, those of the text read before (and no colours). `nil`
+    /// once it is read. A session restored without it would take the text as read, and the
+    /// reading that follows in its log would then change nothing.
+    public var sourceDiagnostics: [SourceDiagnostic]? = nil
 }
 
 /// One remembered tab.

@@ -9,7 +9,8 @@ extension SessionMachine {
         DurableSession(
             id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: membership.members.records,
             joinedEver: membership.members.joinedEver, log: Array(log.recent), lesson: lessons.progress,
-            source: program.source?.compiled.source, run: program.source?.run, sourceText: program.source?.editedText)
+            source: program.source?.compiled.source, run: program.source?.run, sourceText: program.source?.editedText,
+            sourceDiagnostics: program.source?.unreadDiagnostics)
     }
 
     /// A session rebuilt from its snapshot, nobody connected. Replay the changes stored after
@@ -57,11 +58,13 @@ extension SessionMachine {
     }
 
     /// After a restore and replay: the timer of an auto-focus that was pending, and those of the
-    /// session's own program (each started afresh: a machine keeps no clock).
+    /// session's own program (each started afresh: a machine keeps no clock); and the source
+    /// members edited, when it was not read before the session was stored, to be compiled now.
     public func rescheduleAutoFocus(into outputs: inout [SessionOutput]) {
         for timer in program.source?.pendingTimers ?? [] {
             outputs.append(.schedule(.program(timer.token), afterMilliseconds: timer.milliseconds))
         }
+        if let source = program.source, !source.textChecked { outputs.append(.compileSource(source.text)) }
         guard let pending = program.pendingAutoFocus else { return }
         outputs.append(.schedule(.autoFocus(pending.token), afterMilliseconds: pending.milliseconds))
     }
@@ -73,9 +76,17 @@ extension SourceRun {
     static func restoring(_ durable: DurableSession, compile: SourceCompiler) throws(ReplayError) -> SourceRun? {
         guard let text = durable.source else { return nil }
         let edited = durable.sourceText.map(compile) ?? compile(text)
-        guard let run = durable.run, let restored = SourceRun(restoring: compile(text), run: run, text: edited) else {
+        guard let run = durable.run, var restored = SourceRun(restoring: compile(text), run: run, text: edited) else {
             throw .unreadable(revision: durable.revision, reason: "its SwiftUI source no longer compiles")
+        }
+        if let shown = durable.sourceDiagnostics {
+            // As the live session shows it: the diagnostics of the text read before, no colours.
+            (restored.textDiagnostics, restored.textHighlights, restored.textChecked) = (shown, [], false)
         }
         return restored
     }
+
+    /// While the edited text waits to be read: the diagnostics shown meanwhile (see
+    /// ``DurableSession/sourceDiagnostics``).
+    var unreadDiagnostics: [SourceDiagnostic]? { textChecked ? nil : textDiagnostics }
 }

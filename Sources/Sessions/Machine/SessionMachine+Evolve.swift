@@ -43,7 +43,7 @@ extension SessionMachine {
             if !message.isLesson, let ran = try program.applyToSource(message, splices: applied, ids: &ids) {
                 // Only a restart applies with a failure: its screen stopped part-way through appearing.
                 if let failure = ran.failure { faults.append(.restartStopped(failure)) }
-                (outcome, lines) = ran.outcome
+                (outcome, lines) = ran.outcome(changing: before.source, to: program.source)
                 followLesson(&outcome, faults: &faults)
             } else {
                 outcome = try applyAction(of: message, applied: applied, ids: &ids, faults: &faults)
@@ -55,7 +55,7 @@ extension SessionMachine {
         case .programTimer(let token):
             let ran = program.fireSourceTimer(token, ids: &ids)
             if let failure = ran.failure { faults.append(.timerStopped(failure)) }
-            (outcome, lines) = ran.outcome
+            (outcome, lines) = ran.outcome(changing: before.source, to: program.source)
             followLesson(&outcome, faults: &faults)
         case .source(let text):
             if let ran = try program.checkSource(text, ids: &ids) {
@@ -233,7 +233,8 @@ extension SessionMachine {
             DurableSession(
                 id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: [], joinedEver: 0,
                 log: Array(log.recent), lesson: lessons.progress, source: program.source?.compiled.source,
-                run: program.source?.run, sourceText: program.source?.editedText))
+                run: program.source?.run, sourceText: program.source?.editedText,
+                sourceDiagnostics: program.source?.unreadDiagnostics))
     }
 }
 
@@ -247,10 +248,18 @@ extension IntentMessage {
 }
 
 extension SourceRun.Ran {
-    /// The run in the terms of FocusCore's outcome, with the lines beside: nothing to tell is
-    /// nothing changed.
-    var outcome: (Outcome, [Int?]) {
-        guard !events.isEmpty || !effects.isEmpty else { return (.unchanged(.unchanged), []) }
-        return (.applied(events: events, effects: effects), lines)
+    /// The run in the terms of FocusCore's outcome, with the lines beside, for an input that
+    /// took the program from `before` to `after`. Nothing to tell is nothing changed only when
+    /// the program's run is as it was: a timer that wakes in a cancelled task and returns (the
+    /// gift's auto-focus after a tap) leaves the pending timers, and a tap on a button that only
+    /// cancels a task sets the task's cancelled flag, both without an event. Such an input is a
+    /// change all the same, recorded and published with no events. Otherwise the live run would
+    /// hold what no record says: a restored session or the timeline would still wait for a timer
+    /// the host has fired and dropped, and a replay would let a cancelled task focus a field.
+    func outcome(changing before: SourceRun?, to after: SourceRun?) -> (Outcome, [Int?]) {
+        guard events.isEmpty, effects.isEmpty else { return (.applied(events: events, effects: effects), lines) }
+        // Compared only when nothing was told, which is rare.
+        guard before?.run != after?.run else { return (.unchanged(.unchanged), []) }
+        return (.applied(events: [], effects: []), [])
     }
 }

@@ -69,7 +69,9 @@ public struct SessionMachine: Sendable {
                 capacity: configuration.rememberedClients, restoring: durable.members, joinedEver: durable.joinedEver),
             idleSince: time.monotonicMilliseconds)
         var start = durable
-        (start.source, start.run, start.sourceText) = (source?.compiled.source, source?.run, source?.editedText)
+        (start.source, start.run, start.sourceText, start.sourceDiagnostics) = (
+            source?.compiled.source, source?.run, source?.editedText, source?.unreadDiagnostics
+        )
         timeline = Timeline(start: start, capacity: configuration.timelineChanges, interval: configuration.timelineInterval)
         log = EventLog(capacity: configuration.logCapacity)
         log.append(contentsOf: durable.log)

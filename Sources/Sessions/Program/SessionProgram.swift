@@ -54,7 +54,18 @@ struct SessionProgram: Sendable {
     {
         if let current = source, current.text == text, current.textChecked { return nil }
         let compiled = compile(text)
-        if source != nil { return source!.check(compiled, ids: &ids) }
+        if let old = source?.text {
+            var ran = source!.check(compiled, ids: &ids)
+            // A text put in place of the one members edit (`PUT …/source`) is an edit of it, as
+            // theirs are: without the event the field's history would not hold it, and the next
+            // splice of the source would be rebased for a text of another length (a precondition
+            // failure), while the pages' copies of the text would miss it.
+            if old != text {
+                ran.events.insert(.edit(screen: .sourceText, key: .sourceText, ops: [TextSplice(from: old, to: text)]), at: 0)
+                ran.lines.insert(nil, at: 0)
+            }
+            return ran
+        }
         guard compiled.program != nil else {
             throw ProtocolError(.badSource, "The source has errors; the program that runs stays as it was.")
         }

@@ -46,16 +46,11 @@ extension SessionMachine {
     /// The session as it was at `revision` (or the nearest revision the timeline keeps),
     /// rebuilt from a checkpoint by evolving the changes after it again.
     func past(at revision: Int, time: MachineTime) -> ServerMessage {
-        let plan = timeline.rebuilding(revision)
-        guard
-            var then = SessionMachine(
-                restoring: plan.start, engine: program.engine, configuration: configuration, renderNotes: program.notes.render,
-                compile: program.compile, at: time)
-        else { return .error(ProtocolError(.internalError, "The session could not rebuild revision \(plan.revision).")) }
+        let then: SessionMachine
         do {
-            for change in plan.changes { try then.replay(change) }
+            then = try rebuilt(at: revision, time: time)
         } catch {
-            return .error(ProtocolError(.internalError, "The session could not rebuild revision \(plan.revision): \(error)."))
+            return .error(error)
         }
         let log = Array(then.log.recent)
         var seen = Set<MemberID>()
@@ -63,9 +58,26 @@ extension SessionMachine {
         let named = log.compactMap { $0.by }.filter { seen.insert($0).inserted }.compactMap { directory.member($0) }
         return .past(
             PastMessage(
-                revision: plan.revision, earliest: timeline.earliest, latest: self.revision, state: then.sessionSnapshot(),
+                revision: then.revision, earliest: timeline.earliest, latest: self.revision, state: then.sessionSnapshot(),
                 log: log,
                 members: named))
+    }
+
+    /// A scratch machine that is the session at `revision` (or the nearest revision the timeline
+    /// keeps): restored from the checkpoint at or before it, the changes after it evolved again.
+    func rebuilt(at revision: Int, time: MachineTime) throws(ProtocolError) -> SessionMachine {
+        let plan = timeline.rebuilding(revision)
+        guard
+            var then = SessionMachine(
+                restoring: plan.start, engine: program.engine, configuration: configuration, renderNotes: program.notes.render,
+                compile: program.compile, at: time)
+        else { throw ProtocolError(.internalError, "The session could not rebuild revision \(plan.revision).") }
+        do {
+            for change in plan.changes { try then.replay(change) }
+        } catch {
+            throw ProtocolError(.internalError, "The session could not rebuild revision \(plan.revision): \(error).")
+        }
+        return then
     }
 }
 

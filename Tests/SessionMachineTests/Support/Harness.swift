@@ -14,6 +14,9 @@ struct Harness {
     private(set) var log: [SessionOutput] = []
     /// Timers the machine asked for and has not cancelled: when each falls due.
     private(set) var timers: [SessionTimer: Int64] = [:]
+    /// When each timer was asked for, so timers due at once fire in that order, run after run.
+    private var asked: [SessionTimer: Int] = [:]
+    private var schedules = 0
     /// Connections the machine closed, with their codes.
     private(set) var closed: [ConnectionID: WireCloseCode] = [:]
 
@@ -51,7 +54,10 @@ struct Harness {
     private mutating func record(_ outputs: [SessionOutput]) {
         for output in outputs {
             switch output {
-            case .schedule(let timer, let milliseconds): timers[timer] = now.monotonicMilliseconds + Int64(milliseconds)
+            case .schedule(let timer, let milliseconds):
+                timers[timer] = now.monotonicMilliseconds + Int64(milliseconds)
+                schedules += 1
+                asked[timer] = schedules
             case .cancel(let timer): timers[timer] = nil
             case .close(let connection, let code, _): closed[connection] = code
             default: break
@@ -60,13 +66,17 @@ struct Harness {
         log += outputs
     }
 
-    /// Moves the clocks on by `milliseconds`, firing due timers at their own times.
-    mutating func advance(by milliseconds: Int64) {
+    /// Moves the clocks on by `milliseconds`, firing due timers at their own times; `fired` sees
+    /// the harness after each (two timers due at once are two inputs, and may be two changes).
+    mutating func advance(by milliseconds: Int64, fired: (Harness) -> Void = { _ in }) {
         let end = now.monotonicMilliseconds + milliseconds
-        while let (timer, due) = timers.filter({ $0.value <= end }).min(by: { $0.value < $1.value }) {
+        while let (timer, due) = timers.filter({ $0.value <= end }).min(by: {
+            ($0.value, asked[$0.key] ?? 0) < ($1.value, asked[$1.key] ?? 0)
+        }) {
             move(to: due)
             timers[timer] = nil
             handle(.timerFired(timer))
+            fired(self)
         }
         move(to: end)
     }
