@@ -43,14 +43,13 @@ final class CompilerPool: Sendable {
             case .failure(.tookTooLong):
                 return Self.refusal(
                     of: source,
-                    "Reading this source took longer than \(deadlineText), the limit; the program that runs stays as it "
-                        + "was. Deeply nested brackets or very long expressions are the usual cause.")
+                    "Reading this source took longer than \(deadlineText), the limit. Deeply nested brackets or very long "
+                        + "expressions are the usual cause.")
             case .failure(.ended):
                 // Once may be the process (killed from outside); twice running is the source.
                 ended += 1
                 if ended == 2 {
-                    return Self.refusal(
-                        of: source, "The Swift parser failed on this source; the program that runs stays as it was.")
+                    return Self.refusal(of: source, "The Swift parser failed on this source.")
                 }
             }
         }
@@ -58,9 +57,12 @@ final class CompilerPool: Sendable {
 
     /// Stops every process not compiling now.
     func stop() {
-        for process in idle.withLock({ idle in
-            defer { idle.removeAll() }; return idle
-        }) { process.stop() }
+        let stopping = idle.withLock { idle in
+            let all = idle
+            idle.removeAll()
+            return all
+        }
+        for process in stopping { process.stop() }
     }
 
     private static func refusal(of source: String, _ message: String) -> CompiledSource {
