@@ -23,7 +23,6 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     private var admissions: [UInt64: ConnectionAdmission] = [:]
     /// The transport's service thread: timers, and the hop back from other threads.
     let serviceThread: ServiceThread
-
     private let persistence: (any SessionPersistence)?
     /// This process's name: `/healthz` and `GET /api/sessions/{id}` say it.
     private let nodeID: String
@@ -43,10 +42,10 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         self.originPolicy = OriginPolicy(allowedOrigins: Set(options.allowedOrigins))
         persistence = store.persistence
         nodeID = options.nodeID ?? options.defaultNodeID
+        let compiler = SourceCompilerCache(options: options, logger: logger)
         let sessions = SessionHost(
-            limits: options.sessions, persistence: store.persistence,
-            compiler: SourceCompilerCache(options: options, logger: logger),
-            serviceThread: serviceThread, clock: clock, logger: logger)
+            limits: options.sessions, persistence: store.persistence, compiler: compiler, serviceThread: serviceThread,
+            clock: clock, logger: logger)
         self.sessions = sessions
         ownership =
             if case .redis(let redis) = store {
