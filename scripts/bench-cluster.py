@@ -366,7 +366,7 @@ class Worker:
         if self.window and self.window[0] <= now < self.window[1]:
             self.intents_in_window += 1
         key = "firstName" if session.seq % 2 else "lastName"
-        session.driver.send(json.dumps({"type": "intent", "seq": session.seq, "screen": "profile", "action": "focus",
+        session.driver.send(json.dumps({"type": "intent", "seq": session.seq, "screen": "ProfileForm", "action": "focus",
                                         "key": key}, separators=(",", ":")))
 
     async def connect_all(self):

@@ -13,6 +13,8 @@ export class Tabs {
     this.panel = panel;
     root.addEventListener('keydown', (event) => this.#keydown(event));
     this.onActivate = onActivate;
+    // Long screen names wrap the tabs onto more rows: the presenter layout sizes the phone to the room under them.
+    new ResizeObserver(() => document.documentElement.style.setProperty('--tabs-height', `${root.offsetHeight}px`)).observe(root);
   }
 
   /** Builds one tab per screen (`[{id, title}]`), again only when the screens change (a new source). */

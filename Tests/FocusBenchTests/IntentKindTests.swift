@@ -13,7 +13,7 @@ struct IntentKindTests {
         let first = try object(IntentKind.focus.message(seq: 1))
         let second = try object(IntentKind.focus.message(seq: 2))
         #expect(first["type"] as? String == "intent")
-        #expect(first["screen"] as? String == "profile")
+        #expect(first["screen"] as? String == "ProfileForm")
         #expect(first["seq"] as? Int == 1)
         #expect(first["key"] as? String == "firstName")
         #expect(second["key"] as? String == "lastName")

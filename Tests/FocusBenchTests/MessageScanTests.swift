@@ -8,7 +8,7 @@ struct MessageScanTests {
 
     @Test func updateGivesItsOwnSeqRevisionAndAuthor() {
         let update = bytes(
-            #"{"type":"update","revision":13,"by":"bench-0-0","seq":8,"at":1795900000123,"screen":"profile","events":[]}"#)
+            #"{"type":"update","revision":13,"by":"bench-0-0","seq":8,"at":1795900000123,"screen":"ProfileForm","events":[]}"#)
         #expect(MessageScan.kind(of: update) == .update)
         #expect(MessageScan.seq(in: update) == 8)
         #expect(MessageScan.revision(in: update) == 13)
@@ -22,9 +22,19 @@ struct MessageScanTests {
     }
 
     @Test func escapedSeqInsideAValueIsNotTakenForTheField() {
-        let update = bytes(#"{"type":"update","revision":2,"by":null,"at":1,"state":{"values":{"firstName":"\"seq\":99"}}}"#)
+        let update = bytes(
+            #"{"type":"update","revision":2,"by":null,"at":1,"patch":{"program":{"drawn":{"content":[{"kind":"textField","key":"firstName","title":"First Name","value":"\"seq\":99"}]}}}}"#
+        )
         #expect(MessageScan.seq(in: update) == nil)
-        #expect(MessageScan.stringValue(of: Array(#""firstName":""#.utf8), in: update) == bytes(#"\"seq\":99"#))
+        #expect(MessageScan.drawnValue(of: Array(#""key":"firstName","title":""#.utf8), in: update) == bytes(#"\"seq\":99"#))
+    }
+
+    @Test func aDrawnValueIsReadFromItsOwnViewOnly() {
+        let update = bytes(
+            #"{"patch":{"program":{"drawn":{"content":[{"kind":"textField","key":"firstName","title":"First Name"},{"kind":"textField","key":"lastName","title":"Last Name","value":"Lovelace"}]}}}}"#
+        )
+        #expect(MessageScan.drawnValue(of: Array(#""key":"firstName","title":""#.utf8), in: update) == nil)
+        #expect(MessageScan.drawnValue(of: Array(#""key":"lastName","title":""#.utf8), in: update) == bytes("Lovelace"))
     }
 
     @Test func scanningASliceKeepsItsIndices() {
@@ -68,7 +78,7 @@ struct MessageScanTests {
 
     @Test func splicesInOrderWithKeysInAnyOrder() {
         let update = bytes(
-            #"{"type":"update","revision":9,"by":"m3","seq":2,"events":[{"kind":"splice","screen":"profile","key":"firstName","#
+            #"{"type":"update","revision":9,"by":"m3","seq":2,"events":[{"kind":"splice","screen":"ProfileForm","key":"firstName","#
                 + #""ops":[{"at":3,"delete":0,"insert":"ab"},{"insert":"","delete":2,"at":10}]}],"patch":{}}"#)
         #expect(
             MessageScan.splices(in: update) == [

@@ -12,9 +12,12 @@ struct TypistTests {
     }
 
     private func update(revision: Int, by: String, ops: String, value: String? = nil) -> ArraySlice<UInt8> {
-        let patch = value.map { #"{"screens":{"profile":{"values":{"firstName":"\#($0)"}}}}"# } ?? "{}"
+        let patch =
+            value.map {
+                #"{"program":{"drawn":{"name":"ProfileForm","content":[{"kind":"textField","key":"firstName","title":"First Name","value":"\#($0)","line":18}]}}}"#
+            } ?? "{}"
         return bytes(
-            #"{"type":"update","revision":\#(revision),"by":"\#(by)","seq":1,"at":0,"events":[{"kind":"splice","screen":"profile","key":"firstName","ops":[\#(ops)]}],"patch":\#(patch)}"#
+            #"{"type":"update","revision":\#(revision),"by":"\#(by)","seq":1,"at":0,"events":[{"kind":"splice","screen":"ProfileForm","key":"firstName","ops":[\#(ops)]}],"patch":\#(patch)}"#
         )
     }
 
@@ -22,7 +25,7 @@ struct TypistTests {
         var typist = Typist(letter: UInt8(ascii: "x"))
         typist.observe(
             snapshot: bytes(
-                #"{"type":"snapshot","revision":7,"you":{"member":"m1"},"state":{"screens":{"profile":{"values":{"firstName":"Ada","lastName":""}}},"log":[{"revision":3}]}}"#
+                #"{"type":"snapshot","revision":7,"you":{"member":"m1"},"state":{"program":{"source":"TextField(\"key\":\"firstName\")","drawn":{"content":[{"kind":"textField","key":"firstName","title":"First Name","value":"Ada"},{"kind":"textField","key":"lastName","value":""}]}},"log":[{"revision":3}]}}"#
             ))
         #expect(typist.revision == 7)
         #expect(typist.length == 3)

@@ -35,6 +35,14 @@ struct CompilerIsolationTests {
         }
     }
 
+    /// Whether `pid` is running, not asleep: a compiler reading a source, not one waiting for the next.
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.range(of: ") ", options: .backwards)
+        else { return false }
+        return stat[close.upperBound...].hasPrefix("R")
+    }
+
     static func refusal(_ response: HTTPClient.Response) throws -> String? {
         try JSONValue.parse(response.text)["error"]["diagnostics"][0]["message"].string
     }
@@ -43,16 +51,15 @@ struct CompilerIsolationTests {
     func stallingSourceHoldsUpNobody() async throws {
         let server = try TestServer { $0.compileDeadlineMilliseconds = 500 }
         defer { server.stop() }
-        let before = Set(Self.compilerProcesses())
         let answered = Locked<[String]>([])
         let stalled = Task.detached {
             let response = try SourceSessionServerTests.create(server, source: Self.stalling)
             answered.withLock { $0.append("stalling") }
             return response
         }
-        // The stalling source is being compiled once this server's first compiler process runs
-        // (compilers start with the first source).
-        #expect(await eventually { !Set(Self.compilerProcesses()).subtracting(before).isEmpty })
+        // The stalling source is being compiled once a compiler process of this server runs: the
+        // one that compiled the seed screens at start waits, asleep, for the next source.
+        #expect(await eventually { Self.compilerProcesses().contains(where: Self.isRunning) })
         let quick = try SourceSessionServerTests.create(server, source: SourceSessionServerTests.login)
         answered.withLock { $0.append("login") }
         #expect(quick.status == 201)
@@ -81,14 +88,26 @@ struct CompilerIsolationTests {
 
     @Test("A compiler that ends on a source refuses it with 422, and the server serves on")
     func crashingCompilerRefusesItsSource() throws {
-        let server = try TestServer { $0.compilerExecutable = "/bin/true" }
+        // The server compiles the seed screens when it starts, with the real compiler; every
+        // compiler process started after that one ends at once, as one the parser crashes in does.
+        let folder = TemporaryFolder()
+        defer { withExtendedLifetime(folder) {} }
+        let compiler = folder.file("focus-compile")
+        let real = ServerProcess.binary.deletingLastPathComponent().appendingPathComponent("focus-compile").path
+        try Data("#!/bin/sh\nmkdir '\(folder.file("started"))' 2>/dev/null && exec '\(real)'\nexit 0\n".utf8)
+            .write(to: URL(fileURLWithPath: compiler))
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: compiler)
+        let server = try TestServer { $0.compilerExecutable = compiler }
         defer { server.stop() }
+        let seeds = Self.compilerProcesses()
+        #expect(!seeds.isEmpty, "the seed screens' compiler")
+        for pid in seeds { kill(pid, SIGKILL) }
         let refused = try SourceSessionServerTests.create(server, source: SourceSessionServerTests.login)
         #expect(refused.status == 422)
         #expect(try Self.refusal(refused)?.contains("The Swift parser failed on this source") == true)
         let health = try HTTPClient.send(method: "GET", target: "/healthz", port: server.port)
         #expect(health.status == 200)
-        let builtIn = try HTTPClient.send(method: "POST", target: "/api/sessions", port: server.port)
-        #expect(builtIn.status == 201)
+        let seeded = try HTTPClient.send(method: "POST", target: "/api/sessions", port: server.port)
+        #expect(seeded.status == 201, "a session without a source runs the seed screens, compiled at start")
     }
 }

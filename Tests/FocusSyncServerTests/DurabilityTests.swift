@@ -24,22 +24,30 @@ struct DurabilityTests {
         let (id, viewer) = try server.createSessionCapabilities()
         let ada = try await ProtocolClient.join(server, session: id, name: "Ada")
         let grace = try await ProtocolClient.join(server, session: id, name: "Grace")
-        let moves: [(ProtocolClient, String, String, String)] = [
-            (ada, "profile", "edit", #""key":"firstName","value":"Ada""#),
-            (grace, "profile", "configure", #""settings":{"animatedFocusChange":true}"#),
-            (ada, "profile", "navigate", #""to":"checkout""#),
-            (grace, "checkout", "edit", #""key":"phone","value":"+44 20 7946 0000""#),
-            (ada, "checkout", "validate", ""),
-            (ada, "checkout", "navigate", #""to":"gift""#),
-            (grace, "gift", "addRow", #""list":"emails""#),
-            (ada, "gift", "navigate", #""to":"tasks""#),
-            (grace, "tasks", "addRow", #""list":"tasks""#),
+        // A button's key is read from the screen as drawn when its move comes; `waits` for the
+        // gift message's focus, a change of the server's own 0.75 s after the screen appears.
+        let moves: [(ProtocolClient, String, String, () -> String, waits: Bool)] = [
+            (ada, Seed.profile, "edit", { #""key":"firstName","value":"Ada""# }, false),
+            (grace, Seed.profile, "focus", { #""key":"lastName""# }, false),
+            (ada, Seed.profile, "navigate", { #""to":"\#(Seed.checkout)""# }, false),
+            (grace, Seed.checkout, "edit", { #""key":"name","value":"Ada Lovelace""# }, false),
+            (ada, Seed.checkout, "tap", { #""key":"\#(ada.key(titled: "Proceed to Gift Message") ?? "")""# }, false),
+            (ada, Seed.checkout, "navigate", { #""to":"\#(Seed.gift)""# }, true),
+            (grace, Seed.gift, "tap", { #""key":"\#(ada.key(titled: "Add new email") ?? "")""# }, false),
+            (ada, Seed.gift, "navigate", { #""to":"\#(Seed.tasks)""# }, false),
+            (grace, Seed.tasks, "tap", { #""key":"\#(ada.key(titled: "New Reminder") ?? "")""# }, false),
         ]
-        for (client, screen, action, fields) in moves {
-            client.intent(screen, action, fields)
-            _ = try await ada.next(type: "update")
-            _ = try await grace.next(type: "update")
+        for (client, screen, action, fields, waits) in moves {
+            let seq = client.intent(screen, action, fields())
+            for member in [ada, grace] {
+                var update = try await member.next(type: "update")
+                while update["by"].string != client.member || update["seq"].int != seq {
+                    update = try await member.next(type: "update")
+                }
+                if waits { while try await member.next(type: "update")["by"] != .null {} }
+            }
         }
+        #expect(ada.focused?.hasPrefix("title/") == true, "the new reminder's title has focus")
         let before = try server.session(id)
         let lastSeq = ada.seq
         ada.close()
@@ -59,11 +67,17 @@ struct DurabilityTests {
         }
         #expect(again.snapshot["you"]["seq"].int == lastSeq, "the snapshot says which of its intents the session handled")
         #expect(again.snapshot["members"].array.count == 2)
-        again.send(intent: lastSeq, "tasks", "submit")
+        again.send(intent: lastSeq, Seed.tasks, "submit")
         #expect(
             try await again.next(type: "ack")["reason"].string == "duplicate", "a resend after the restart is not applied twice")
         #expect(try server.session(id)["revision"] == before["revision"])
         again.close()
+    }
+
+    /// Raises `confirmed` to the `seq` of `message` when it answers one of `client`'s intents.
+    static func confirm(_ message: JSONValue, by client: ProtocolClient, into confirmed: inout Int) {
+        let mine = message["by"].string == client.member || message["type"].string == "ack"
+        if let seq = message["seq"].int, mine { confirmed = max(confirmed, seq) }
     }
 
     @Test("kill -9 at random moments, thirty times: every change a client received survives, and everyone converges")
@@ -89,39 +103,46 @@ struct DurabilityTests {
             }
             // What the restored server holds must include everything confirmed before the crash.
             for (index, (field, _)) in typists.enumerated() {
-                let value = clients[index].screen("profile")["values"][field].string ?? ""
+                let value = clients[index].value(of: field) ?? ""
                 let held = Int(value.dropFirst(field.count + 1)) ?? 0
                 #expect(
                     held >= (sent[index][confirmed[index]] ?? 0), "round \(round): \(field) lost a confirmed change (\(value))")
                 // Resend whatever was never confirmed, with its own seq.
                 for seq in sent[index].keys.sorted() where seq > confirmed[index] {
                     clients[index].send(
-                        intent: seq, "profile", "edit", #""key":"\#(field)","value":"\#(field)-\#(sent[index][seq]!)""#)
+                        intent: seq, Seed.profile, "edit", #""key":"\#(field)","value":"\#(field)-\#(sent[index][seq]!)""#)
                 }
             }
             // Type a burst, and kill the server somewhere in the middle of it.
             let burst = 5 + Int(random.next() % 40)
+            let burstStart = typists.indices.map { max(seqs[$0], sent[$0].keys.max() ?? 0) + 1 }
             for step in 0..<burst {
                 for (index, (field, _)) in typists.enumerated() {
                     seqs[index] = max(seqs[index], sent[index].keys.max() ?? 0) + 1
                     let counter = round * 1_000 + step
                     sent[index][seqs[index]] = counter
                     clients[index].send(
-                        intent: seqs[index], "profile", "edit", #""key":"\#(field)","value":"\#(field)-\#(counter)""#)
+                        intent: seqs[index], Seed.profile, "edit", #""key":"\#(field)","value":"\#(field)-\#(counter)""#)
                 }
             }
-            try await Task.sleep(for: .milliseconds(Int(random.next() % 25)))
+            // The moment: once each typist has seen a random number of its burst's first half applied.
+            let applied = Int(random.next() % UInt64(burst / 2 + 1))
+            for (index, client) in clients.enumerated() {
+                while confirmed[index] < burstStart[index] + applied - 1 {
+                    Self.confirm(try await client.next(), by: client, into: &confirmed[index])
+                }
+            }
             process.kill()
             // Read everything each client received before the connection dropped.
             for (index, client) in clients.enumerated() {
                 while let message = try? await client.next(timeout: .seconds(2)) {
-                    let mine = message["by"].string == client.member || message["type"].string == "ack"
-                    if let seq = message["seq"].int, mine { confirmed[index] = max(confirmed[index], seq) }
+                    Self.confirm(message, by: client, into: &confirmed[index])
                 }
                 caughtInFlight += seqs[index] - confirmed[index]
             }
             process = try ServerProcess(arguments: ["--data-dir", folder.path, "--rate-limit", "100000"])
         }
+        print("kill -9 thirty times: \(caughtInFlight) intents caught in flight, seqs confirmed \(confirmed)")
         #expect(caughtInFlight > 0, "the kills should catch some intents in flight")
         #expect(confirmed.allSatisfy { $0 > 100 }, "and come after many confirmed ones: \(confirmed)")
         // After the last restart everyone converges on the last value each typist sent.
@@ -130,13 +151,13 @@ struct DurabilityTests {
         for (index, (field, clientId)) in typists.enumerated() {
             let client = try await ProtocolClient.join(port: process.port, session: session, clientId: clientId)
             for seq in sent[index].keys.sorted() where seq > confirmed[index] {
-                client.send(intent: seq, "profile", "edit", #""key":"\#(field)","value":"\#(field)-\#(sent[index][seq]!)""#)
+                client.send(intent: seq, Seed.profile, "edit", #""key":"\#(field)","value":"\#(field)-\#(sent[index][seq]!)""#)
             }
             clients.append(client)
         }
         for (index, (field, _)) in typists.enumerated() {
             let last = sent[index][sent[index].keys.max()!]!
-            while final.screen("profile")["values"][field].string != "\(field)-\(last)" {
+            while final.value(of: field) != "\(field)-\(last)" {
                 _ = try await final.next(timeout: .seconds(5))
             }
         }

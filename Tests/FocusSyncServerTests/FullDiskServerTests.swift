@@ -24,15 +24,15 @@ struct FullDiskServerTests {
         let created = try HTTPClient.send(method: "POST", target: "/api/sessions", port: server.port)
         let session = try #require(try JSONValue.parse(created.text)["id"].string)
         let client = try await ProtocolClient.join(port: server.port, session: session)
-        client.intent("profile", "edit", #""key":"firstName","value":"before""#)
+        client.intent(Seed.profile, "edit", #""key":"firstName","value":"before""#)
         _ = try await client.next(type: "update")
         #expect(try Self.health(server)["status"].string == "ok")
 
         let filler = disk.fill()
         // Clients still get an answer for every change, stored or not.
+        let filling = String(repeating: "x", count: 2000)
         for counter in 1...20 {
-            client.intent(
-                "profile", "edit", #""key":"firstName","value":"while full \#(counter) \#(String(repeating: "x", count: 2000))""#)
+            client.intent(Seed.profile, "edit", #""key":"firstName","value":"while full \#(counter) \#(filling)""#)
             _ = try await client.next(type: "update")
         }
         var health = JSONValue.null
@@ -59,7 +59,7 @@ struct FullDiskServerTests {
         #expect(recovered, "healthz once space returned: \(health)")
         #expect(health["notDurableSessions"].int == 0)
         #expect(health["storage"]["error"] == .null)
-        client.intent("profile", "edit", #""key":"firstName","value":"after""#)
+        client.intent(Seed.profile, "edit", #""key":"firstName","value":"after""#)
         _ = try await client.next(type: "update")
         let before = try JSONValue.parse(try HTTPClient.send(target: "/api/sessions/\(session)", port: server.port).text)
         client.close()
@@ -69,7 +69,7 @@ struct FullDiskServerTests {
         server = try ServerProcess(arguments: ["--data-dir", disk.path])
         let after = try JSONValue.parse(try HTTPClient.send(target: "/api/sessions/\(session)", port: server.port).text)
         #expect(after["revision"] == before["revision"])
-        #expect(after["state"]["screens"]["profile"]["values"]["firstName"].string == "after")
+        #expect(after["state"]["program"]["drawn"].value(of: "firstName") == "after")
         #expect(after["state"].canonical == before["state"].canonical)
     }
 }

@@ -24,7 +24,7 @@ struct LosslessTypingTests {
             self.connection = connection
             self.letters = letters
             client = SpliceClient(
-                member: connection.member ?? "", text: connection.screen("profile")["values"]["firstName"].string ?? "",
+                member: connection.member ?? "", text: connection.value(of: "firstName") ?? "",
                 revision: connection.revision)
         }
 
@@ -33,7 +33,7 @@ struct LosslessTypingTests {
             let splice = outgoing.splice
             let insert = JSONValue.string(splice.insert)
             inFlight = connection.intent(
-                "profile", "splice",
+                Seed.profile, "splice",
                 #""key":"firstName","base":\#(outgoing.base),"at":\#(splice.at),"delete":\#(splice.delete),"insert":\#(insert)"#)
             inFlightBase = outgoing.base
         }
@@ -105,7 +105,7 @@ struct LosslessTypingTests {
             }
         }
         let body = try server.session(session)
-        let final = body["state"]["screens"]["profile"]["values"]["firstName"].string ?? ""
+        let final = body["state"]["program"]["drawn"].value(of: "firstName") ?? ""
         // The others' last updates may still be on their way to a typist that is done.
         let revision = body["revision"].int ?? 0
         for typist in typists {

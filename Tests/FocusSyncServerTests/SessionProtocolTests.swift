@@ -41,10 +41,6 @@ struct SessionProtocolTests {
             return updates[0]
         }
 
-        /// A screen as every client's replica has it.
-        func screen(_ name: String) -> JSONValue { ada.screen(name) }
-        func shown(_ name: String) -> JSONValue { ada.shown(name) }
-
         func close() {
             for client in clients { client.close() }
             server.stop()
@@ -66,9 +62,9 @@ struct SessionProtocolTests {
             #expect(client.snapshot["you"]["member"].string?.hasPrefix("m") == true)
             #expect(client.snapshot["role"].string == "editor")
             #expect(client.snapshot["revision"].int == 0)
-            #expect(client.state["screen"].string == "profile")
-            #expect(Set(client.state["screens"].members.keys) == ["profile", "checkout", "gift", "tasks"])
-            #expect(client.snapshot["schema"]["profile"]["fields"].array.count == 2)
+            #expect(client.screenName == Seed.profile)
+            #expect(client.state["program"]["screens"] == .array(Seed.screens.map { .string($0) }))
+            #expect(client.drawn.fieldKeys == ["firstName", "lastName"])
         }
         #expect(room.alan.snapshot["present"].array.count == 3)
         room.alan.close()
@@ -81,7 +77,7 @@ struct SessionProtocolTests {
     @Test func nobodyLearnsAnotherTabsClientId() async throws {
         let room = try await Room.open()
         defer { room.close() }
-        room.ada.intent("profile", "focus", #""key":"firstName""#)
+        room.ada.intent(Seed.profile, "focus", #""key":"firstName""#)
         let update = try await room.update()
         let everything = "\(room.grace.snapshot)\(update)"
         #expect(!everything.contains(room.ada.clientId))
@@ -91,9 +87,9 @@ struct SessionProtocolTests {
     @Test func everyClientSeesEveryChangeInRevisionOrder() async throws {
         let room = try await Room.open()
         defer { room.close() }
-        room.ada.intent("profile", "focus", #""key":"firstName""#)
-        room.grace.intent("profile", "edit", #""key":"firstName","value":"Ada""#)
-        room.alan.intent("profile", "focus", #""key":"lastName""#)
+        room.ada.intent(Seed.profile, "focus", #""key":"firstName""#)
+        room.grace.intent(Seed.profile, "edit", #""key":"firstName","value":"Ada""#)
+        room.alan.intent(Seed.profile, "focus", #""key":"lastName""#)
         var revisions: [Int] = []
         for _ in 0..<3 {
             let update = try await room.update()
@@ -107,164 +103,185 @@ struct SessionProtocolTests {
     @Test func profileReturnChainAndToolbar() async throws {
         let room = try await Room.open()
         defer { room.close() }
-        room.ada.intent("profile", "focus", #""key":"firstName""#)
+        room.ada.intent(Seed.profile, "focus", #""key":"firstName""#)
         var update = try await room.update()
         #expect(Self.focusMoves(update) == ["nil>firstName:tap"])
         #expect(update["by"].string == room.ada.member)
-        #expect(room.shown("profile")["focusSwift"].string == ".firstName")
-        #expect(room.shown("profile")["focusPrinted"].string == "Optional(FocusSync.ProfileForm.Field.firstName)")
-        #expect(room.shown("profile")["toolbar"]["previous"].bool == false)
+        #expect(room.ada.focusValue() == ".firstName")
+        // The keyboard's toolbar shows while a field has focus.
+        #expect(room.ada.drawn["keyboardToolbar"].array.compactMap { $0["title"].string } == ["Previous", "Next"])
+        let next = try #require(room.ada.key(titled: "Next"))
+        let previous = try #require(room.ada.key(titled: "Previous"))
 
-        room.grace.intent("profile", "submit")
+        room.grace.intent(Seed.profile, "submit")
         update = try await room.update()
         #expect(Self.focusMoves(update) == ["firstName>lastName:submit"])
 
-        room.alan.intent("profile", "submit")
+        room.alan.intent(Seed.profile, "submit")
         update = try await room.update()
         #expect(Self.focusMoves(update) == ["lastName>nil:submit"])
-        #expect(room.screen("profile")["focus"].isNull)
+        #expect(room.ada.focused == nil && room.ada.focusValue() == "nil")
+        #expect(room.ada.drawn["keyboardToolbar"].array.isEmpty)
 
-        room.ada.intent("profile", "focus", #""key":"lastName""#)
+        room.ada.intent(Seed.profile, "focus", #""key":"lastName""#)
         _ = try await room.update()
-        let atEnd = room.ada.intent("profile", "next")
+        // Next on the last field finds no field: its action changes nothing.
+        let atEnd = room.ada.intent(Seed.profile, "tap", #""key":"\#(next)""#)
         let ack = try await room.ada.next(type: "ack")
         #expect(ack["seq"].int == atEnd)
-        #expect(ack["reason"].string == "toolbar_at_end")
-        room.ada.intent("profile", "previous")
+        #expect(ack["reason"].string == "unchanged")
+        room.ada.intent(Seed.profile, "tap", #""key":"\#(previous)""#)
         update = try await room.update()
-        #expect(Self.focusMoves(update) == ["lastName>firstName:toolbar"])
+        #expect(Self.focusMoves(update) == ["lastName>firstName:binding"])
         #expect(update["revision"].int == 5, "the acknowledged no-op must not raise the revision")
     }
 
-    @Test func animatedFocusChangeDipsThroughNil() async throws {
+    @Test("A plain assignment (the animated profile's move(to:)) passes through nil: two focus events and a keyboard dip")
+    func animatedFocusChangeDipsThroughNil() async throws {
         let room = try await Room.open()
         defer { room.close() }
-        room.ada.intent("profile", "configure", #""settings":{"animatedFocusChange":true}"#)
-        let configured = try await room.update()
-        #expect(configured["patch"]["settings"]["animatedFocusChange"].bool == true)
-        room.ada.intent("profile", "focus", #""key":"firstName""#)
+        let animated = try Seed.source(swapping: ["profile.swift": "profile-animated.swift"])
+        #expect(try SourceSessionServerTests.replace(room.server, room.session, source: animated).status == 200)
+        let replaced = try await room.update()
+        #expect(replaced["patch"]["program"]["source"].string == animated)
+        room.ada.intent(Seed.profile, "focus", #""key":"firstName""#)
         _ = try await room.update()
-        room.grace.intent("profile", "submit")
-        #expect(Self.focusMoves(try await room.update()) == ["firstName>nil:submit", "nil>lastName:submit"])
+        room.grace.intent(Seed.profile, "submit")
+        let moved = try await room.update()
+        #expect(Self.focusMoves(moved) == ["firstName>nil:submit", "nil>lastName:submit"])
+        #expect(moved["keyboardDips"] == .array([.string(Seed.profile)]))
     }
 
     @Test func checkoutProceedFocusesTheFirstInvalidField() async throws {
         let room = try await Room.open()
         defer { room.close() }
-        room.ada.intent("profile", "navigate", #""to":"checkout""#)
+        room.ada.intent(Seed.profile, "navigate", #""to":"\#(Seed.checkout)""#)
+        let arrived = try await room.update()
+        #expect(room.ada.screenName == Seed.checkout)
+        #expect(Self.focusMoves(arrived) == ["nil>name:autoFocus"], "onAppear focuses Name")
+        #expect(room.ada.focused == "name")
+        room.ada.intent(Seed.checkout, "edit", #""key":"name","value":"Ada Lovelace""#)
+        room.ada.intent(Seed.checkout, "edit", #""key":"phone","value":"+44 20 7946 0000""#)
         _ = try await room.update()
-        #expect(room.ada.state["screen"].string == "checkout")
-        #expect(room.screen("checkout")["focus"].string == "name")
-        room.ada.intent("checkout", "edit", #""key":"name","value":"Ada Lovelace""#)
-        room.ada.intent("checkout", "edit", #""key":"phone","value":"+44 20 7946 0000""#)
         _ = try await room.update()
+        room.grace.intent(Seed.checkout, "focus", #""key":"phone""#)
         _ = try await room.update()
-        room.grace.intent("checkout", "focus", #""key":"phone""#)
-        _ = try await room.update()
-        room.grace.intent("checkout", "validate")
+        let proceed = try #require(room.ada.key(titled: "Proceed to Gift Message"))
+        room.grace.intent(Seed.checkout, "tap", #""key":"\#(proceed)""#)
         let validated = try await room.update()
-        #expect(Self.focusMoves(validated) == ["phone>address:validation"])
-        #expect(room.screen("checkout")["errors"]["address"].string?.isEmpty == false)
-        #expect(room.screen("checkout")["validation"].string == "invalid")
-        room.alan.intent("checkout", "edit", #""key":"address","value":"1 Main St""#)
+        #expect(Self.focusMoves(validated) == ["phone>address:binding"], "the empty Address is the first to fix")
+        room.alan.intent(Seed.checkout, "edit", #""key":"address","value":"1 Main St""#)
         _ = try await room.update()
-        #expect(room.screen("checkout")["staleErrors"].array.compactMap { $0.string } == ["address"])
+        #expect(room.ada.value(of: "address") == "1 Main St")
+        room.alan.intent(Seed.checkout, "tap", #""key":"\#(proceed)""#)
+        #expect(Self.focusMoves(try await room.update()) == ["address>nil:binding"], "every field valid: focus is let go")
     }
 
-    @Test func ambiguousBindingShowsItsSymptomsAndADiagnostic() async throws {
+    @Test("The ambiguous checkout (Address bound to .name too): warnings, .name lands in Address, Return lets go")
+    func ambiguousBindingShowsItsSymptomsAndADiagnostic() async throws {
         let room = try await Room.open()
         defer { room.close() }
-        room.ada.intent("profile", "navigate", #""to":"checkout""#)
+        let ambiguous = try Seed.source(swapping: ["checkout.swift": "checkout-ambiguous.swift"])
+        #expect(try SourceSessionServerTests.replace(room.server, room.session, source: ambiguous).status == 200)
         _ = try await room.update()
-        room.ada.intent("checkout", "configure", #""settings":{"ambiguousAddressBinding":true}"#)
-        _ = try await room.update()
-        #expect(room.screen("checkout")["diagnostics"][0]["kind"].string == "ambiguousBinding")
+        let warnings = room.ada.state["program"]["diagnostics"].array.filter { $0["severity"].string == "warning" }
+        #expect(warnings.contains { $0["message"].string?.hasPrefix("Two fields are bound to `.name`") == true })
+        #expect(warnings.contains { $0["message"].string?.hasPrefix("no field is bound to `.address`") == true })
         // Symptom 1: arriving on checkout focuses .name, which lands on the Address field.
-        room.ada.intent("checkout", "navigate", #""to":"profile""#)
+        room.ada.intent(Seed.profile, "navigate", #""to":"\#(Seed.checkout)""#)
         _ = try await room.update()
-        room.ada.intent("profile", "navigate", #""to":"checkout""#)
-        _ = try await room.update()
-        #expect(room.screen("checkout")["focus"].string == "name")
-        #expect(room.shown("checkout")["focusedField"].string == "address")
-        // Symptom 2: Return from Name dismisses instead of moving on.
-        room.grace.intent("checkout", "submit")
-        #expect(Self.focusMoves(try await room.update()) == ["name>nil:submit"])
+        #expect(room.ada.focusValue() == ".name")
+        #expect(room.ada.focused == "address")
+        // Symptom 2: Return asks for .address, which no field answers to: focus is let go.
+        room.grace.intent(Seed.checkout, "submit")
+        #expect(Self.focusMoves(try await room.update()) == ["address>nil:submit"])
     }
 
     @Test func giftAutoFocusLandsOnEveryClientFromTheServer() async throws {
         let room = try await Room.open()
         defer { room.close() }
-        room.ada.intent("profile", "navigate", #""to":"gift""#)
+        room.ada.intent(Seed.profile, "navigate", #""to":"\#(Seed.gift)""#)
         let arrived = try await room.update()
-        #expect(arrived["events"].array.contains { $0["kind"].string == "autoFocusScheduled" })
-        #expect(room.screen("gift")["pendingAutoFocus"].string == "message")
+        #expect(arrived["events"].array.contains { $0["kind"].string == "timerSet" && $0["afterMilliseconds"].int == 750 })
+        #expect(room.ada.focused == nil)
         let landed = try await room.update()
-        #expect(landed["by"].isNull)
+        #expect(landed["by"].isNull && landed["seq"].isNull)
         #expect(Self.focusMoves(landed) == ["nil>message:autoFocus"])
-        #expect(room.screen("gift")["focus"].string == "message")
-        #expect(room.screen("gift")["pendingAutoFocus"].isNull)
+        #expect(room.ada.focused == "message")
     }
 
     @Test func rowsAreAddedFocusedAndRemoved() async throws {
         let room = try await Room.open()
         defer { room.close() }
-        room.ada.intent("profile", "navigate", #""to":"tasks""#)
+        room.ada.intent(Seed.profile, "navigate", #""to":"\#(Seed.tasks)""#)
         _ = try await room.update()
-        let before = room.screen("tasks")["rows"]["tasks"].array.compactMap { $0.string }
-        room.grace.intent("tasks", "addRow", #""list":"tasks""#)
-        _ = try await room.update()
-        let rows = room.screen("tasks")["rows"]["tasks"].array.compactMap { $0.string }
+        let before = room.ada.drawn.rows(of: "title")
+        #expect(before.count == 3)
+        let add = try #require(room.ada.key(titled: "New Reminder"))
+        room.grace.intent(Seed.tasks, "tap", #""key":"\#(add)""#)
+        let added = try await room.update()
+        let rows = room.ada.drawn.rows(of: "title")
         let newRow = try #require(rows.last)
-        #expect(rows.count == before.count + 1)
-        #expect(room.screen("tasks")["focus"].string == "title/\(newRow)")
-        room.alan.intent(
-            "tasks", "edit", #""key":"notes/\#(newRow)","value":"**soon** <script>alert(1)</script> [x](javascript:alert(1))""#)
+        #expect(rows.count == before.count + 1 && Array(rows.prefix(before.count)) == before)
+        #expect(room.ada.focused == "title/\(newRow)")
+        #expect(Self.focusMoves(added) == ["nil>title/\(newRow):binding"])
+        // The focused row shows its notes field; away from it, its notes are Markdown for the page to draw.
+        let notes = "**soon** <script>alert(1)</script> [x](javascript:alert(1))"
+        room.alan.intent(Seed.tasks, "edit", #""key":"notes/\#(newRow)","value":\#(JSONValue.string(notes))"#)
         _ = try await room.update()
-        let html = try #require(room.screen("tasks")["notesHTML"][newRow].string)
-        #expect(html.contains("<strong>soon</strong>"))
-        #expect(!html.contains("<script"))
-        #expect(!html.contains("javascript:"))
-        room.alan.intent("tasks", "removeRow", #""list":"tasks","row":"\#(newRow)""#)
+        #expect(room.ada.value(of: "notes/\(newRow)") == notes)
+        room.alan.intent(Seed.tasks, "focus", #""key":"title/\#(before[0])""#)
+        _ = try await room.update()
+        let shown = room.ada.drawn.drawnViews.first { $0["kind"].string == "text" && $0["title"].string == notes }
+        #expect(shown?["markdown"] == .bool(true), "the notes as drawn text: \(String(describing: shown))")
+        #expect(room.ada.value(of: "notes/\(newRow)") == nil, "no notes field while the row has no focus")
+
+        room.alan.intent(Seed.tasks, "focus", #""key":"title/\#(newRow)""#)
+        _ = try await room.update()
+        let delete = try #require(room.ada.key(titled: "Delete", row: newRow))
+        room.alan.intent(Seed.tasks, "tap", #""key":"\#(delete)""#)
         let removed = try await room.update()
-        #expect(removed["events"].array.contains { $0["kind"].string == "rowRemoved" })
-        #expect(room.screen("tasks")["rows"]["tasks"].array.compactMap { $0.string } == before)
-        #expect(room.screen("tasks")["focus"].string == "title/\(before.last ?? "")")
-        #expect(room.screen("tasks")["values"]["notes/\(newRow)"].isNull, "the removed row's texts are gone")
-        #expect(room.screen("tasks")["notesHTML"][newRow].isNull)
+        // No reminder takes the deleted one's place: focus moves to the same field of the one before it.
+        #expect(Self.focusMoves(removed) == ["title/\(newRow)>title/\(before[2]):binding"])
+        #expect(room.ada.drawn.rows(of: "title") == before)
+        #expect(room.ada.focused == "title/\(before[2])")
+        #expect(
+            !room.ada.drawn.drawnViews.contains { $0["key"].string?.hasSuffix(newRow) == true || $0["title"].string == notes },
+            "the removed row's fields and notes are gone")
     }
 
     @Test func duplicateSeqIsAcknowledgedNotAppliedTwice() async throws {
         let room = try await Room.open()
         defer { room.close() }
-        let seq = room.ada.intent("profile", "edit", #""key":"firstName","value":"Ada""#)
+        let seq = room.ada.intent(Seed.profile, "edit", #""key":"firstName","value":"Ada""#)
         _ = try await room.update()
-        room.ada.send(intent: seq, "profile", "edit", #""key":"firstName","value":"Ada""#)
+        room.ada.send(intent: seq, Seed.profile, "edit", #""key":"firstName","value":"Ada""#)
         let ack = try await room.ada.next(type: "ack")
         #expect(ack["seq"].int == seq)
         #expect(ack["reason"].string == "duplicate")
-        room.grace.intent("profile", "focus", #""key":"lastName""#)
+        room.grace.intent(Seed.profile, "focus", #""key":"lastName""#)
         #expect(try await room.update()["revision"].int == 2)
     }
 
     @Test func aResentEditAfterReconnectArrivesOnce() async throws {
         let room = try await Room.open()
         defer { room.close() }
-        let seq = room.ada.intent("profile", "edit", #""key":"lastName","value":"Lovelace""#)
+        let seq = room.ada.intent(Seed.profile, "edit", #""key":"lastName","value":"Lovelace""#)
         room.ada.close()
         // Grace and Alan see the edit once.
         _ = try await room.grace.next(type: "update")
-        #expect(room.grace.screen("profile")["values"]["lastName"].string == "Lovelace")
+        #expect(room.grace.value(of: "lastName") == "Lovelace")
         _ = try await room.alan.next(type: "update")
         let again = try await ProtocolClient.connect(room.server, session: room.session, clientId: room.ada.clientId)
         try await again.hello(name: "Ada")
-        #expect(again.screen("profile")["values"]["lastName"].string == "Lovelace")
+        #expect(again.value(of: "lastName") == "Lovelace")
         for field in ["member", "name", "color"] {
             #expect(
                 again.snapshot["you"][field] == room.ada.snapshot["you"][field], "the tab keeps its member id, name and colour")
         }
         #expect(again.snapshot["you"]["seq"].int == seq, "and learns that its edit was handled")
         // The client did not see its edit acknowledged, so it resends it.
-        again.send(intent: seq, "profile", "edit", #""key":"lastName","value":"Lovelace""#)
+        again.send(intent: seq, Seed.profile, "edit", #""key":"lastName","value":"Lovelace""#)
         #expect(try await again.next(type: "ack")["reason"].string == "duplicate")
         #expect(try room.server.session(room.session)["revision"].int == 1)
         again.close()
@@ -286,12 +303,12 @@ struct SessionProtocolTests {
         let teacher = try await ProtocolClient.join(server, session: id, name: "Teacher")
         let student = try await ProtocolClient.join(server, session: viewer, name: "Student")
         #expect(student.snapshot["role"].string == "viewer")
-        let seq = student.intent("profile", "focus", #""key":"firstName""#)
+        let seq = student.intent(Seed.profile, "focus", #""key":"firstName""#)
         let refused = try await student.next(type: "error")
         #expect(refused["code"].string == "read_only" && refused["seq"].int == seq)
-        teacher.intent("profile", "focus", #""key":"lastName""#)
+        teacher.intent(Seed.profile, "focus", #""key":"lastName""#)
         _ = try await student.next(type: "update")
-        #expect(student.screen("profile")["focus"].string == "lastName")
+        #expect(student.focused == "lastName")
         #expect(try server.session(id)["revision"].int == 1, "only the teacher's change was applied")
         #expect(try server.session(viewer)["role"].string == "viewer")
         teacher.close()
@@ -304,14 +321,14 @@ struct SessionProtocolTests {
         let session = try server.createSession()
         let teacher = try await ProtocolClient.join(server, session: session)
         let student = try await ProtocolClient.join(server, session: session)
-        teacher.intent("profile", "focus", #""key":"firstName""#)
-        teacher.intent("profile", "edit", #""key":"firstName","value":"Ada""#)
+        teacher.intent(Seed.profile, "focus", #""key":"firstName""#)
+        teacher.intent(Seed.profile, "edit", #""key":"firstName","value":"Ada""#)
         for _ in 0..<2 { _ = try await teacher.next(type: "update") }
         student.send(#"{"type":"history","revision":1}"#)
         let past = try await student.next(type: "past")
         #expect(past["revision"].int == 1 && past["latest"].int == 2 && past["earliest"].int == 0)
-        #expect(past["state"]["screens"]["profile"]["focus"].string == "firstName")
-        #expect(past["state"]["screens"]["profile"]["values"]["firstName"].string == "", "the text typed later is not there yet")
+        #expect(past["state"]["program"]["drawn"]["focused"].string == "firstName")
+        #expect(past["state"]["program"]["drawn"].value(of: "firstName") == "", "the text typed later is not there yet")
         // Ten a second: the eleventh in a burst is refused, and nothing else is.
         for _ in 0..<11 { student.send(#"{"type":"history","revision":0}"#) }
         var answered = 0
@@ -322,7 +339,7 @@ struct SessionProtocolTests {
             if message["code"].string == "rate_limited" { limited += 1 }
         }
         #expect(answered <= 10 && limited >= 1)
-        let seq = student.intent("profile", "submit")
+        let seq = student.intent(Seed.profile, "submit")
         #expect(try await student.next(type: "update")["seq"].int == seq, "intents still pass while history is limited")
         teacher.close()
         student.close()

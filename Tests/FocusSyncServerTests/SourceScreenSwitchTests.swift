@@ -41,7 +41,7 @@ struct SourceScreenSwitchTests {
         let id = try #require(created["id"].string)
         let client = try await ProtocolClient.join(server, session: id)
         defer { client.close() }
-        let name = try #require(SourceSessionServerTests.key(of: "Your name", in: client.snapshot["state"]["program"]["drawn"]))
+        let name = try #require(client.snapshot["state"]["program"]["drawn"].key(titled: "Your name"))
         client.intent("NameScreen", "tap", #""key":"\#(name)""#)
         _ = try await client.next(type: "update")
         client.intent("NameScreen", "edit", #""key":"\#(name)","value":"Ada""#)

@@ -18,14 +18,6 @@ struct SourceSessionDurabilityTests {
         return try #require(try JSONValue.parse(created.text)["id"].string, "\(created.status) \(created.text)")
     }
 
-    static func key(of title: String, in drawn: JSONValue) -> String? {
-        for view in drawn["content"].array {
-            if view["title"].string == title, let key = view["key"].string { return key }
-            if let key = key(of: title, in: view) { return key }
-        }
-        return nil
-    }
-
     @Test("After a restart the source, its typed values and focus are back, and replayed changes agree")
     func restart() async throws {
         let folder = TemporaryFolder()
@@ -33,7 +25,7 @@ struct SourceSessionDurabilityTests {
         let id = try Self.create(port: server.port, source: try Self.source("login"))
         let ada = try await ProtocolClient.join(server, session: id, name: "Ada")
         let drawn = ada.snapshot["state"]["program"]["drawn"]
-        let username = try #require(Self.key(of: "Username", in: drawn))
+        let username = try #require(drawn.key(titled: "Username"))
         for (action, fields) in [
             ("tap", #""key":"\#(username)""#), ("edit", #""key":"\#(username)","value":"ada""#), ("submit", ""),
         ] {
@@ -59,7 +51,7 @@ struct SourceSessionDurabilityTests {
         var process = try ServerProcess(arguments: ["--data-dir", folder.path])
         let id = try Self.create(port: process.port, source: try Self.source("insert-after"))
         let client = try await ProtocolClient.join(port: process.port, session: id)
-        let first = try #require(Self.key(of: "Item", in: client.snapshot["state"]["program"]["drawn"]))
+        let first = try #require(client.snapshot["state"]["program"]["drawn"].key(titled: "Item"))
         client.intent("PackingList", "tap", #""key":"\#(first)""#)
         _ = try await client.next(type: "update")
         client.intent("PackingList", "submit")

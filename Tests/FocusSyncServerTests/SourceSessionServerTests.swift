@@ -45,15 +45,6 @@ struct SourceSessionServerTests {
             method: "PUT", target: "/api/sessions/\(capability)/source", port: server.port, body: try body(source))
     }
 
-    /// The key of the drawn control titled `title`.
-    static func key(of title: String, in drawn: JSONValue) -> String? {
-        for view in drawn["content"].array {
-            if view["title"].string == title, let key = view["key"].string { return key }
-            if let key = key(of: title, in: view) { return key }
-        }
-        return nil
-    }
-
     @Test("POST with a source starts a session running it: the snapshot draws it, Return runs the onSubmit line")
     func createsAndRuns() async throws {
         let server = try TestServer()
@@ -67,8 +58,8 @@ struct SourceSessionServerTests {
         #expect(program["source"].string == Self.login)
         #expect(program["screens"] == .array([.string("LoginForm")]))
         #expect(client.snapshot["state"]["screen"].string == "LoginForm")
-        let username = try #require(Self.key(of: "Username", in: program["drawn"]))
-        let password = try #require(Self.key(of: "Password", in: program["drawn"]))
+        let username = try #require(program["drawn"].key(titled: "Username"))
+        let password = try #require(program["drawn"].key(titled: "Password"))
 
         _ = client.intent("LoginForm", "tap", #""key":"\#(username)""#)
         let tapped = try await client.next(type: "update")
@@ -112,7 +103,7 @@ struct SourceSessionServerTests {
         let viewer = try #require(created["viewer"].string)
         let client = try await ProtocolClient.join(server, session: id)
         defer { client.close() }
-        let username = try #require(Self.key(of: "Username", in: client.snapshot["state"]["program"]["drawn"]))
+        let username = try #require(client.snapshot["state"]["program"]["drawn"].key(titled: "Username"))
         _ = client.intent("LoginForm", "edit", #""key":"\#(username)","value":"ada""#)
         _ = try await client.next(type: "update")
 
@@ -122,7 +113,7 @@ struct SourceSessionServerTests {
         #expect(try JSONValue.parse(replaced.text)["revision"].int != nil)
         let update = try await client.next(type: "update")
         #expect(update["patch"]["program"]["source"].string == renamed)
-        #expect(Self.key(of: "Log In", in: update["patch"]["program"]["drawn"]) != nil)
+        #expect(update["patch"]["program"]["drawn"].key(titled: "Log In") != nil)
         let state = try server.session(id)["state"]["program"]
         #expect(state["source"].string == renamed)
         #expect(
@@ -151,8 +142,8 @@ struct SourceSessionServerTests {
         let client = try await ProtocolClient.join(server, session: id)
         defer { client.close() }
         let drawn = client.snapshot["state"]["program"]["drawn"]
-        let spin = try #require(Self.key(of: "Spin", in: drawn))
-        let add = try #require(Self.key(of: "Add", in: drawn))
+        let spin = try #require(drawn.key(titled: "Spin"))
+        let add = try #require(drawn.key(titled: "Add"))
         let seq = client.intent("Spin", "tap", #""key":"\#(spin)""#)
         let refusal = try await client.next(type: "error")
         #expect(refusal["code"].string == "action_failed")
@@ -214,6 +205,6 @@ extension SourceSessionServerTests {
         #expect(diagnostics.contains { $0["severity"].string == "error" })
         let state = try server.session(id)["state"]["program"]
         #expect(state["runs"] == .bool(false))
-        #expect(Self.key(of: "Log In", in: state["drawn"]) != nil, "the last good program still draws")
+        #expect(state["drawn"].key(titled: "Log In") != nil, "the last good program still draws")
     }
 }

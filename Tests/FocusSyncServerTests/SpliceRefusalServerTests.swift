@@ -17,16 +17,16 @@ struct SpliceRefusalServerTests {
             #""key":"firstName","base":0,"insert":"x","at":-1,"delete":0"#,
             #""key":"firstName","base":0,"insert":"x","at":0,"delete":-1"#,
         ] {
-            let seq = member.intent("profile", "splice", fields)
+            let seq = member.intent(Seed.profile, "splice", fields)
             let error = try await member.next(type: "error")
             #expect(error["code"].string == "bad_splice" && error["seq"].int == seq)
             #expect(error["message"].string?.contains("negative") == true)
         }
         // A later change is the next revision: neither splice was applied.
-        member.intent("profile", "focus", #""key":"lastName""#)
+        member.intent(Seed.profile, "focus", #""key":"lastName""#)
         let update = try await member.next(type: "update")
         #expect(update["revision"].int == 1)
-        #expect(member.screen("profile")["values"]["firstName"].string == "")
+        #expect(member.value(of: "firstName") == "")
         member.close()
     }
 
@@ -37,30 +37,32 @@ struct SpliceRefusalServerTests {
         let session = try server.createSession()
         let typist = try await ProtocolClient.join(server, session: session)
         let remover = try await ProtocolClient.join(server, session: session)
-        typist.intent("profile", "navigate", #""to":"gift""#)
+        typist.intent(Seed.profile, "navigate", #""to":"\#(Seed.tasks)""#)
         _ = try await typist.next(type: "update")
-        // The gift screen focuses its first row 0.75 s after it appears: wait for that change
-        // first, so every revision below is one this test made.
-        while typist.screen("gift")["focus"] == .null { _ = try await typist.next(type: "update") }
-        let row = try #require(typist.screen("gift")["rows"]["emails"].array.first?.string)
-        typist.intent("gift", "edit", #""key":"row/\#(row)","value":"Ada""#)
+        _ = try await remover.next(type: "update")
+        let row = try #require(typist.drawn.rows(of: "title").first)
+        let delete = try #require(remover.key(titled: "Delete", row: row))
+        typist.intent(Seed.tasks, "edit", #""key":"title/\#(row)","value":"Ada""#)
         let typed = try #require(try await typist.next(type: "update")["revision"].int)
-        remover.intent("gift", "removeRow", #""list":"emails","row":"\#(row)""#)
+        remover.intent(Seed.tasks, "tap", #""key":"\#(delete)""#)
         let removed = try #require(try await typist.next(type: "update")["revision"].int)
+        #expect(typist.value(of: "title/\(row)") == nil, "the reminder is gone")
 
-        let spliceSeq = typist.intent("gift", "splice", #""key":"row/\#(row)","base":\#(typed),"at":0,"delete":1,"insert":"""#)
+        let spliceSeq = typist.intent(
+            Seed.tasks, "splice", #""key":"title/\#(row)","base":\#(typed),"at":0,"delete":1,"insert":"""#)
         let spliceError = try await typist.next(type: "error")
         #expect(spliceError["code"].string == "unknown_key" && spliceError["seq"].int == spliceSeq)
-        #expect(spliceError["message"].string?.contains("row/\(row)") == true)
+        #expect(spliceError["message"].string?.contains("title/\(row)") == true)
         #expect(spliceError["message"].string?.contains("past the end") == false)
-        let editSeq = typist.intent("gift", "edit", #""key":"row/\#(row)","value":"Bea""#)
+        let editSeq = typist.intent(Seed.tasks, "edit", #""key":"title/\#(row)","value":"Bea""#)
         let editError = try await typist.next(type: "error")
         #expect(
             editError["code"] == spliceError["code"] && editError["message"] == spliceError["message"]
                 && editError["seq"].int == editSeq)
 
         // The next change anyone makes is the next revision: the refused ones applied nothing.
-        remover.intent("gift", "focus", "\"key\":null")
+        let other = try #require(typist.drawn.rows(of: "title").first)
+        remover.intent(Seed.tasks, "focus", #""key":"title/\#(other)""#)
         let next = try await typist.next(type: "update")
         #expect(next["revision"].int == removed + 1)
         typist.close()

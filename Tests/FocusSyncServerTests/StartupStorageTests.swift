@@ -40,7 +40,7 @@ struct StartupStorageTests {
         let client = try await ProtocolClient.join(port: server.port, session: session)
         defer { client.close() }
         for counter in 1...times {
-            client.intent("profile", "edit", #""key":"firstName","value":"Ada \#(counter)""#)
+            client.intent(Seed.profile, "edit", #""key":"firstName","value":"Ada \#(counter)""#)
             _ = try await client.next(type: "update")
         }
     }

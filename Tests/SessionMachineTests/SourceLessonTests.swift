@@ -27,6 +27,10 @@ struct SourceLessonTests {
                 }
         """
     static let animated = profile.replacingOccurrences(of: transaction, with: "        focus = field")
+    /// The four seed screens in one source, as a session made without a source runs them.
+    static let seeds = ["profile", "checkout", "gift", "tasks"].map(seed).joined(separator: "\n")
+    /// `seeds` with the profile form's move(to:) animated (the other screens keep their transactions).
+    static let seedsAnimated = ([animated] + ["checkout", "gift", "tasks"].map(seed)).joined(separator: "\n")
 
     /// A session running a seed from its source (the profile form unless told), with one editor joined.
     static func session(_ source: String = profile) -> Harness {
@@ -62,10 +66,14 @@ struct SourceLessonTests {
         outputs.lazy.compactMap { if case .send(.error(let error), _) = $0 { error } else { nil } }.first
     }
 
-    @Test("The profile lesson walks from its source: Return, the form's own Previous and Next, and editing move(to:)")
-    func profileLessonFromItsSource() throws {
+    @Test(
+        "The profile lesson walks from its source: Return, the form's own Previous and Next, and editing move(to:); alone, and beside the other seed screens (whose code keeps its transactions)",
+        arguments: [false, true])
+    func profileLessonFromItsSource(besideTheOtherSeeds: Bool) throws {
         #expect(Self.animated != Self.profile, "the lesson's edit takes the transaction out")
-        var harness = Self.session()
+        #expect(Self.seedsAnimated.contains("withTransaction"), "the other screens still use a transaction")
+        let (original, animated) = besideTheOtherSeeds ? (Self.seeds, Self.seedsAnimated) : (Self.profile, Self.animated)
+        var harness = Self.session(original)
         var seq = 0
         func send(_ action: IntentMessage.Action) {
             seq += 1
@@ -92,12 +100,12 @@ struct SourceLessonTests {
         send(.tap(try Self.key("Next", in: harness)))
         #expect(harness.machine.lesson?.step == 5)
 
-        harness.handle(.replaceSource(Self.animated))
+        harness.handle(.replaceSource(animated))
         #expect(harness.machine.lesson?.step == 6, "taking the transaction out of the code passes the step")
         send(.tap(first))
         send(.submit)
         #expect(harness.machine.lesson?.step == 7, "Return now passes through nil")
-        harness.handle(.replaceSource(Self.profile))
+        harness.handle(.replaceSource(original))
         #expect(harness.machine.lesson?.step == 8)
         send(.tap(first))
         send(.submit)

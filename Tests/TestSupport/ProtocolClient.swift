@@ -99,7 +99,8 @@ public final class ProtocolClient: @unchecked Sendable {
                 revision = message["revision"].int ?? 0
                 present = Set(message["present"].array.compactMap(\.string))
             case "update":
-                state = state.merging(message["patch"]).applyingEvents(of: message["events"])
+                // A session running a source says all of a change in its patch, the events aside.
+                state = state.merging(message["patch"])
                 revision = message["revision"].int ?? revision
             case "presence":
                 present.formUnion(message["joined"].array.compactMap { $0["member"].string })
@@ -122,15 +123,6 @@ public final class ProtocolClient: @unchecked Sendable {
                 throw TestFailure("expected \(type), got error \(message)")
             }
         }
-    }
-
-    /// The state of `screen` in this client's replica.
-    public func screen(_ screen: String) -> JSONValue { state["screens"][screen] }
-
-    /// What `screen` shows for its focus now, looked up in its `byFocus` table as the page does.
-    public func shown(_ screen: String) -> JSONValue {
-        let state = self.screen(screen)
-        return state["byFocus"][state["focus"].string ?? "nil"]
     }
 
     /// Waits for the close and returns its code.

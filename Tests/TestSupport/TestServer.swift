@@ -27,6 +27,7 @@ public final class TestServer: Sendable {
         try FileManager.default.createSymbolicLink(
             atPath: publicFolder.appendingPathComponent("escape.txt").path,
             withDestinationPath: root.appendingPathComponent("secret.txt").path)
+        try TestServer.copySeeds(into: publicFolder)
         publicDirectory = publicFolder.path
 
         var options = ServerOptions()
@@ -37,6 +38,18 @@ public final class TestServer: Sendable {
         server = try PlaygroundServer(
             options: options, publicDirectory: publicDirectory, logger: Logger(level: .error), clock: clock)
         try server.start()
+    }
+
+    /// The repository's seed screens (what a session without a source runs), copied into `folder`.
+    static func copySeeds(into folder: URL) throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        let seeds = folder.appendingPathComponent("examples/seeds")
+        try FileManager.default.createDirectory(at: seeds, withIntermediateDirectories: true)
+        for name in ["profile.swift", "checkout.swift", "gift.swift", "tasks.swift"] {
+            try FileManager.default.copyItem(
+                at: repository.appendingPathComponent("Public/examples/seeds/\(name)"), to: seeds.appendingPathComponent(name))
+        }
     }
 
     public func stop() {

@@ -1,7 +1,7 @@
-// SwiftUI's signatures for just the parts the code panel's snippets use, so that
-// Tests/browser/test_swift_code.py can type-check the snippets with `swiftc -typecheck` on Linux,
-// where SwiftUI does not exist. The declarations follow Apple's; the bodies are placeholders and
-// nothing here ever runs. A snippet that uses more of SwiftUI needs its declaration added here.
+// SwiftUI's signatures for just the parts the seed screens (Public/examples/seeds/) use, so that
+// Tests/browser/test_swift_code.py can type-check them with `swiftc -typecheck` on Linux, where
+// SwiftUI does not exist. The declarations follow Apple's; the bodies are placeholders and nothing
+// here ever runs. A seed that uses more of SwiftUI needs its declaration added here.
 import Foundation
 
 @MainActor public protocol View {
@@ -88,7 +88,12 @@ public func withTransaction<Result>(_ transaction: Transaction, _ body: () throw
 
 public struct SubmitLabel: Sendable { public static let next = SubmitLabel(), done = SubmitLabel() }
 public struct SubmitTriggers: Sendable { public static let text = SubmitTriggers() }
-public enum UIKeyboardType { case `default`, emailAddress }
+public enum UIKeyboardType { case `default`, emailAddress, phonePad }
+public struct UITextContentType: Sendable {
+    public static let givenName = UITextContentType(), familyName = UITextContentType(), name = UITextContentType()
+    public static let streetAddressLine1 = UITextContentType(), telephoneNumber = UITextContentType()
+    public static let emailAddress = UITextContentType()
+}
 public struct TextInputAutocapitalization: Sendable { public static let never = TextInputAutocapitalization() }
 public enum ControlSize { case small, regular }
 public enum ToolbarItemPlacement { case keyboard, automatic }
@@ -118,6 +123,7 @@ extension View {
         .init()
     }
     public func keyboardType(_ type: UIKeyboardType) -> Modified<Self> { .init() }
+    public func textContentType(_ textContentType: UITextContentType?) -> Modified<Self> { .init() }
     public func textInputAutocapitalization(_ autocapitalization: TextInputAutocapitalization?) -> Modified<Self> { .init() }
     public func buttonStyle<S: PrimitiveButtonStyle>(_ style: S) -> Modified<Self> { .init() }
     public func controlSize(_ size: ControlSize) -> Modified<Self> { .init() }

@@ -1,5 +1,6 @@
 """Fixtures for the real-browser tests: the focus-sync server, two headless Chromium browsers on one
-session, and a screenshot plus console log in test-output/ for every failing test."""
+session (a session opened at `/` runs the seed screens), single pages on no session yet, and a
+screenshot plus console log in test-output/ for every failing test."""
 
 import os
 import queue
@@ -14,7 +15,7 @@ import pytest
 from selenium import webdriver
 from selenium.webdriver.chrome.service import Service
 
-from playground import Playground, open_pair
+from program_page import ProgramPage, after_test, open_pair
 
 REPO = Path(__file__).resolve().parents[2]
 OUTPUT = REPO / "test-output"
@@ -153,33 +154,34 @@ def pytest_runtest_makereport(item, call):
 
 @pytest.fixture
 def pair(server, drivers, output_dir, request):
-    """Browser A opens `/` (a new session); browser B opens A's link. Yields `(a, b)` Playground pages."""
+    """Browser A opens `/` (a new session on the seed screens); browser B opens A's link. Yields `(a, b)`."""
     for driver in drivers.values():
         driver.get_log("browser")  # drop what earlier tests left
     a, b = open_pair(drivers, server)
     yield a, b
-    _after_test(request, output_dir, [a, b])
+    after_test(request, output_dir, [a, b])
 
 
 @pytest.fixture
 def solo(server, drivers, output_dir, request):
     """One browser, not yet on any page (for the tests about getting in)."""
     drivers["A"].get_log("browser")
-    page = Playground(drivers["A"], "A", server)
+    page = ProgramPage(drivers["A"], "A", server)
     yield page
-    _after_test(request, output_dir, [page])
+    after_test(request, output_dir, [page])
 
 
-def _after_test(request, output_dir, pages):
-    logs = {page.name: page.driver.get_log("browser") for page in pages}
-    failed = getattr(request.node, "report_call", None) is not None and request.node.report_call.failed
-    if failed:
-        stem = re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.name)
-        for page in pages:
-            page.driver.save_screenshot(str(output_dir / f"FAILED-{stem}-{page.name}.png"))
-            with open(output_dir / f"FAILED-{stem}-{page.name}.console.log", "w", encoding="utf-8") as file:
-                for entry in logs[page.name]:
-                    file.write(f"{entry['level']} {entry['message']}\n")
-    problems = [entry["message"] for entries in logs.values() for entry in entries
-                if "Content Security Policy" in entry["message"] or "Uncaught" in entry["message"]]
-    assert not problems, f"the page broke its Content-Security-Policy or threw: {problems}"
+@pytest.fixture
+def page(solo):
+    """One browser, on no session yet (the fixture of the tests that open a source of their own)."""
+    return solo
+
+
+@pytest.fixture
+def two(server, drivers, output_dir, request):
+    """Two browsers on no session yet (B: phone-sized)."""
+    for driver in drivers.values():
+        driver.get_log("browser")
+    pages = ProgramPage(drivers["A"], "A", server), ProgramPage(drivers["B"], "B", server)
+    yield pages
+    after_test(request, output_dir, list(pages))

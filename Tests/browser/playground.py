@@ -1,4 +1,9 @@
-"""A page object for the FocusSync playground: what a person sees and does, in one browser."""
+"""A page object for the FocusSync playground: what a person sees and does, in one browser. A
+session opened at `/` runs the four seed screens (Public/examples/seeds/*.swift) as one SwiftUI
+program: its screens are tabs named by their View structs, a field's DOM id is
+`field-<Screen>-<key>` (the key is the @State it edits, `email/<row id>` in a row), and its focus
+is read from the program inspector. The source panel and controls by accessible name are
+ProgramPage's (program_page.py)."""
 
 import json
 import re
@@ -13,25 +18,14 @@ from selenium.webdriver.support.ui import Select, WebDriverWait
 
 WAIT_SECONDS = 8
 
+# The seed screens of a session opened at `/`, in their tabs' order.
+PROFILE, CHECKOUT, GIFT, TASKS = "ProfileForm", "CheckoutForm", "GiftMessageForm", "ReminderList"
+SCREENS = [PROFILE, CHECKOUT, GIFT, TASKS]
+
 
 def dom_id(*parts):
-    """The page's DOM id for a screen field (`row/6F1C…` → `row-6F1C…`)."""
+    """The page's DOM id for a screen field (`email/6F1C…` → `email-6F1C…`)."""
     return re.sub(r"[^A-Za-z0-9_-]", "-", "-".join(parts))
-
-
-def open_pair(drivers, base_url):
-    """Browser A opens `base_url` (a new session), browser B opens A's link, both following focus
-    and seeing both people. Returns the pages `(a, b)`."""
-    a = Playground(drivers["A"], "A", base_url)
-    b = Playground(drivers["B"], "B", base_url)
-    a.open(base_url)
-    assert "session=" in a.url, f"opening / should move to /?session=…, got {a.url}"
-    b.open(a.url)
-    for page in (a, b):
-        page.reset_local_preferences()
-    for page in (a, b):
-        page.wait_people(2)
-    return a, b
 
 
 class Playground:
@@ -117,7 +111,7 @@ class Playground:
                   f"the {screen} screen should be showing")
 
     def screen_element(self, screen):
-        return self.driver.find_element(By.CSS_SELECTOR, f"section.screen[data-screen='{screen}']")
+        return self.driver.find_element(By.CSS_SELECTOR, f"section.program-screen[data-screen='{screen}']")
 
     def field(self, screen, key):
         return self.driver.find_element(By.ID, dom_id("field", screen, key))
@@ -139,10 +133,14 @@ class Playground:
                 return element
         raise AssertionError(f"[{self.name}] no visible phone button {text!r}")
 
-    def rows(self, screen, list_id):
-        return self.js(
-            "return [...document.querySelectorAll(`section[data-screen='${arguments[0]}'] ul[data-list='${arguments[1]}'] > li`)]"
-            ".map((row) => row.dataset.row)", screen, list_id)
+    def rows(self, screen, field):
+        """The ids of `screen`'s rows in the order drawn, read from the keys of their `field`
+        inputs (`email/<id>`, `title/<id>`)."""
+        return self.js("""
+            const [screen, prefix] = [arguments[0], `${arguments[1]}/`];
+            return [...document.querySelectorAll(`section.program-screen[data-screen='${screen}'] :is(input, textarea)[data-field]`)]
+              .map((input) => input.dataset.field).filter((key) => key.startsWith(prefix)).map((key) => key.slice(prefix.length));
+        """, screen, field)
 
     # Focus
 
@@ -151,7 +149,8 @@ class Playground:
         return self.js("return document.activeElement?.dataset?.field ?? null")
 
     def focus_swift(self):
-        return self.js("return document.getElementById('focus-swift')?.textContent ?? null")
+        """The program inspector's `@FocusState focus`, as Swift prints it (`.firstName`, `nil`)."""
+        return self.js("return document.querySelector(\"#inspector .focus-swift[data-name='focus']\")?.textContent ?? null")
 
     def wait_focus(self, swift, active_key, message=""):
         """Waits until the inspector shows `swift` and the real focus is on `active_key` (None: on no field)."""
@@ -161,7 +160,7 @@ class Playground:
 
     def session_focus_field(self):
         """The field drawn with the session's focus ring, or None."""
-        return self.js("return document.querySelector('section.screen:not([hidden]) .field.session-focus')?.dataset.field ?? null")
+        return self.js("return document.querySelector('section.program-screen:not([hidden]) .field.session-focus')?.dataset.field ?? null")
 
     def owner_tag(self, screen, key):
         tag = self.field_wrapper(screen, key).find_element(By.CSS_SELECTOR, ".owner-tag")
@@ -243,17 +242,20 @@ class Playground:
         self.wait(lambda: self.setting(element_id).is_selected() == on, f"{element_id} should be {'on' if on else 'off'}")
 
     def log_entries(self):
-        """The event log, newest first: `{move, cause, who}` per entry."""
+        """The event log, newest first: `{move, line, cause, who}` per entry (`move` without its
+        source line, `line` that line's number or None)."""
         return self.js("""
-            return [...document.querySelectorAll('#event-log .event')].map((item) => ({
-                move: item.querySelector('.event-move').textContent,
-                cause: item.querySelector('.event-cause').textContent,
-                who: item.querySelector('.event-who').textContent,
-            }));
+            return [...document.querySelectorAll('#event-log .event')].map((item) => {
+                const move = item.querySelector('.event-move');
+                const line = move.querySelector('.event-line');
+                return {
+                    move: [...move.childNodes].filter((node) => node !== line).map((node) => node.textContent).join(''),
+                    line: line ? Number(line.dataset.line) : null,
+                    cause: item.querySelector('.event-cause').textContent,
+                    who: item.querySelector('.event-who').textContent,
+                };
+            });
         """)
-
-    def highlighted_code(self):
-        return self.js("return document.querySelector('#code .code-line-hit')?.textContent.trim() ?? null")
 
     def notice(self):
         """The phone's notice line (a refusal explained), or ''."""
@@ -287,34 +289,6 @@ class Playground:
             raise AssertionError(f"[{self.name}] screenshot failed: {error}") from error
 
     # The code panel, the presenter layout and colour schemes
-
-    def highlighted_lines(self):
-        """Every highlighted code line: `{text, next}` (the line's text and the next line's), top to bottom."""
-        return self.js("""
-            return [...document.querySelectorAll('#code .code-line-hit')].map((line) => ({
-                text: line.textContent.trim(),
-                next: line.nextElementSibling?.textContent.trim() ?? null,
-            }));
-        """)
-
-    def code_lines(self):
-        """The code panel's lines as shown (without tags)."""
-        return self.js("return [...document.querySelectorAll('#code .code-line')].map((line) => line.textContent.replace(/\\n$/, ''))")
-
-    def code_scroll_top(self):
-        return self.js("return document.getElementById('code').scrollTop")
-
-    def code_lines_in_view(self, texts):
-        """Whether every line whose trimmed text is in `texts` lies inside the code panel's visible part."""
-        return self.js("""
-            const code = document.getElementById('code');
-            const view = code.getBoundingClientRect();
-            const lines = [...code.querySelectorAll('.code-line')].filter((line) => arguments[0].includes(line.textContent.trim()));
-            return lines.length > 0 && lines.every((line) => {
-                const box = line.getBoundingClientRect();
-                return box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
-            });
-        """, list(texts))
 
     def box(self, selector):
         """The viewport box `{left, right, top, bottom, width, height}` of the first element matching `selector`."""

@@ -1,17 +1,18 @@
-"""The playground as a session running its own SwiftUI source shows it: the phone drawing the
-program's screen, the source panel (numbered lines, the text area, Run, diagnostics), and the
-Examples menu. Controls are found by their accessible names, as a person reads them."""
+"""The playground as a session running its own SwiftUI source shows it (every session does: one
+opened at `/` runs the seed screens): the phone drawing the program's screen, the source panel
+(numbered lines, the text area, Run, diagnostics), and the Examples menu. Controls are found by
+their accessible names, as a person reads them. Also here: the two browsers of a scenario
+(`open_pair`) and the evidence a failing test leaves (`after_test`), which conftest.py's fixtures use."""
 
 import json
+import re
 import urllib.error
 import urllib.request
 from pathlib import Path
 from urllib.parse import urljoin
 
-import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import _after_test
 from playground import Playground
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "Public" / "examples"
@@ -39,23 +40,37 @@ def create_session(base_url, source):
         return error.code, json.load(error)
 
 
-@pytest.fixture
-def page(server, drivers, output_dir, request):
-    """One browser as a ProgramPage, on no session yet (the fixture of the program tests)."""
-    drivers["A"].get_log("browser")
-    page = ProgramPage(drivers["A"], "A", server)
-    yield page
-    _after_test(request, output_dir, [page])
+def open_pair(drivers, base_url):
+    """Browser A opens `base_url` (a new session: the seed screens), browser B opens A's link, both
+    following focus and seeing both people. Returns the pages `(a, b)`."""
+    a = ProgramPage(drivers["A"], "A", base_url)
+    b = ProgramPage(drivers["B"], "B", base_url)
+    a.open(base_url)
+    assert "session=" in a.url, f"opening / should move to /?session=…, got {a.url}"
+    b.open(a.url)
+    for page in (a, b):
+        page.reset_local_preferences()
+    for page in (a, b):
+        page.wait_people(2)
+        page.wait_drawn()
+    return a, b
 
 
-@pytest.fixture
-def two(server, drivers, output_dir, request):
-    """Two browsers as ProgramPages, on no session yet (B: phone-sized)."""
-    for driver in drivers.values():
-        driver.get_log("browser")
-    pages = ProgramPage(drivers["A"], "A", server), ProgramPage(drivers["B"], "B", server)
-    yield pages
-    _after_test(request, output_dir, list(pages))
+def after_test(request, output_dir, pages):
+    """A failed test leaves a screenshot and the console log of each page in `output_dir`; any test
+    fails if a page broke its Content-Security-Policy or threw."""
+    logs = {page.name: page.driver.get_log("browser") for page in pages}
+    failed = getattr(request.node, "report_call", None) is not None and request.node.report_call.failed
+    if failed:
+        stem = re.sub(r"[^A-Za-z0-9_.-]", "_", request.node.name)
+        for page in pages:
+            page.driver.save_screenshot(str(output_dir / f"FAILED-{stem}-{page.name}.png"))
+            with open(output_dir / f"FAILED-{stem}-{page.name}.console.log", "w", encoding="utf-8") as file:
+                for entry in logs[page.name]:
+                    file.write(f"{entry['level']} {entry['message']}\n")
+    problems = [entry["message"] for entries in logs.values() for entry in entries
+                if "Content Security Policy" in entry["message"] or "Uncaught" in entry["message"]]
+    assert not problems, f"the page broke its Content-Security-Policy or threw: {problems}"
 
 
 class ProgramPage(Playground):
@@ -114,6 +129,18 @@ class ProgramPage(Playground):
         visit(self.server_state()["state"]["program"]["drawn"]["content"])
         return found
 
+    def served_values(self):
+        """`{key: text}` of the drawn screen's text fields as the session holds them."""
+        found = {}
+
+        def visit(views):
+            for view in views:
+                if view["kind"] in ("textField", "secureField", "textEditor") and "key" in view:
+                    found[view["key"]] = view["value"]
+                visit(view.get("content", []))
+        visit(self.server_state()["state"]["program"]["drawn"]["content"])
+        return found
+
     def active_element(self):
         return self.js("return document.activeElement")
 
@@ -150,6 +177,25 @@ class ProgramPage(Playground):
             return [...document.querySelectorAll('#source-lines [aria-current=true]')]
               .map((line) => [Number(line.dataset.line), line.textContent]);
         """)]
+
+    def marked_text(self):
+        """The trimmed text of the one marked source line, or None."""
+        marked = self.marked_lines()
+        return marked[0][1].strip() if len(marked) == 1 else None
+
+    def source_scroll_top(self):
+        return self.js("return document.getElementById('source-lines').scrollTop")
+
+    def source_line_in_view(self, line):
+        """Whether source line `line` lies inside the visible part of the source lines' list."""
+        return self.js("""
+            const list = document.getElementById('source-lines');
+            const element = list.children[arguments[0] - 1];
+            if (!element) return false;
+            const view = list.getBoundingClientRect();
+            const box = element.getBoundingClientRect();
+            return box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
+        """, line)
 
     def source_text(self):
         return self.driver.find_element(By.ID, "source-text")

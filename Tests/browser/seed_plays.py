@@ -1,8 +1,6 @@
 """What the seed plays (test_seed_sources.py, test_seed_reminders.py) share: opening a seed,
 waiting for focus, marks, rows and values as a person sees them."""
 
-import re
-
 from program_page import example, line_of
 
 # The gift's auto-focus timer (0.75 s) fires within this many seconds at most.
@@ -73,8 +71,7 @@ def replace_text(page, text):
 
 def focus_moves(page):
     """The log's focus moves, newest first, without their lines: `First Name → nil`."""
-    return [re.sub(r" · line \d+$", "", entry["move"]) for entry in page.log_entries()
-            if entry["cause"] not in ("state", "timer")]
+    return [entry["move"] for entry in page.log_entries() if entry["cause"] not in ("state", "timer")]
 
 
 def tap(page, element, name, why):

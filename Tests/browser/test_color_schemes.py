@@ -1,15 +1,16 @@
-"""Looks in both colour schemes: axe finds nothing in light or dark, in the normal and the presenter
-layout; the dark scheme reaches every part; the palette for other people reads on white and on the
-dark surfaces and tells twelve people apart; reduced motion stills the code highlight."""
+"""Looks in both colour schemes, on the seed screens: axe finds nothing in light or dark, in the
+normal and the presenter layout; the dark scheme reaches every part; the palette for other people
+reads on white and on the dark surfaces and tells twelve people apart."""
 
 import itertools
 import math
 import re
 
 import pytest
-from selenium.webdriver.common.by import By
 
 from display import SCREENS, assert_no_axe_violations, display, focus_first_field  # noqa: F401 (display is a fixture)
+from playground import CHECKOUT, PROFILE, TASKS
+from seed_plays import line_after
 
 
 def rgb(css):
@@ -82,31 +83,48 @@ def background(page, selector):
     return page.js("return getComputedStyle(document.querySelector(arguments[0])).backgroundColor", selector)
 
 
-@pytest.mark.parametrize("scheme,layout", list(itertools.product(["light", "dark"], ["normal", "present"])))
-def test_axe_finds_no_violations(display, scheme, layout):
+def bind_address_to_name(page):
+    """Runs the source with Address bound to `.name` by mistake: the diagnostics warn."""
+    source = page.server_state()["state"]["program"]["source"]
+    lines = source.split("\n")
+    address = line_after(source, 'TextField("Address"', ".focused($focus, equals: .address)")
+    lines[address - 1] = lines[address - 1].replace(".address", ".name")
+    page.set_source("\n".join(lines))
+    page.run_source()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_axe_finds_no_violations_in_both_layouts(display, scheme):
+    """The source's lines are checked whole once (in the normal layout, whose smaller code is the
+    stricter test), with a line marked and warnings listed; every other state without them."""
     a, b = display
+
+    def check(when, source=False):
+        for present in (False, True):
+            for page in display:
+                page.set_presenting(present)
+                assert_no_axe_violations(page, f"{when}, {scheme} scheme, {'presenter' if present else 'normal'} layout",
+                                         source=source and not present and page is a)
+
     for page in display:
         page.emulate_media(prefers_color_scheme=scheme)
-        page.set_presenting(layout == "present")
-    when = f"{scheme} scheme, {layout} layout"
-    focus_first_field(display, "profile")
-    for page in display:
-        assert_no_axe_violations(page, f"profile, {when}")
+    focus_first_field(display, PROFILE)
+    check("profile")
 
-    # Checkout with every warning showing: shared bindings, a diagnostic, three errors.
-    a.go_to("checkout")
-    b.wait_screen("checkout")
-    a.set_setting("setting-ambiguous", True)
-    a.tap("checkout", "phone")
-    a.button("Proceed to Gift Message").click()
+    # Checkout with its warnings showing (Address bound to .name by mistake) and a line marked.
+    a.go_to(CHECKOUT)
+    b.wait_screen(CHECKOUT)
+    bind_address_to_name(a)
     for page in display:
-        page.wait(lambda page=page: page.driver.find_elements(By.ID, "diagnostics"), "the inspector warns")
-        page.wait(lambda page=page: page.field("checkout", "phone").get_attribute("aria-invalid") == "true", "errors show")
-        assert_no_axe_violations(page, f"checkout with warnings, {when}")
+        page.wait(lambda page=page: len(page.diagnostics()) >= 3, "the source panel warns")
+    a.tap(CHECKOUT, "phone")
+    a.press_return()
+    for page in display:
+        page.wait(lambda page=page: page.marked_lines() and page.active_key() is None, "Return in Phone lets go, its line marked")
+    check("checkout with warnings", source=True)
 
-    focus_first_field(display, "tasks")
-    for page in display:
-        assert_no_axe_violations(page, f"reminders, {when}")
+    focus_first_field(display, TASKS)
+    check("reminders")
 
 
 def test_the_dark_scheme_reaches_every_part(display, output_dir):
@@ -117,8 +135,8 @@ def test_the_dark_scheme_reaches_every_part(display, output_dir):
     for screen in SCREENS:
         focus_first_field(display, screen)
         for page in display:
-            for selector in ["body", ".app-header", ".panel-code", "#code", ".phone", ".screen-panel .group, .screen-panel .rows",
-                             ".keyboard-body", ".tabs", "#event-log"]:
+            for selector in ["body", ".app-header", ".panel-code", "#source-lines", "#source-text", ".phone",
+                             ".program-screen .field", ".keyboard-body", ".tabs", "#event-log"]:
                 color = background(page, selector)
                 if rgb(color) == (0, 0, 0) and "rgba(0, 0, 0, 0)" in color:
                     continue  # transparent: drawn by what is behind it
@@ -155,16 +173,3 @@ def test_people_colours_read_in_both_schemes_and_tell_twelve_people_apart(displa
             assert delta_e(color, accent) >= 20, f"{color} is too close to this page's own focus colour {accent} ({scheme})"
     closest = min(delta_e(first, second) for first, second in itertools.combinations(palette, 2))
     assert closest >= 12, f"two people's colours are too alike (CIEDE2000 {closest:.1f})"
-
-
-def test_reduced_motion_stills_the_code_highlight(display):
-    a, _ = display
-    a.emulate_media(prefers_reduced_motion="reduce")
-    a.tap("profile", "firstName")
-    a.wait(lambda: a.highlighted_lines(), "a line is highlighted")
-    animation = a.js("return getComputedStyle(document.querySelector('#code .code-line-hit')).animationName")
-    assert animation == "none", f"the highlight should not flash with reduced motion ({animation})"
-    a.emulate_media()
-    a.tap("profile", "lastName")
-    a.wait(lambda: a.js("return getComputedStyle(document.querySelector('#code .code-line-hit')).animationName") == "line-flash",
-           "without the preference, a newly highlighted line flashes")

@@ -5,7 +5,8 @@ import re
 
 import pytest
 
-from playground import open_pair
+from playground import PROFILE
+from program_page import open_pair
 from servers import own_server
 
 
@@ -17,19 +18,19 @@ def restartable(drivers):
 
 def test_typing_while_the_server_is_down_arrives_after_it_restarts(restartable, drivers, output_dir):
     a, b = open_pair(drivers, restartable.url())
-    a.tap("profile", "firstName")
+    a.tap(PROFILE, "firstName")
     a.type("Ada")
-    b.wait_value("profile", "firstName", "Ada")
+    b.wait_value(PROFILE, "firstName", "Ada")
 
     restartable.kill()
     for page in (a, b):
         page.wait(lambda page=page: page.connection_state() in ("reconnecting", "offline"), "the page should notice the server is gone")
     a.type(" Lovelace")
-    b.tap("profile", "lastName")
+    b.tap(PROFILE, "lastName")
     b.type("Byron")
     offline = a.js("return document.getElementById('phone-offline').textContent")
     assert re.fullmatch(r"Offline — \d+ changes? waiting", offline), f"the phone should say what it holds: {offline!r}"
-    assert a.value("profile", "firstName") == "Ada Lovelace", "the phone stays usable while offline"
+    assert a.value(PROFILE, "firstName") == "Ada Lovelace", "the phone stays usable while offline"
     a.screenshot(output_dir / "offline-1280x800-profile.png")
 
     restartable.start()
@@ -37,9 +38,9 @@ def test_typing_while_the_server_is_down_arrives_after_it_restarts(restartable, 
         page.wait(page.connection_state, timeout=20, message="the page should reconnect")
         page.wait_connected()
     for page in (a, b):
-        page.wait_value("profile", "firstName", "Ada Lovelace")
-        page.wait_value("profile", "lastName", "Byron")
+        page.wait_value(PROFILE, "firstName", "Ada Lovelace")
+        page.wait_value(PROFILE, "lastName", "Byron")
         page.wait(lambda page=page: page.pending_intents() == 0, "every waiting change should be answered")
         assert not page.driver.find_element("id", "phone-offline").is_displayed()
-    values = a.server_state()["state"]["screens"]["profile"]["values"]
+    values = a.served_values()
     assert values == {"firstName": "Ada Lovelace", "lastName": "Byron"}, values

@@ -19,7 +19,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from display import assert_no_axe_violations
-from program_page import EXAMPLES, example, line_of, page, two  # noqa: F401 (page, two: fixtures)
+from program_page import EXAMPLES, example, line_of
 
 SEEDS = ["seeds/profile.swift", "seeds/checkout.swift", "seeds/gift.swift", "seeds/tasks.swift"]
 MAX_SOURCE_BYTES = 64 * 1024

@@ -1,13 +1,27 @@
-"""Getting into a session: creating one, joining by link, sharing it, and a link that leads nowhere."""
+"""Getting into a session: creating one (at `/`, a session running the four seed screens as one
+SwiftUI source), joining by link, sharing it, and a link that leads nowhere."""
 
 from selenium.webdriver.common.by import By
 
+from playground import PROFILE, SCREENS
+from program_page import example
 
-def test_opening_root_shows_a_connected_session(solo):
+SEED_FILES = ["profile", "checkout", "gift", "tasks"]
+
+
+def test_opening_root_shows_a_connected_session_running_the_seed_screens(solo):
     solo.open(solo.base_url)
     assert "session=" in solo.url
     assert solo.connection_text() == "Connected"
     assert len(solo.people()) == 1
+    solo.wait_drawn()
+    tabs = solo.js("return [...document.querySelectorAll('#tabs [role=tab]')].map((tab) => tab.textContent)")
+    assert tabs == SCREENS, "one tab per seed screen, named by its View struct, in the seeds' order"
+    assert solo.current_screen() == PROFILE and [field.accessible_name for field in solo.controls("First Name")] == ["First Name"]
+    seeds = "\n".join(example(f"seeds/{name}.swift") for name in SEED_FILES)
+    assert solo.server_state()["state"]["program"]["source"] == seeds, "the seed files, joined in order, are the source"
+    assert solo.source_text().get_attribute("value") == seeds, "the code panel is the source editor"
+    assert not solo.driver.find_element(By.ID, "code").is_displayed()
 
 
 def test_a_shared_link_joins_the_same_session_and_everyone_sees_everyone(pair):

@@ -1,12 +1,10 @@
 """People: a name of your own, chosen in a labelled dialog, sent with `rename` and kept for the
-tab (a reload says `hello` with it); a person who leaves takes their name tag with them; task rows
-show the schema's placeholders, and a task's notes are several lines in a field that grows."""
+tab (a reload says `hello` with it); a person who leaves takes their name tag with them."""
 
-from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
-from test_reminders import open_reminders
+from playground import PROFILE
 
 
 def choose_name(page, name):
@@ -53,34 +51,9 @@ def test_choose_your_name_and_keep_it_for_the_tab(wire, pair):
 def test_a_person_who_leaves_takes_their_name_tag(pair):
     a, b = pair
     a.set_setting("setting-follow", False)
-    b.tap("profile", "firstName")
-    a.wait(lambda: a.owner_tag("profile", "firstName") == b.my_name(), "A sees whose focus it is")
+    b.tap(PROFILE, "firstName")
+    a.wait(lambda: a.owner_tag(PROFILE, "firstName") == b.my_name(), "A sees whose focus it is")
     b.driver.get("about:blank")
-    a.wait(lambda: a.owner_tag("profile", "firstName") is None, "the tag goes with its person")
+    a.wait(lambda: a.owner_tag(PROFILE, "firstName") is None, "the tag goes with its person")
     assert a.session_focus_field() == "firstName", "the session's focus stays where it was"
     assert len(a.people()) == 1
-
-
-def test_task_rows_show_placeholders_and_notes_of_several_lines(pair):
-    a, b = pair
-    last = open_reminders(pair)[-1]
-    title, notes = a.field("tasks", f"title/{last}"), a.field("tasks", f"notes/{last}")
-    assert title.get_attribute("placeholder") == "Title"
-    assert notes.get_attribute("placeholder") == "Notes"
-    assert notes.tag_name == "textarea", "notes hold several lines"
-
-    a.tap("tasks", f"title/{last}")
-    a.wait(lambda: a.field("tasks", f"notes/{last}").is_displayed(), "the focused row shows its notes")
-    assert a.value("tasks", f"notes/{last}").count("\n") == 2, "the seed's three-line note keeps its lines"
-    one_line = a.js("return document.getElementById(arguments[0]).getBoundingClientRect().height", title.get_attribute("id"))
-    grown = a.js("return document.getElementById(arguments[0]).getBoundingClientRect().height", notes.get_attribute("id"))
-    assert grown > 2 * one_line, f"the notes field grows with its lines ({grown} px against {one_line} px)"
-
-    a.tap("tasks", f"notes/{last}")
-    a.wait_focus(f".notes(id: {last})", f"notes/{last}")
-    a.js("const notes = document.activeElement; notes.setSelectionRange(notes.value.length, notes.value.length)")
-    ActionChains(a.driver).key_down(Keys.SHIFT).send_keys(Keys.ENTER).key_up(Keys.SHIFT).send_keys("- snacks").perform()
-    b.wait(lambda: b.value("tasks", f"notes/{last}").endswith("`boarding pass`\n- snacks"), "Shift-Return is a new line, for everyone")
-    a.press_return()
-    for page in pair:
-        page.wait_focus("nil", None, "(Return in the last notes lets go, as the schema's submit label says)")

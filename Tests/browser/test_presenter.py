@@ -1,19 +1,25 @@
-"""The presenter layout: phone and code side by side from 1024×768, code of at least 16 px, the event
-log and the diagnostics on screen at 1280×800, a font-size control this browser remembers, and no
-sideways scrolling at 390×844. Screenshots of each go to test-output/."""
+"""The presenter layout, on the seed screens: phone and code (the source panel's lines) side by
+side from 1024×768, code of at least 16 px, the event log and the diagnostics on screen at
+1280×800, a font-size control this browser remembers, and no sideways scrolling at 390×844.
+Screenshots of each go to test-output/."""
 
 import pytest
+from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 
 from display import SCREENS, display, focus_first_field  # noqa: F401 (display is a fixture)
+from playground import CHECKOUT, PROFILE
+from seed_plays import line_after
+
+CODE = "#source-lines"
 
 
 def code_font_px(page):
-    return page.js("return parseFloat(getComputedStyle(document.getElementById('code')).fontSize)")
+    return page.js("return parseFloat(getComputedStyle(document.querySelector(arguments[0])).fontSize)", CODE)
 
 
 def assert_side_by_side(page, why):
-    phone, code = page.box(".phone"), page.box("#code")
+    phone, code = page.box(".phone"), page.box(CODE)
     viewport_height = page.js("return innerHeight")
     assert code["left"] >= phone["right"], f"[{page.name}] {why}: the code should sit right of the phone ({phone}, {code})"
     assert code["top"] < phone["bottom"] and code["bottom"] > phone["top"], f"[{page.name}] {why}: beside it, not below"
@@ -22,7 +28,7 @@ def assert_side_by_side(page, why):
 
 def assert_no_sideways_scroll(page, why):
     assert page.horizontal_overflow() <= 0, f"[{page.name}] {why}: the page scrolls sideways"
-    overflow = page.js("const code = document.getElementById('code'); return code.scrollWidth - code.clientWidth")
+    overflow = page.js("const code = document.querySelector(arguments[0]); return code.scrollWidth - code.clientWidth", CODE)
     assert overflow <= 0, f"[{page.name}] {why}: the code panel scrolls sideways by {overflow} px"
 
 
@@ -44,33 +50,42 @@ def test_phone_and_code_stay_side_by_side(display, size, output_dir):
 
 
 def test_presenter_layout_fits_the_log_and_diagnostics_at_1280x800(display, output_dir):
+    """Checkout with Address bound to `.name` by mistake (the source edited and run): its warnings
+    listed under the source, and a log of many moves."""
     a, b = display
     a.set_viewport(1280, 800)
     a.set_presenting(True)
-    a.go_to("checkout")
-    b.wait_screen("checkout")
+    a.go_to(CHECKOUT)
+    b.wait_screen(CHECKOUT)
     for key in ["address", "phone", "name", "address", "phone", "name"]:
-        a.tap("checkout", key)
+        a.tap(CHECKOUT, key)
         a.wait(lambda key=key: a.active_key() == key, f"{key} has focus")
-    a.set_setting("setting-ambiguous", True)
-    a.tap("checkout", "phone")
-    a.button("Proceed to Gift Message").click()
-    a.wait(lambda: len(a.driver.find_elements(By.CSS_SELECTOR, "#inspector .inspector-errors li")) == 3, "three fields need fixing")
-    a.wait(lambda: a.driver.find_elements(By.ID, "diagnostics"), "the inspector warns about the shared key")
+    source = a.server_state()["state"]["program"]["source"]
+    address = line_after(source, 'TextField("Address"', ".focused($focus, equals: .address)")
+    lines = source.split("\n")
+    lines[address - 1] = lines[address - 1].replace(".address", ".name")
+    a.set_source("\n".join(lines))
+    a.run_source()
+    a.wait(lambda: len([entry for entry in a.diagnostics() if "Warning" in entry["text"]]) >= 2, "the source panel warns about the shared key")
+    a.js("document.activeElement.blur()")
+    # A diagnostic pointed at shows whole: the pointer rests on the header, away from them.
+    ActionChains(a.driver).move_to_element(a.driver.find_element(By.CSS_SELECTOR, ".brand h1")).perform()
     a.settle()
 
     page_height = a.js("return [document.documentElement.scrollHeight, innerHeight]")
     assert page_height[0] <= page_height[1], f"the presenter layout fits the window without scrolling ({page_height})"
     viewport = {"top": 0, "left": 0, "bottom": 800, "right": 1280}
-    for selector in [".phone", "#code", ".panel-inspector", "#diagnostics", ".panel-log", ".panel-settings"]:
+    for selector in [".phone", CODE, ".panel-inspector", "#source-diagnostics", ".panel-log", ".panel-settings"]:
         box = a.box(selector)
         inside = box["top"] >= viewport["top"] and box["left"] >= viewport["left"] \
             and box["bottom"] <= viewport["bottom"] and box["right"] <= viewport["right"]
         assert inside, f"{selector} should be on screen whole at 1280×800: {box}"
     inspector = a.js("const panel = document.querySelector('.panel-inspector'); return [panel.scrollHeight, panel.clientHeight]")
-    assert inspector[0] <= inspector[1], f"the inspector (with its diagnostics) shows whole, nothing scrolled away ({inspector})"
-    diagnostics, panel = a.box("#diagnostics"), a.box(".panel-inspector")
-    assert panel["top"] <= diagnostics["top"] and diagnostics["bottom"] <= panel["bottom"]
+    assert inspector[0] <= inspector[1], f"the inspector shows whole, nothing scrolled away ({inspector})"
+    diagnostics, editor = a.box("#source-diagnostics"), a.box(".source-edit")
+    assert editor["top"] <= diagnostics["top"] and diagnostics["bottom"] <= editor["bottom"] + 0.5, \
+        f"every diagnostic shows, none scrolled away in the editor ({diagnostics}, {editor})"
+    assert len(a.diagnostics()) == 4
     shown = a.js("""
         const log = document.getElementById('event-log').getBoundingClientRect();
         return [...document.querySelectorAll('#event-log .event')].filter((entry) => {
@@ -123,11 +138,14 @@ def test_no_sideways_scrolling_at_390x844(display, output_dir):
                 b.screenshot(output_dir / f"present-390x844-{screen}.png")
 
 
-def test_a_new_font_size_or_layout_keeps_the_highlight_in_view(display):
+def test_a_new_font_size_or_layout_keeps_the_marked_line_in_view(display):
     a, _ = display
-    focus_first_field(display, "tasks")
-    lit = [line["text"] for line in a.highlighted_lines()]
-    a.wait(lambda: a.code_lines_in_view(lit), "the tap's line scrolls into view")
+    source = a.server_state()["state"]["program"]["source"]
+    focus_first_field(display, PROFILE)
+    a.press_return()
+    line = line_after(source, "struct ProfileForm", "focus = field")
+    a.wait(lambda: a.marked_lines() and a.marked_lines()[0][0] == line, "Return marks the line of move(to:)")
+    a.wait(lambda: a.source_line_in_view(line), "the marked line scrolls into view")
     for control in ["code-larger", "code-larger", "code-larger", "present", "code-larger", "present"]:
         a.driver.find_element(By.ID, control).click()
-        a.wait(lambda: a.code_lines_in_view(lit), f"after {control}, the highlighted line should still be in view")
+        a.wait(lambda: a.source_line_in_view(line), f"after {control}, the marked line should still be in view")

@@ -10,7 +10,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from display import assert_no_axe_violations
-from program_page import EXAMPLES, create_session, example, line_of, page, two  # noqa: F401 (page, two: fixtures)
+from program_page import EXAMPLES, create_session, example, line_of
 
 
 

@@ -1,13 +1,14 @@
 """Seed 002, the reminders, played in a real browser from Public/examples/seeds/tasks.swift: the
-focused row shows its notes field and buttons, the others their notes as inline Markdown; Return,
-New Reminder and Delete move focus by row id; typing keeps every character of a field's text."""
+focused row shows its notes field and buttons, the others their notes as inline Markdown (drawn
+inert, whatever is typed); Return, New Reminder and Delete move focus by row id; typing keeps every
+character of a field's text."""
 
 import pytest
 from selenium.webdriver.common.keys import Keys
 
 from display import assert_no_axe_violations
-from program_page import page  # noqa: F401 (page: a fixture)
-from seed_plays import active_value, play, seed, tap, wait_focus, wait_focus_on, wait_marked, wait_no_focus, wait_rows
+from seed_plays import (active_value, play, replace_text, seed, tap, wait_focus, wait_focus_on, wait_marked, wait_no_focus,
+                        wait_rows)
 
 
 def notes_shown(page):
@@ -71,6 +72,34 @@ def test_tasks_notes_show_a_markdown_link_as_a_link(page):
     assert dentist == {"text": "Ask about a Saturday slot", "links": 1, "link": "Saturday slot",
                        "href": "https://example.com/dentist", "target": "_blank", "rel": "noopener noreferrer"}, dentist
     assert_no_axe_violations(page, "tasks, its notes with a link")
+
+
+HOSTILE_NOTE = ('**bold** <script>window.__pwned = 1</script> [click me](javascript:window.__pwned=2) '
+                '<img src=x onerror="window.__pwned=3">')
+
+
+def test_tasks_notes_typed_with_markup_and_a_script_link_are_drawn_inert(page):
+    play(page, "tasks")
+    tap(page, page.controls("Title")[0], "Title", "a tap on Buy milk's title")
+    page.press_return()
+    wait_focus(page, "Notes", "Return in the title")
+    replace_text(page, HOSTILE_NOTE)
+    wait_rows(page, "Notes", [HOSTILE_NOTE], "the notes hold the text as typed")
+    tap(page, page.controls("Title")[1], "Title", "a tap on the next title")
+    page.wait(lambda: notes_shown(page)[0]["text"].startswith("bold <script>"),
+              lambda: f"Buy milk's notes are drawn as Text again: {notes_shown(page)}")
+    drawn = page.js("""
+        const text = document.querySelector('.program-screen .p-text');
+        return {strong: [...text.querySelectorAll('strong')].map((element) => element.textContent),
+                elements: [...text.querySelectorAll('*')].map((element) => element.tagName.toLowerCase()),
+                handlers: [...text.querySelectorAll('*')].flatMap((element) => element.getAttributeNames())
+                  .filter((name) => name.startsWith('on'))};
+    """)
+    assert drawn["strong"][0] == "bold", f"Markdown is still drawn: {drawn}"
+    assert set(drawn["elements"]) <= {"strong", "em", "code"} and drawn["handlers"] == [], \
+        f"no markup comes through, and a link to a script is drawn as its text: {drawn}"
+    assert all(part in notes_shown(page)[0]["text"] for part in ("<script>", "click me", "<img src=x")), "the rest shows as written"
+    assert page.js("return window.__pwned === undefined"), "nothing in the notes may run"
 
 
 def test_tasks_notes_keep_their_line_breaks(page):

@@ -1,16 +1,19 @@
 """The seed behaviours of profile, checkout and the gift message played in a real browser from
-the seeds' own SwiftUI files (Public/examples/seeds/*.swift), each opened as a session running it: DOM focus is read by
-accessible name as a person would, the values on the page and in the session, the source line
-marked as behind the last event, the log's focus moves and the keyboard's state, and the
-diagnostics on their lines. The marked line is the statement that set the focus state (the
-`focus = field` in a seed's `move(to:)`), as in every program session, not the line that called
-it. Timers run on the server's real clock: a late focus is waited for, within bounds."""
+the seeds' own SwiftUI files (Public/examples/seeds/*.swift), each opened as a session running it
+(or, where a screen must appear after the page has loaded, in the session opened at `/`, which
+runs the four seeds as tabs): DOM focus is read by accessible name as a person would, the values
+on the page and in the session, the source line marked as behind the last event, the log's focus
+moves (who made them and why) and the keyboard's state, and the diagnostics on their lines. The
+marked line is the statement that set the focus state (the `focus = field` in a seed's
+`move(to:)`), as in every program session, not the line that called it. Timers run on the
+server's real clock: a late focus is waited for, within bounds."""
 
 import time
 from datetime import datetime
 from urllib.parse import urljoin
 
-from program_page import line_of, page, two  # noqa: F401 (page, two: fixtures)
+from playground import GIFT
+from program_page import line_of
 from seed_plays import (GIFT_DELAY_SECONDS, TIMER_SECONDS, focus_moves, line_after, play, replace_text, seed, tap,
                         wait_focus, wait_focus_on, wait_marked, wait_marked_line, wait_no_focus, wait_rows)
 
@@ -34,11 +37,14 @@ def test_profile_return_moves_first_name_to_last_name_then_lets_go(page):
     wait_marked(page, source, ".onSubmit { focus = nil }")
     assert page.focus_value("focus") == "nil"
     assert page.values("First Name") == ["Ada"]
+    newest = next(entry for entry in page.log_entries() if entry["cause"] != "state")
+    assert (newest["move"], newest["cause"], newest["who"]) == ("Last Name → nil", "Return", f"{page.my_name()} (you)"), newest
 
 
-def test_profile_toolbar_moves_straight_between_fields_and_the_keyboard_stays_up(page):
+def test_profile_toolbar_moves_straight_between_fields_and_the_keyboard_stays_up(wire, page):
     """Next and Previous move focus inside withTransaction(Transaction(animation: nil)): the log
-    shows one direct move each, never through nil, and the keyboard never dips."""
+    shows one direct move each, never through nil, and the keyboard never dips. Next on the last
+    field finds no field (`guard fields.indices.contains(target)`) and changes nothing."""
     source = play(page, "profile")
     tap(page, page.control("First Name"), "First Name", "a tap on First Name")
     page.wait_keyboard_up()
@@ -55,21 +61,48 @@ def test_profile_toolbar_moves_straight_between_fields_and_the_keyboard_stays_up
         f"each toolbar move goes straight from field to field: {moves}"
     assert page.recorded_keyboard() == [], f"the keyboard stays up, no dip: {page.recorded_keyboard()}"
     assert page.keyboard_state() == "up"
-
-
-def test_profile_animated_move_passes_through_nil_and_the_keyboard_dips(page):
-    play(page, "profile-animated")
-    tap(page, page.control("First Name"), "First Name", "a tap on First Name")
-    page.wait_keyboard_up()
-    page.record_keyboard()
     page.click_when_still(page.control("Next"))
-    wait_focus(page, "Last Name", "Next from First Name")
-    page.wait(lambda: focus_moves(page)[:2] == ["nil → Last Name", "First Name → nil"],
-              lambda: f"the animated move goes through nil: {focus_moves(page)}")
-    page.wait(lambda: "dip" in page.recorded_keyboard(), lambda: f"the keyboard dips: {page.recorded_keyboard()}")
-    page.wait(lambda: page.keyboard_state() == "up", "and comes back up on Last Name")
-    page.press_return()
-    wait_no_focus(page, "Return in Last Name still lets go")
+    wait_focus(page, "Last Name", "Next from First Name again")
+    revision, answered = page.server_state()["revision"], len(page.wire()["answers"])
+    page.click_when_still(page.control("Next"))
+    page.wait(lambda: len(page.wire()["answers"]) > answered and page.pending_intents() == 0,
+              "the server answers Next on the last field")
+    assert page.active_name() == "Last Name" and page.focus_value("focus") == ".lastName", "Next on the last field moves nothing"
+    assert focus_moves(page)[0] == "First Name → Last Name", focus_moves(page)
+    assert page.server_state()["revision"] == revision, "and changes nothing in the session"
+
+
+def test_profile_animated_move_passes_through_nil_and_the_keyboard_dips_in_both_browsers(two):
+    """A plain `focus = field` passes through nil: both browsers' keyboards dip. With reduced
+    motion (A's, not B's) the dip is still shown, as a state without sliding."""
+    a, b = two
+    session = a.open_source(seed("profile-animated"))
+    b.open(urljoin(a.base_url, f"?session={session['id']}"))
+    b.reset_local_preferences()
+    b.wait_drawn()
+    a.emulate_media(prefers_reduced_motion="reduce")
+    try:
+        tap(a, a.control("First Name"), "First Name", "a tap on First Name")
+        for page in two:
+            page.wait(lambda page=page: page.keyboard_state() == "up" and page.active_name() == "First Name", "B follows")
+            page.wait_keyboard_up()
+            page.record_keyboard()
+        a.click_when_still(a.control("Next"))
+        for page in two:
+            wait_focus(page, "Last Name", "Next from First Name")
+            page.wait(lambda page=page: focus_moves(page)[:2] == ["nil → Last Name", "First Name → nil"],
+                      lambda page=page: f"the animated move goes through nil: {focus_moves(page)}")
+            page.wait(lambda page=page: page.recorded_keyboard() == ["dip", "up"],
+                      lambda page=page: f"[{page.name}] the keyboard dips and comes back: {page.recorded_keyboard()}")
+        durations = a.js("""
+            const keyboard = document.getElementById('keyboard');
+            return [keyboard, keyboard.firstElementChild].map((element) => getComputedStyle(element).transitionDuration);
+        """)
+        assert durations == ["0s", "0s"], f"nothing should move smoothly with reduced motion ({durations})"
+        a.press_return()
+        wait_no_focus(a, "Return in Last Name still lets go")
+    finally:
+        a.emulate_media()
 
 
 # Seed 001: the checkout form
@@ -177,27 +210,32 @@ def test_gift_message_editor_takes_focus_after_the_delay(page):
     elapsed = moved.timestamp() - started
     assert elapsed >= GIFT_DELAY_SECONDS, f"focus moved {elapsed:.2f} s after the session was started: sooner than the 0.75 s timer"
     wait_marked(page, source, "focus = .message")
+    page.type("Dear Ada,")
+    page.press_return()
     page.type("Happy birthday")
-    wait_rows(page, "Text editor", ["Happy birthday"], "typing goes to the editor")
+    wait_rows(page, "Text editor", ["Dear Ada,\nHappy birthday"], "typing goes to the editor, Return a new line in it")
+    assert page.active_name() == "Text editor" and page.focus_value("focus") == ".message", "Return submits nothing there"
 
 
 def test_gift_a_tap_on_an_email_within_the_delay_cancels_the_auto_focus(page):
-    """The seed's form opens on a first screen of its own (a Lobby added before it, the form
-    untouched) so that its onAppear runs when its tab is chosen, with the page already loaded:
-    the tap on the email lands well inside the 0.75 s (the test checks it did)."""
-    source = seed("gift")
-    form = source.index("struct GiftMessageForm")
-    lobby = 'struct Lobby: View {\n    var body: some View {\n        Text("Gift wrapping")\n    }\n}\n\n'
-    page.open_source(source[:form] + lobby + source[form:])
-    assert page.screen_name() == "Lobby"
+    """In the session opened at `/` (the seed screens) the gift message is a tab of its own, so its
+    onAppear runs when the tab is chosen, with the page already loaded: the tap on the email lands
+    well inside the 0.75 s (the test checks it did). The cancelled task still wakes from its sleep
+    (a change of the run with no event, the revision after the tap's) and returns: focus stays."""
+    page.open(page.base_url)
+    page.reset_local_preferences()
+    page.wait_drawn()
     started = time.monotonic()
-    page.tab("GiftMessageForm").click()
-    page.wait(lambda: page.screen_name() == "GiftMessageForm" and page.controls("Email"), "the form appears")
+    page.tab(GIFT).click()
+    page.wait(lambda: page.screen_name() == GIFT and page.controls("Email"), "the form appears")
+    latest = lambda: int(page.js("return document.getElementById('timeline-range').max"))  # noqa: E731
+    appeared = latest()
     page.controls("Email")[0].click()
     wait_focus(page, "Email", "a tap on the email")
     tapped = time.monotonic() - started
     assert tapped < GIFT_DELAY_SECONDS, f"the tap landed {tapped:.2f} s after the form appeared: too late to race the timer"
-    time.sleep(2 * GIFT_DELAY_SECONDS + 0.5)  # the timer's time, and more: it must not fire
+    page.wait(lambda: latest() >= appeared + 2, "the page has the revision of the cancelled task waking", timeout=TIMER_SECONDS)
+    assert page.server_state()["revision"] == appeared + 2, "the tap and the task's waking, nothing more"
     assert page.active_name() == "Email", f"focus stays on the email, not {page.active_name()!r}"
     assert "auto-focus" not in [entry["cause"] for entry in page.log_entries()], page.log_entries()
     assert page.focus_value("focus").startswith(".row(id:")

@@ -8,11 +8,10 @@ import string
 import threading
 
 import pytest
-from selenium.webdriver.common.by import By
 
-from playground import open_pair
+from playground import GIFT, PROFILE
+from program_page import open_pair
 from servers import own_server
-from test_checkout import open_checkout
 
 SETTLE_SECONDS = 40
 A_LETTERS = string.ascii_lowercase + string.digits
@@ -49,13 +48,13 @@ def at_once(*jobs):
 
 
 def settled(pages, screen, keys):
-    """Waits until every browser shows the server's text in each of `keys` and has nothing left to
-    send; returns the server's texts of `keys`."""
+    """Waits until every browser shows the server's text in each of `keys` (fields of `screen`, the
+    screen shown) and has nothing left to send; returns the server's texts of `keys`."""
     first = pages[0]
     served = {}
 
     def agreed():
-        values = first.server_state()["state"]["screens"][screen]["values"]
+        values = first.served_values()
         served.update({key: values[key] for key in keys})
         return all(page.pending_intents() == 0 and all(page.value(screen, key) == served[key] for key in keys)
                    for page in pages)
@@ -71,7 +70,7 @@ def start_in_first_name(pair, follow):
     a, b = pair
     for page in pair:
         page.set_setting("setting-follow", follow)
-    a.tap("profile", "firstName")
+    a.tap(PROFILE, "firstName")
     a.wait_focus(".firstName", "firstName")
     if follow:
         b.wait(lambda: b.active_key() == "firstName", "B should follow A into First Name")
@@ -97,11 +96,11 @@ def test_two_people_typing_200_characters_at_once_into_two_fields_lose_none(pair
     def b_types():
         assert a_is_typing.wait(20), "A should have started typing"
         # B takes the session's focus while A types: A's typing stays where A put it.
-        b.tap("profile", "lastName")
+        b.tap(PROFILE, "lastName")
         b.type_in_chunks(theirs)
 
     at_once(a_types, b_types)
-    served = settled(pair, "profile", ["firstName", "lastName"])
+    served = settled(pair, PROFILE, ["firstName", "lastName"])
     assert served == {"firstName": mine, "lastName": theirs}, served
     if follow:
         a.wait(lambda: a.active_key() == "lastName", "once A pauses, A follows the session's focus to Last Name")
@@ -115,10 +114,10 @@ def test_two_people_typing_200_characters_at_once_into_one_field_lose_none(wire,
     mine, theirs = typed(A_LETTERS, 200, 3), typed(B_LETTERS, 200, 4)
     start_in_first_name(pair, follow)
     if not follow:
-        b.tap("profile", "firstName")
+        b.tap(PROFILE, "firstName")
 
     at_once(lambda: a.type_in_chunks(mine), lambda: b.type_in_chunks(theirs))
-    text = settled(pair, "profile", ["firstName"])["firstName"]
+    text = settled(pair, PROFILE, ["firstName"])["firstName"]
     assert len(text) == 400, text
     assert only(text, A_LETTERS) == mine, "A's characters, all of them, in the order A typed them"
     assert only(text, B_LETTERS) == theirs, "B's characters, all of them, in the order B typed them"
@@ -132,12 +131,12 @@ def test_typing_after_someone_elses_text_goes_after_it(pair):
     a, b = pair
     start_in_first_name(pair, follow=True)
     a.type("Ada")
-    b.wait_value("profile", "firstName", "Ada")
+    b.wait_value(PROFILE, "firstName", "Ada")
     assert b.caret() == [3, 3], "B's caret moves past text typed where it stood"
     b.type("X")
     for page in pair:
-        page.wait_value("profile", "firstName", "AdaX")
-    assert a.server_state()["state"]["screens"]["profile"]["values"]["firstName"] == "AdaX"
+        page.wait_value(PROFILE, "firstName", "AdaX")
+    assert a.served_values()["firstName"] == "AdaX"
     assert b.caret() == [4, 4]
     assert a.caret() == [4, 4], "A's caret, at the end, stays at the end"
 
@@ -150,16 +149,16 @@ def test_a_phone_does_not_scroll_when_someone_elses_focus_moves(pair):
     before = b.scroll_y()
     assert before == below_phone, f"B's page should be long enough to scroll below the phone ({before} < {below_phone})"
 
-    a.go_to("gift")
-    b.wait_screen("gift")
+    a.go_to(GIFT)
+    b.wait_screen(GIFT)
     b.wait(lambda: b.active_key() == "message", "the gift message's auto-focus should reach B")
     assert b.scroll_y() == before, "B's page stays where B scrolled it when the auto-focus fires"
 
     a.type("Happy birthday")
-    b.wait_value("gift", "message", "Happy birthday")
-    row = a.rows("gift", "emails")[-1]
-    a.tap("gift", f"row/{row}")
-    b.wait(lambda: b.active_key() == f"row/{row}", "B should follow A to the email row")
+    b.wait_value(GIFT, "message", "Happy birthday")
+    row = a.rows(GIFT, "email")[-1]
+    a.tap(GIFT, f"email/{row}")
+    b.wait(lambda: b.active_key() == f"email/{row}", "B should follow A to the email row")
     assert b.scroll_y() == before, "B's page stays where B scrolled it when A taps another field"
 
 
@@ -173,13 +172,13 @@ def limited(drivers):
 def test_a_600_character_paste_and_typing_arrive_whole_under_the_rate_limit(wire, limited, drivers):
     a, b = open_pair(drivers, limited.url())
     pasted, tail = typed(A_LETTERS + " ", 600, 5), typed(A_LETTERS, 150, 6)
-    a.tap("profile", "firstName")
+    a.tap(PROFILE, "firstName")
     a.wait_focus(".firstName", "firstName")
     a.insert_text(pasted)
     # One key per WebDriver call: keystrokes far apart enough to go out one by one, past the limit.
     a.type_in_chunks(tail, 1)
-    assert a.value("profile", "firstName") == pasted + tail
-    served = settled((a, b), "profile", ["firstName"])
+    assert a.value(PROFILE, "firstName") == pasted + tail
+    served = settled((a, b), PROFILE, ["firstName"])
     assert served["firstName"] == pasted + tail
     answers = a.wire()["answers"]
     assert any(answer["code"] == "rate_limited" for answer in answers), f"the rate limit should have refused something: {answers}"
@@ -192,43 +191,24 @@ def test_an_ime_composition_is_not_interrupted_by_someone_elses_typing(pair):
     a, b = pair
     start_in_first_name(pair, follow=True)
     a.compose("にほ")
-    a.wait_value("profile", "firstName", "にほ")
+    a.wait_value(PROFILE, "firstName", "にほ")
     b.type("XYZ")
-    a.wait(lambda: a.server_state()["state"]["screens"]["profile"]["values"]["firstName"] == "XYZ",
+    a.wait(lambda: a.served_values()["firstName"] == "XYZ",
            "B's typing should reach the server")
-    a.wait(lambda: 'TextField("First Name"' in (a.highlighted_code() or ""), "A should have received B's edit")
-    assert a.value("profile", "firstName") == "にほ", "A's composition is left as it is while A composes"
+    a.wait(lambda: a.js("return document.querySelector(\"#program-state tr[data-name='firstName'] code\").textContent") == '"XYZ"',
+           "A's inspector should show B's edit")
+    assert a.value(PROFILE, "firstName") == "にほ", "A's composition is left as it is while A composes"
     assert a.active_key() == "firstName"
     a.compose("にほん")
     a.commit_composition("日本")
-    text = settled(pair, "profile", ["firstName"])["firstName"]
+    text = settled(pair, PROFILE, ["firstName"])["firstName"]
     assert text in ("日本XYZ", "XYZ日本"), text
     assert a.caret() == [5, 5], "A's caret, at the end after composing, stays at the end"
 
 
-def test_an_error_shows_as_stale_once_its_field_is_edited(pair):
-    a, b = pair
-    open_checkout(pair)
-    a.button("Proceed to Gift Message").click()
-    for page in pair:
-        page.wait(lambda page=page: page.field("checkout", "name").get_attribute("aria-invalid") == "true",
-                  "Name should be marked invalid")
-        error = page.driver.find_element(By.ID, "field-checkout-name-error")
-        assert "field-error-stale" not in error.get_attribute("class")
-    a.type("Ada")
-    for page in pair:
-        error = page.driver.find_element(By.ID, "field-checkout-name-error")
-        page.wait(lambda error=error: "field-error-stale" in error.get_attribute("class"), "the error should show as stale")
-        assert error.text.endswith("(checked before the last change)")
-        assert page.field("checkout", "name").get_attribute("aria-invalid") is None
-        page.wait_value("checkout", "name", "Ada")
-    served = a.server_state()["state"]["screens"]["checkout"]
-    assert "name" in served["staleErrors"] and served["values"]["name"] == "Ada"
-
-
 def test_typing_offline_waits_as_one_change_per_field_kept_under_one_key(pair):
     a, b = pair
-    a.tap("profile", "firstName")
+    a.tap(PROFILE, "firstName")
     a.wait_focus(".firstName", "firstName")
     b.wait_focus(".firstName", "firstName")
     stored = "return Object.keys(sessionStorage).filter((key) => key.includes('.intent.')).map((key) => JSON.parse(sessionStorage.getItem(key)))"
@@ -244,9 +224,9 @@ def test_typing_offline_waits_as_one_change_per_field_kept_under_one_key(pair):
 
     a.wait_connected()
     for page in pair:
-        page.wait_value("profile", "firstName", "Ada Lovelace")
+        page.wait_value(PROFILE, "firstName", "Ada Lovelace")
     a.wait(lambda: a.pending_intents() == 0 and a.js(stored) == [], "every waiting change should be answered and forgotten")
-    assert a.server_state()["state"]["screens"]["profile"]["values"]["firstName"] == "Ada Lovelace"
+    assert a.served_values()["firstName"] == "Ada Lovelace"
 
 
 def test_typing_offline_survives_a_reload(pair):
@@ -258,6 +238,6 @@ def test_typing_offline_survives_a_reload(pair):
     a.driver.refresh()
     a.wait_connected()
     for page in pair:
-        page.wait_value("profile", "firstName", "Ada Lovelace")
+        page.wait_value(PROFILE, "firstName", "Ada Lovelace")
     a.wait(lambda: a.pending_intents() == 0, "the waiting change should be answered")
-    assert a.server_state()["state"]["screens"]["profile"]["values"]["firstName"] == "Ada Lovelace"
+    assert a.served_values()["firstName"] == "Ada Lovelace"

@@ -9,7 +9,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.select import Select
 
-from program_page import example, page  # noqa: F401 (page: a fixture)
+from program_page import example
 
 # The gift's Task sleeps 0.75 s before it focuses the message; a bounded wait for it.
 GIFT_DELAY_SECONDS = 0.75

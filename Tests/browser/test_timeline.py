@@ -8,6 +8,8 @@ from selenium.webdriver.common.action_chains import ActionChains
 from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
+from playground import PROFILE
+
 
 def history_sent(page):
     """`[(revision, at)]` of every `history` request the page sent (needs the `wire` fixture)."""
@@ -30,9 +32,9 @@ def live_revision(page):
 def type_in(pair, key, text):
     """A taps the profile field `key` and types `text`; returns the revision once B shows it."""
     a, b = pair
-    a.tap("profile", key)
+    a.tap(PROFILE, key)
     a.type(text)
-    b.wait_value("profile", key, text)
+    b.wait_value(PROFILE, key, text)
     a.wait(lambda: a.pending_intents() == 0, "A's typing is applied")
     return live_revision(a)
 
@@ -53,11 +55,13 @@ def test_scrubbing_back_shows_the_earlier_state_and_live_returns(wire, pair):
            lambda: f"B should show revision {then}: {b.timeline_status()!r}")
     assert b.showing_past()
     assert history_sent(b)[-1][0] == then, "the last request is for where the scrubber rests"
-    b.wait_value("profile", "firstName", "Ada")
-    assert b.value("profile", "lastName") == "", "what was typed later is not there yet"
+    b.wait_value(PROFILE, "firstName", "Ada")
+    assert b.value(PROFILE, "lastName") == "", "what was typed later is not there yet"
     assert b.focus_swift() == ".firstName" and b.session_focus_field() == "firstName", "focus as it was"
-    assert b.log_entries()[0]["move"] == "nil → First Name", "the log ends where the past does"
-    assert b.field("profile", "firstName").get_attribute("readonly") is not None, "the past is read-only"
+    log = b.log_entries()
+    assert log[0]["move"] == 'firstName = "Ada"', f"the log ends where the past does: {log}"
+    assert [entry["move"] for entry in log if entry["cause"] != "state"] == ["nil → First Name"], log
+    assert b.field(PROFILE, "firstName").get_attribute("readonly") is not None, "the past is read-only"
     assert b.driver.find_element(By.CSS_SELECTOR, ".panel-inspector .past-badge").is_displayed()
 
     # Live changes keep arriving underneath while B looks at the past.
@@ -65,26 +69,26 @@ def test_scrubbing_back_shows_the_earlier_state_and_live_returns(wire, pair):
     a.wait(lambda: a.pending_intents() == 0, "A's typing is applied")
     later = live_revision(a)
     b.wait(lambda: b.js("return Number(document.getElementById('timeline-range').max)") == later, "the scrubber reaches the new live revision")
-    assert b.value("profile", "lastName") == "" and b.showing_past(), "B still shows the past"
+    assert b.value(PROFILE, "lastName") == "" and b.showing_past(), "B still shows the past"
     assert b.timeline_status() == f"Revision {then} of {later} — the past; Live returns"
 
     asked = len(history_sent(b))
     b.driver.find_element(By.ID, "timeline-live").click()
     assert not b.showing_past()
-    assert b.value("profile", "lastName") == "Lovelace Byron", "Live shows the live copy at once"
+    assert b.value(PROFILE, "lastName") == "Lovelace Byron", "Live shows the live copy at once"
     assert b.timeline_status() == f"Live · revision {later}"
-    assert b.field("profile", "lastName").get_attribute("readonly") is None
+    assert b.field(PROFILE, "lastName").get_attribute("readonly") is None
     assert len(history_sent(b)) == asked, "Live needs no request"
     assert b.focus_swift() == ".lastName" and b.session_focus_field() == "lastName", "focus as it is now"
     assert b.js("return document.activeElement.id") == "timeline-live", "Live keeps the keyboard where the person is"
-    b.tap("profile", "firstName")
+    b.tap(PROFILE, "firstName")
     for page in pair:
         page.wait_focus(".firstName", "firstName", "(live again: a tap moves the session's focus)")
 
 
 def test_the_buttons_step_through_the_past_and_the_past_changes_nothing(wire, pair):
     a, b = pair
-    a.tap("profile", "firstName")
+    a.tap(PROFILE, "firstName")
     a.press_return()
     a.wait_focus(".lastName", "lastName")
     now = live_revision(a)
@@ -93,7 +97,7 @@ def test_the_buttons_step_through_the_past_and_the_past_changes_nothing(wire, pa
     back.click()
     a.wait(lambda: a.timeline_status() == f"Revision {now - 1} of {now} — the past; Live returns", "one step back")
     assert a.focus_swift() == ".firstName"
-    a.tap("profile", "lastName")  # a tap on the past changes nothing
+    a.tap(PROFILE, "lastName")  # a tap on the past changes nothing
     a.button("Previous").click()
     assert a.timeline_status().startswith(f"Revision {now - 1} of {now}")
     a.driver.find_element(By.ID, "timeline-forward").click()
@@ -106,7 +110,7 @@ def test_the_buttons_step_through_the_past_and_the_past_changes_nothing(wire, pa
 def test_scrubbing_asks_at_most_8_times_a_second_and_again_after_rate_limited(wire, pair):
     a, b = pair
     for key in ["firstName", "lastName"] * 4:
-        a.tap("profile", key)
+        a.tap(PROFILE, key)
         a.wait_focus(f".{key}", key)
     now = live_revision(a)
     a.wait(lambda: a.timeline_value() == now, "A's scrubber rests at the live revision")

@@ -1,13 +1,13 @@
 """Presenter and viewer links: Share offers an edit link and a watch-only link, each with an
 explanation; a page opened with the watch-only link says it is watching, sends nothing whatever
 its person does (and is told calmly, once, if something is sent anyway), and follows the
-presenter's screen, code and lesson, while the presenter's page sees nothing change."""
+presenter's screen, marked source line and lesson, while the presenter's page sees nothing change."""
 
 import pytest
 from selenium.webdriver.common.by import By
 
-from conftest import _after_test
-from playground import Playground
+from playground import CHECKOUT, PROFILE, TASKS
+from program_page import ProgramPage, after_test
 
 
 @pytest.fixture
@@ -15,13 +15,13 @@ def watched(server, drivers, output_dir, request):
     """A: an editor on a new session, presenting; B: the watch-only link A's Share offers."""
     for driver in drivers.values():
         driver.get_log("browser")
-    a, b = Playground(drivers["A"], "A", server), Playground(drivers["B"], "B", server)
+    a, b = ProgramPage(drivers["A"], "A", server), ProgramPage(drivers["B"], "B", server)
     a.open(server)
     a.reset_local_preferences()
     b.open(a.share_links()["watch"])
     a.wait(lambda: "1 watching" in a.people(), "A counts the one watching")
     yield a, b
-    _after_test(request, output_dir, [a, b])
+    after_test(request, output_dir, [a, b])
 
 
 def intents(page):
@@ -57,22 +57,25 @@ def test_a_viewer_is_marked_read_only_and_sends_nothing(wire, watched):
     before = a.server_state()["revision"]
 
     # Everything a person might try on the watching page.
-    b.tap("profile", "firstName")
+    b.tap(PROFILE, "firstName")
     b.type("Mallory")
-    b.tab("checkout").click()
-    for switch in ("setting-animated", "setting-ambiguous"):
-        assert not b.setting(switch).is_enabled(), f"{switch} is off limits to a viewer"
+    b.tab(CHECKOUT).click()
+    assert not b.setting("setting-follow").is_enabled(), "a viewer never follows focus"
+    for control in ("source-run", "source-restart"):
+        assert not b.driver.find_element(By.ID, control).is_displayed(), f"{control} is off limits to a viewer"
+    b.source_text().send_keys("// Mallory")
     b.lesson_control("Start").click()
-    assert b.value("profile", "firstName") == "", "a viewer's field takes no typing"
-    assert b.field("profile", "firstName").get_attribute("readonly") is not None
+    assert b.value(PROFILE, "firstName") == "", "a viewer's field takes no typing"
+    assert b.field(PROFILE, "firstName").get_attribute("readonly") is not None
+    assert "// Mallory" not in b.source_text().get_attribute("value"), "a viewer's source takes no typing"
     assert b.lesson_control("Start").get_attribute("aria-disabled") == "true"
     explanation = b.lesson_control("Start").get_attribute("aria-describedby")
     assert "only the people with the edit link" in b.driver.find_element(By.ID, explanation).text
 
     assert intents(b) == [], "the watching page sends no intent"
     assert a.server_state()["revision"] == before, "nothing changed on the server"
-    assert a.current_screen() == "profile" and a.focus_swift() == "nil" and a.log_entries() == []
-    assert b.current_screen() == "profile"
+    assert a.current_screen() == PROFILE and a.focus_swift() == "nil" and a.log_entries() == []
+    assert b.current_screen() == PROFILE
 
 
 def test_an_intent_sent_anyway_is_refused_read_only_and_said_once(wire, watched):
@@ -85,34 +88,35 @@ def test_an_intent_sent_anyway_is_refused_read_only_and_said_once(wire, watched)
             .observe(notice, { childList: true, characterData: true, subtree: true });
     """)
     for key in ("firstName", "lastName"):
-        b.js("window.focusSync.debug.sendIntent({screen: 'profile', action: 'focus', key: arguments[0]})", key)
+        b.js("window.focusSync.debug.sendIntent({screen: 'ProfileForm', action: 'focus', key: arguments[0]})", key)
     b.wait(lambda: [answer["code"] for answer in b.wire()["answers"]] == ["read_only", "read_only"], "both come back read_only")
     b.wait(lambda: b.pending_intents() == 0, "a refusal settles the intent")
     assert b.js("return window.__notices") == ["You are watching: only the people with the edit link change this session."]
     assert a.server_state()["revision"] == before
 
 
-def test_a_viewer_follows_the_presenters_screen_code_and_lesson(watched):
+def test_a_viewer_follows_the_presenters_screen_source_line_and_lesson(watched):
     a, b = watched
-    a.go_to("checkout")
-    b.wait_screen("checkout")
+    a.go_to(CHECKOUT)
+    b.wait_screen(CHECKOUT)
     a.wait_focus(".name", "name")
-    a.tap("checkout", "address")
+    a.tap(CHECKOUT, "address")
     a.type("12 Main St")
-    b.wait_value("checkout", "address", "12 Main St")
+    b.wait_value(CHECKOUT, "address", "12 Main St")
     b.wait(lambda: b.session_focus_field() == "address", "B draws the session's focus on Address")
     assert b.active_key() is None, "a watching browser keeps its own focus where it was"
-    assert b.driver.find_element(By.ID, "code-screen").text == "· Checkout"
-    b.wait(lambda: b.highlighted_code() == a.highlighted_code() is not None, "B's code panel lights the presenter's line")
+    assert b.driver.find_element(By.ID, "code-screen").text == f"· {CHECKOUT}"
+    a.press_return()
+    a.wait(lambda: a.active_key() == "phone", "Return in Address moves on to Phone")
+    b.wait(lambda: b.marked_lines() == a.marked_lines() != [], "B's source panel marks the presenter's line")
 
-    a.start_lesson("tasks-focused-row")
-    b.wait_screen("tasks")
-    steps = next(lesson for lesson in a.lessons() if lesson["id"] == "tasks-focused-row")["steps"]
+    a.start_lesson("tasks-source")
+    b.wait_screen(TASKS)
+    steps = next(lesson for lesson in a.lessons() if lesson["id"] == "tasks-source")["steps"]
     b.wait_step(0, len(steps))
     for control in ("Start", "Stop", "Restart", "Next step", "Previous step"):
         assert b.lesson_control(control).get_attribute("aria-disabled") == "true", f"{control} is off limits to a viewer"
-    rows = a.rows("tasks", "tasks")
-    a.tap("tasks", f"title/{rows[0]}")
+    a.tap(TASKS, f"title/{a.rows(TASKS, 'title')[0]}")
     b.wait_step(1, len(steps))
 
 

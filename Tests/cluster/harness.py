@@ -22,6 +22,8 @@ from pathlib import Path
 import pytest
 import websockets
 
+from session_state import drawn_values, merge
+
 REPO = Path(__file__).resolve().parents[2]
 SCRIPT = REPO / "scripts" / "cluster.sh"
 SUBPROTOCOL = "focus-sync.v3"
@@ -192,21 +194,8 @@ def thread_state(pid, tid):
     return stat[stat.rindex(")") + 2]
 
 
-def merge(target, patch):
-    """RFC 7396 merge patch, as the page applies an update's patch."""
-    if not isinstance(patch, dict):
-        return patch
-    result = dict(target) if isinstance(target, dict) else {}
-    for key, value in patch.items():
-        if value is None:
-            result.pop(key, None)
-        else:
-            result[key] = merge(result.get(key), value)
-    return result
-
-
 class Typist:
-    """One tab typing into one field of the profile screen, through HAProxy (or straight to a
+    """One tab typing into one field of the seed profile form, through HAProxy (or straight to a
     node with `port`). It keeps what it sent until answered (an update by its member with that
     seq, or an ack) and resends it, in order and with the same seq, after each reconnect's
     snapshot, as the protocol asks. It records every update it saw, by revision."""
@@ -301,7 +290,7 @@ class Typist:
 
     async def send_intent(self, socket, seq, value):
         await socket.send(json.dumps({
-            "type": "intent", "seq": seq, "screen": "profile", "action": "edit", "key": self.field, "value": value}))
+            "type": "intent", "seq": seq, "screen": "ProfileForm", "action": "edit", "key": self.field, "value": value}))
 
     async def type(self):
         """The next value: sent now if connected, kept for the next snapshot otherwise."""
@@ -316,7 +305,7 @@ class Typist:
 
     @property
     def values(self):
-        return (self.state or {}).get("screens", {}).get("profile", {}).get("values", {})
+        return drawn_values(self.state or {})
 
     async def stop(self):
         self.stopping = True
@@ -395,7 +384,7 @@ def check_nothing_seen_was_lost(typists, final):
         mine = [typist for typist in typists if typist.session == session]
         assert snapshot["revision"] == sum(typist.seq for typist in mine), (
             f"session {session[:6]}: revision {snapshot['revision']} after {[t.seq for t in mine]} intents")
-        values = snapshot["state"]["screens"]["profile"]["values"]
+        values = drawn_values(snapshot["state"])
         for typist in mine:
             last = {other.last_value for other in mine if other.field == typist.field}
             assert values[typist.field] in last, (session[:6], typist.field, values[typist.field], last)
@@ -409,8 +398,3 @@ def check_nothing_seen_was_lost(typists, final):
             assert log.get(revision) == change, f"session {session[:6]} revision {revision}: saw {change}, now {log.get(revision)}"
             checked += 1
     return checked
-
-
-def percentile(values, fraction):
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(fraction * len(ordered)))]

@@ -15,8 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from session_state import percentile
 from harness import (
-    Typist, check_nothing_seen_was_lost, joined, joined_log, percentile, running, settle, type_steadily, until,
+    Typist, check_nothing_seen_was_lost, joined, joined_log, running, settle, type_steadily, until,
 )
 
 SESSIONS = 60

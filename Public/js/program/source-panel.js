@@ -21,6 +21,9 @@ export class SourcePanel {
   #marked = null;
   #running = false;
   #editable = false;
+  /** Watches the list and its first line: a new font size or panel width moves the lines. */
+  #resizes = new ResizeObserver(() => this.#resized());
+  #size = null;
 
   /**
    * `sessionId()`: the capability of this page's session; `onNotice(text)`: a refusal to tell;
@@ -107,12 +110,31 @@ export class SourcePanel {
     element?.classList.add('source-line-current');
   }
 
-  /** Draws `#source` as numbered lines in the colours of `highlights`. */
+  /**
+   * Draws `#source` as numbered lines in the colours of `highlights`. A long line wraps, the rest
+   * of it hanging under the line's own indentation (its leading white space, counted).
+   */
   #drawLines(highlights) {
     this.#highlights = highlights;
-    this.lines.replaceChildren(...colouredLines(this.#source, highlights).map((nodes, index) => h('li', {
-      class: 'source-line', dataset: { line: String(index + 1) },
-    }, h('code', {}, nodes.length ? nodes : ' '))));
+    const texts = this.#source.split('\n');
+    this.lines.replaceChildren(...colouredLines(this.#source, highlights).map((nodes, index) => {
+      const line = h('li', { class: 'source-line', dataset: { line: String(index + 1) } }, h('code', {}, nodes.length ? nodes : ' '));
+      line.style.setProperty('--indent', String(indentOf(texts[index])));
+      return line;
+    }));
+    this.#resizes.disconnect();
+    this.#size = null;
+    this.#resizes.observe(this.lines);
+    if (this.lines.firstElementChild) this.#resizes.observe(this.lines.firstElementChild);
+  }
+
+  /** The list or its first line changed size (a font size, a layout): the marked line comes back into view. */
+  #resized() {
+    const first = this.lines.firstElementChild;
+    const size = [this.lines.clientWidth, this.lines.clientHeight, first?.offsetWidth, first?.offsetHeight].join('x');
+    const changed = this.#size !== null && size !== this.#size;
+    this.#size = size;
+    if (changed && this.#marked) this.#reveal(this.#marked);
   }
 
   /** Scrolls the line list (never the page) to show `element` if it is out of view. */
@@ -225,6 +247,12 @@ function colouredLines(source, highlights) {
     start = end + 1;
     return nodes;
   });
+}
+
+/** How wide a line's leading white space is, in characters (a tab as four, as the text area shows it). */
+function indentOf(line) {
+  const leading = /^[ \t]*/.exec(line)[0];
+  return leading.length + 3 * (leading.split('\t').length - 1);
 }
 
 /** Whether two lists of highlights are the same. */

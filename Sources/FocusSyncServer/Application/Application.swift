@@ -28,10 +28,12 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     private let nodeID: String
     /// With Redis: which sessions this process holds (docs/SCALING.md).
     let ownership: SessionOwnership?
+    /// What a session created without a source runs: the seed screens (``SeedProgram``).
+    let seeds: CompiledSource
 
     init(
-        options: ServerOptions, files: StaticFileStore, store: SessionStore, serviceThread: ServiceThread, clock: SessionClock,
-        logger: Logger
+        options: ServerOptions, files: StaticFileStore, seedSource: String, store: SessionStore, serviceThread: ServiceThread,
+        clock: SessionClock, logger: Logger
     ) {
         self.files = files
         self.serviceThread = serviceThread
@@ -43,6 +45,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         persistence = store.persistence
         nodeID = options.nodeID ?? options.defaultNodeID
         let compiler = SourceCompilerCache(options: options, logger: logger)
+        seeds = compiler.compiler(seedSource)
         let sessions = SessionHost(
             limits: options.sessions, persistence: store.persistence, compiler: compiler, serviceThread: serviceThread,
             clock: clock, logger: logger)
@@ -125,7 +128,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         if hostPolicy.allows(request), takeSourceRequest(request, responder: responder) { return nil }
         guard let ownership, hostPolicy.allows(request) else { return respond(to: request) }
         if request.method == "POST", request.path == "/api/sessions" {
-            ownership.create(by: request.peer) { [weak self] result in
+            ownership.create(by: request.peer, source: seeds) { [weak self] result in
                 guard let self else { return }
                 responder.respond(finished(created(result, by: request.peer), for: request))
             }
@@ -204,26 +207,10 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             outOfDescriptors: outOfDescriptors)
     }
 
-    /// `POST /api/sessions`: the editor capability (`id`) and the read-only one (`viewer`).
-    struct CreatedSession: Encodable {
-        var id: String
-        var viewer: String
-    }
-
-    /// `GET /api/sessions/{id}`: what a snapshot's `state` holds, for the capability given.
-    struct SessionBody: Encodable {
-        var id: String
-        var role: Role
-        var revision: Int
-        var state: SessionSnapshot
-        /// The node holding the session: this one.
-        var node: String
-    }
-
     private func createSession(for request: HTTPRequest) -> HTTPResponse {
         created(
             Result { () throws(ProtocolError) in
-                let session = try sessions.create(by: request.peer)
+                let session = try sessions.create(by: request.peer, source: seeds)
                 return session.durableState()
             }, by: request.peer)
     }

@@ -1,4 +1,5 @@
 import Dispatch
+import FocusCore
 import FocusProtocol
 import Foundation
 import WebSocketTransport
@@ -19,6 +20,7 @@ public final class PlaygroundServer: Sendable {
     ) throws(StartupError) {
         self.options = options
         let files = try StaticFileStore(directory: publicDirectory)
+        let seedSource = try SeedProgram.read(publicDirectory: publicDirectory)
         let relay = CommitRelay()
         let store: SessionStore
         if let redis = options.redis {
@@ -55,7 +57,14 @@ public final class PlaygroundServer: Sendable {
         // In the order each needs the one before: the thread, the application on it, the server calling it.
         let serviceThread = ServiceThread(configuration: configuration)
         application = Application(
-            options: options, files: files, store: store, serviceThread: serviceThread, clock: clock, logger: logger)
+            options: options, files: files, seedSource: seedSource, store: store, serviceThread: serviceThread, clock: clock,
+            logger: logger)
+        guard application.seeds.program != nil else {
+            persistence?.close()
+            application.sessions.compiler.stop()
+            let error = application.seeds.diagnostics.first { $0.severity == .error }
+            throw .badSeeds(error.map { "line \($0.line): \($0.message)" } ?? "no program")
+        }
         relay.connect(application)
         transport = WebSocketServer(on: serviceThread, handler: application)
         do {

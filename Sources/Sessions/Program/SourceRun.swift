@@ -88,13 +88,16 @@ struct SourceRun: Sendable {
         switch action {
         case .focus(let key): intent = .focus(key)
         case .tap(let key): intent = .tap(key)
-        case .edit(let key, let text): intent = .edit(key, text)
+        case .edit(let key, let text):
+            try checkLimits(of: text, for: key, seq: seq)
+            intent = .edit(key, text)
         case .splice(let key, _, _, _, _):
             guard let splices else {
                 throw ProtocolError(.badSplice, "A splice reached the session without the splices it was rebased into.", seq: seq)
             }
             var text = try self.text(of: key, seq: seq)
             TextOperation(splices: splices, length: text.utf16Length).apply(to: &text)
+            try checkLimits(of: text, for: key, seq: seq)
             intent = .edit(key, text)
         case .submit: intent = .submit
         case .restart: return restart(ids: &ids)
@@ -115,6 +118,22 @@ struct SourceRun: Sendable {
             return advance(outcome, from: before, failure: nil, drawn: drawn)
         } catch {
             throw ProtocolError(error, seq: seq)
+        }
+    }
+
+    /// Refuses a member's text that grows a field past the limits of any session (``Limits``):
+    /// `value_too_long` past 10,000 characters, or past 64 KiB of text across the fields drawn.
+    private func checkLimits(of new: String, for key: FocusKey, seq: Int) throws(ProtocolError) {
+        let limits = Limits()
+        let old = drawnTexts[key]?.utf8.count ?? 0
+        guard new.utf8.count > old else { return }
+        // A UTF-8 length within the limit bounds the character count, so most edits skip counting.
+        if new.utf8.count > limits.maxValueLength, new.count > limits.maxValueLength {
+            throw ProtocolError(FocusError.valueTooLong(key: key, length: new.count, limit: limits.maxValueLength), seq: seq)
+        }
+        let total = drawnTexts.values.reduce(0) { $0 + $1.utf8.count } - old + new.utf8.count
+        if total > limits.maxSessionTextBytes {
+            throw ProtocolError(FocusError.sessionTextFull(limit: limits.maxSessionTextBytes), seq: seq)
         }
     }
 
@@ -161,7 +180,8 @@ struct SourceRun: Sendable {
     func text(of key: FocusKey, seq: Int?) throws(ProtocolError) -> String {
         if key == .sourceText { return self.text }
         guard let text = drawnTexts[key] else {
-            throw ProtocolError(FocusError.unknownKey(key.name, screen: screen), seq: seq)
+            // As an edit of it is refused (the interpreter's words), so both say the same.
+            throw ProtocolError(drawn.shows(key) ? ProgramError.notEditable(key) : .unknownControl(key), seq: seq)
         }
         return text
     }
@@ -255,6 +275,12 @@ extension DrawnScreen {
     }
 
     var texts: [FocusKey: String] { Dictionary(textsInOrder, uniquingKeysWith: { first, _ in first }) }
+
+    /// Whether a view drawn, a toolbar's button included, has `key`.
+    func shows(_ key: FocusKey) -> Bool {
+        func search(_ views: [DrawnView]) -> Bool { views.contains { $0.key == key || search($0.content) } }
+        return search(content) || search(keyboardToolbar) || search(toolbar)
+    }
 }
 
 extension DrawnView.Kind {

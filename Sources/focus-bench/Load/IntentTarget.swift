@@ -1,11 +1,12 @@
-/// The screen and the two fields the driving clients' intents name: the built-in profile
-/// screen's First Name and Last Name, or the first two controls of a session's own source.
+/// The screen and the two fields the driving clients' intents name: the seed profile form's
+/// First Name and Last Name (what a session created without a source shows first), or the first
+/// two controls of a session's own source.
 struct IntentTarget: Sendable, Equatable {
     var screen: String
     var first: String
     var second: String
 
-    static let profile = IntentTarget(screen: "profile", first: "firstName", second: "lastName")
+    static let profile = IntentTarget(screen: "ProfileForm", first: "firstName", second: "lastName")
 
     /// A session running a source whose screen is `screen`, with `fields` the keys of its text
     /// fields as the server draws them: the first two are the ones driven.

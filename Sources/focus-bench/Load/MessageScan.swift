@@ -79,6 +79,16 @@ enum MessageScan {
         return message[start..<end]
     }
 
+    /// The raw (still escaped) `"value"` of the drawn view found by `keyMember` (e.g.
+    /// `"key":"firstName","title":"`): a program's drawn views name their key before their value.
+    static func drawnValue(of keyMember: [UInt8], in message: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+        guard let keyEnd = ByteSearch.end(of: keyMember, in: message) else { return nil }
+        let view = message[keyEnd..<(message[keyEnd...].firstIndex(of: UInt8(ascii: "}")) ?? message.endIndex)]
+        return stringValue(of: valueKey, in: view)
+    }
+
+    private static let valueKey = Array(#""value":""#.utf8)
+
     /// A splice as an update's events carry it: offsets and lengths in UTF-16 code units.
     struct Splice: Equatable {
         var at: Int

@@ -1,5 +1,5 @@
-/// One typing client's view of the field every typist of a session shares (profile
-/// `firstName`): the revision it saw last, the field's length and text then, and its caret,
+/// One typing client's view of the field every typist of a session shares (the seed profile
+/// form's `firstName`): the revision it saw last, the field's length and text then, and its caret,
 /// kept up to date from every update it receives. It types one letter at a time at its caret.
 ///
 /// A splice's `base` is the last revision seen and `at` the caret in the text of that revision.
@@ -7,9 +7,11 @@
 /// member at one offset by when it applied them, so keystrokes sent before the first is
 /// confirmed still land in order.
 struct Typist: Sendable {
-    static let screen = "profile"
+    static let screen = "ProfileForm"
     static let key = "firstName"
-    private static let valueKey = Array(#""firstName":""#.utf8)
+    /// The drawn field's key and the start of its title (an event names the key too, but no
+    /// title); its `"value"` follows in the same view object.
+    private static let fieldKey = Array(#""key":"firstName","title":""#.utf8)
 
     /// The letter this typist types.
     let letter: UInt8
@@ -28,7 +30,7 @@ struct Typist: Sendable {
     /// Starts from a snapshot: its revision and the field's text, with the caret at the end.
     mutating func observe(snapshot message: ArraySlice<UInt8>) {
         revision = MessageScan.revision(in: message) ?? revision
-        if let value = MessageScan.stringValue(of: Self.valueKey, in: message) {
+        if let value = MessageScan.drawnValue(of: Self.fieldKey, in: message) {
             text = Array(value)
             length = MessageScan.utf16Length(ofEscaped: value)
         }
@@ -42,7 +44,7 @@ struct Typist: Sendable {
         for splice in MessageScan.splices(in: message) {
             apply(splice, isOwn: isOwn)
         }
-        if let value = MessageScan.stringValue(of: Self.valueKey, in: message) {
+        if let value = MessageScan.drawnValue(of: Self.fieldKey, in: message) {
             text = Array(value)
             length = MessageScan.utf16Length(ofEscaped: value)
             caret = min(caret, length)
