@@ -20,6 +20,10 @@ if CommandLine.arguments.count > 1 {
     exit(CommandLine.arguments[1] == "--help" || CommandLine.arguments[1] == "-h" ? 0 : 64)
 }
 
+// Compiling a source is background work beside the sessions the server runs live: on a core it
+// shares with the server's service thread, the service thread goes first.
+_ = nice(10)
+
 let input = FileHandle.standardInput
 let output = FileHandle.standardOutput
 var requests = FrameReader()

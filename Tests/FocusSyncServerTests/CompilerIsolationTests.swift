@@ -43,6 +43,28 @@ struct CompilerIsolationTests {
         return stat[close.upperBound...].hasPrefix("R")
     }
 
+    /// The nice value of `pid` (field 19 of its stat line).
+    static func niceness(of pid: pid_t) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.range(of: ") ", options: .backwards)
+        else { return nil }
+        let fields = stat[close.upperBound...].split(separator: " ")
+        return fields.count > 16 ? Int(fields[16]) : nil
+    }
+
+    @Test("Compilers run at a lower priority than the server, so a compile sharing its core waits for the sessions")
+    func compilersYieldToTheServer() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        // The seed screens compiled at start: the pool's processes are running.
+        let compilers = Self.compilerProcesses()
+        try #require(!compilers.isEmpty, "the server started its compilers")
+        let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        for pid in compilers {
+            #expect(Self.niceness(of: pid) == Int(own) + 10, "compiler \(pid) runs 10 below the server")
+        }
+    }
+
     static func refusal(_ response: HTTPClient.Response) throws -> String? {
         try JSONValue.parse(response.text)["error"]["diagnostics"][0]["message"].string
     }
