@@ -156,6 +156,8 @@ struct SourceRun: Sendable {
             let (outcome, drawn) = try interpreter.applyAndDraw(.timerFired(token), to: &run, laidOut: &laidOut, ids: &ids)
             return advance(outcome, from: before, failure: nil, drawn: drawn)
         } catch {
+            // The timer has fired: what it ran changed nothing, and it is pending no longer.
+            run.forget(token)
             return Ran(failure: error)
         }
     }

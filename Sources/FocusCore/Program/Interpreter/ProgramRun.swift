@@ -23,6 +23,12 @@ public struct ProgramRun: Equatable, Sendable, Codable {
         timers.map { ScheduledTimer(token: $0.token, milliseconds: $0.milliseconds) }
     }
 
+    /// Forgets the pending timer `token`: it fired, and what it ran was refused (the run is
+    /// otherwise as it was), so it never fires again, nor after a restore.
+    public mutating func forget(_ token: TimerToken) {
+        timers.removeAll { $0.token == token }
+    }
+
     /// The field that has focus on the current screen, if any.
     public var focused: ControlKey? { screens.indices.contains(screen) ? screens[screen].focused : nil }
 
