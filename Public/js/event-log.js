@@ -1,13 +1,11 @@
-// The focus event log: newest first, the last 200, with cause, who and when; for a session
-// running its own source, its state changes, timers and restarts too, each with its source line.
+// The event log: focus moves, state changes, timers and restarts, newest first, the last 200,
+// each with its source line, cause, who and when.
 
 import { h } from './dom.js';
 import { EventKind } from './protocol.js';
 
-const CAUSES = {
-  tap: 'tap', submit: 'Return', toolbar: 'toolbar', validation: 'validation', autoFocus: 'auto-focus',
-  rowAdded: 'row added', rowRemoved: 'row removed', navigation: 'navigation', binding: 'binding',
-};
+/** A focus move's cause in words, where they differ from the server's. */
+const CAUSES = { submit: 'Return', autoFocus: 'auto-focus' };
 
 export class EventLog {
   constructor(root) {
@@ -15,8 +13,8 @@ export class EventLog {
   }
 
   /**
-   * `entries`: newest first; `person(member)` gives `{name, color, isYou}`; `label(screen, key)`
-   * the label people read for a key (`Last Name`, `Email 2`, `nothing`).
+   * `entries`: newest first; `person(member)` gives `{name, color, isYou}`; `label(key)` the
+   * words people read for a control key (`Last Name`, `nil`).
    */
   render(entries, person, label) {
     if (!entries.length) {
@@ -43,8 +41,8 @@ function what(event, label) {
   if (event.kind === EventKind.state) return h('code', { text: `${event.name} = ${event.value}` });
   if (event.kind === EventKind.timerSet) return h('span', { text: `timer: ${event.afterMilliseconds} ms` });
   if (event.kind === EventKind.restart) return h('span', { text: `program restarted: ${event.screen} appears` });
-  return [h('span', { text: label(event.screen, event.from) }), h('span', { class: 'event-arrow', text: ' → ' }),
-    h('span', { text: label(event.screen, event.to) })];
+  return [h('span', { text: label(event.from) }), h('span', { class: 'event-arrow', text: ' → ' }),
+    h('span', { text: label(event.to) })];
 }
 
 function cause(event) {

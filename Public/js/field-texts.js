@@ -13,23 +13,15 @@ import { drawnTexts } from './program/drawn-texts.js';
 /** Refusals after which the field needs a fresh copy of its text. */
 const NEEDS_FRESH_TEXT = new Set([ErrorCode.staleBase, ErrorCode.badSplice]);
 
-/** How a field is named in a snapshot's `you.splices`: `profile/firstName`, `tasks/notes/6F1C…`. */
+/** How a field is named in a snapshot's `you.splices`: `ProfileForm/firstName`, `ReminderList/notes/6F1C…`. */
 export function fieldName(screen, key) {
   return `${screen}/${key}`;
 }
 
-/**
- * Every field's text in a session `state`: field name → `{screen, key, text}`. A session running
- * its own source has its texts in the drawn screen (`state.program.drawn`).
- */
+/** Every field's text in a session `state`, as its drawn screen holds them: field name → `{screen, key, text}`. */
 export function textsOf(state) {
-  const texts = new Map();
-  for (const [screen, { values = {} }] of Object.entries(state.screens)) {
-    for (const [key, text] of Object.entries(values)) texts.set(fieldName(screen, key), { screen, key, text });
-  }
-  const drawn = state.program?.drawn;
-  for (const { key, text } of drawn ? drawnTexts(drawn) : []) texts.set(fieldName(drawn.name, key), { screen: drawn.name, key, text });
-  return texts;
+  const { drawn } = state.program;
+  return new Map(drawnTexts(drawn).map(({ key, text }) => [fieldName(drawn.name, key), { screen: drawn.name, key, text }]));
 }
 
 export class FieldTexts {
@@ -94,19 +86,12 @@ export class FieldTexts {
   }
 
   /**
-   * An update the store applied: rows that came or went (its patch's values), then its texts'
-   * changes. `drawn`: a program session's screen as the store holds it after the update.
+   * An update the store applied: the fields it drew for the first time or no longer draws, then
+   * its texts' changes. `drawn`: the session's screen as the store holds it after the update.
    */
   update({ revision, by, seq, events, patch }, drawn) {
     this.#revision = revision;
-    for (const [screen, changes] of Object.entries(patch.screens ?? {})) {
-      for (const [key, text] of Object.entries(changes?.values ?? {})) {
-        const name = fieldName(screen, key);
-        if (text === null) this.#fields.delete(name);
-        else if (!this.#fields.has(name)) this.#add(name, screen, key, text, revision);
-      }
-    }
-    const gone = patch.program?.drawn ? this.#programFields(drawn, revision) : [];
+    const gone = patch.program?.drawn ? this.#drawnFields(drawn, revision) : [];
     const changed = new Set();
     for (const event of events) {
       const field = event.kind === EventKind.edit ? this.#fields.get(fieldName(event.screen, event.key)) : null;
@@ -130,13 +115,12 @@ export class FieldTexts {
   }
 
   /**
-   * A program session's update that changed its drawn screen: a field drawn for the first time starts
-   * empty at the revision before (the server sends its text as the update's `edit` event, from
-   * the empty text), and the names of the fields no longer drawn are returned, to go once the
-   * update's events are applied.
+   * An update that changed the drawn screen: a field drawn for the first time starts empty at
+   * the revision before (the server sends its text as the update's `edit` event, from the empty
+   * text), and the names of the fields no longer drawn are returned, to go once the update's
+   * events are applied.
    */
-  #programFields(drawn, revision) {
-    if (!drawn) return [];
+  #drawnFields(drawn, revision) {
     const drawnNow = new Set();
     for (const { key } of drawnTexts(drawn)) {
       const name = fieldName(drawn.name, key);

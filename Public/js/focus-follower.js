@@ -12,9 +12,9 @@ export class FocusFollower {
   #laterForced = false;
 
   /**
-   * `root`: the element holding the screens; `phone`: the whole phone (screens and keyboard);
-   * `viewOf()`: the current ScreenView;
-   * `session()`: `{focus, focusedField, screen}` of the current screen;
+   * `root`: the element holding the screen; `phone`: the whole phone (screen and keyboard);
+   * `viewOf()`: the program's view while it draws the session's screen, or null;
+   * `session()`: `{screen, focused}`, the session's screen and the control key focused on it (or null);
    * `hasPendingFocusMove()`: whether a focus intent of ours is unanswered;
    * `typingPause()`: milliseconds until the person counts as not typing (0: not typing);
    * `requestFocus(screen, key)`: sends a focus intent;
@@ -64,8 +64,8 @@ export class FocusFollower {
    */
   apply({ force = false, own = false } = {}) {
     if (!this.follow || !this.enabled() || this.hasPendingFocusMove()) return;
-    const { screen, focusedField } = this.session();
-    const wanted = `${screen}|${focusedField}`;
+    const { screen, focused } = this.session();
+    const wanted = `${screen}|${focused}`;
     if (!force && wanted === this.#applied) return;
     const active = document.activeElement;
     if (force && active && active !== document.body && !this.root.contains(active)) return;
@@ -78,7 +78,7 @@ export class FocusFollower {
     this.#laterForced = false;
     this.#applied = wanted;
     const view = this.viewOf();
-    const target = view?.inputFor(focusedField);
+    const target = view?.inputFor(focused);
     if (target) {
       if (active !== target) {
         this.quietly(() => target.focus({ preventScroll: true }));
@@ -108,9 +108,8 @@ export class FocusFollower {
     if (this.#quiet || !this.enabled()) return;
     const view = this.viewOf();
     if (!view?.isField(event.target)) return;
-    const key = view.focusKeyOf(event.target);
-    const { focus, focusedField } = this.session();
-    if (key === focus && event.target.dataset.field === focusedField && !this.hasPendingFocusMove()) return;
+    const key = view.keyOf(event.target);
+    if (key === this.session().focused && !this.hasPendingFocusMove()) return;
     this.requestFocus(view.id, key);
   }
 
@@ -127,7 +126,7 @@ export class FocusFollower {
       const active = document.activeElement;
       const nothing = !active || active === document.body;
       if (!nothing || view !== this.viewOf()) return;
-      if (this.session().focus === null && !this.hasPendingFocusMove()) return;
+      if (this.session().focused === null && !this.hasPendingFocusMove()) return;
       this.requestFocus(view.id, null);
     }, 0);
   }

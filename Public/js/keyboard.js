@@ -1,6 +1,7 @@
 // The simulated on-screen keyboard: up while a field has focus, down without focus, and a visible
-// dip when an animated focus change passes through nil (the bounce seed 000 describes), which an
-// update names in its `keyboardDips`.
+// dip when a focus change passes through nil on its way to the next field, which an update names
+// in its `keyboardDips`. Its toolbar holds the program's own keyboard toolbar and the focused
+// field's name.
 
 import { h } from './dom.js';
 
@@ -11,28 +12,20 @@ const RETURN_LABELS = { next: 'next', done: 'done', go: 'go', send: 'send', retu
 export class SimulatedKeyboard {
   #up = false;
   #dipTimer = 0;
-  /** A program's own keyboard toolbar (its buttons), shown in place of Previous and Next. */
-  #ownTools = null;
 
-  /** `onToolbar(action)` gets `previous` or `next`; `onReturn()` is the return key. */
-  constructor(element, { onToolbar, onReturn }) {
+  /**
+   * `tools`: the element holding the program's keyboard toolbar buttons (drawn by the program's
+   * view); `onReturn()` is the return key.
+   */
+  constructor(element, { tools, onReturn }) {
     this.element = element;
-    // At an end of the chain a button is marked aria-disabled rather than disabled: a click on a
-    // disabled button would take focus from the field, which a phone's toolbar never does.
-    const tool = (text, action) => h('button', {
-      type: 'button', class: 'keyboard-tool', text,
-      onclick: (event) => { if (event.currentTarget.getAttribute('aria-disabled') !== 'true') onToolbar(action); },
-    });
-    this.previous = tool('Previous', 'previous');
-    this.next = tool('Next', 'next');
-    this.tools = h('div', { class: 'keyboard-tools' }, this.previous, this.next);
     this.hint = h('span', { class: 'keyboard-hint' });
     this.returnKey = h('button', {
       type: 'button', class: 'key key-return',
       onclick: (event) => { if (event.currentTarget.getAttribute('aria-disabled') !== 'true') onReturn(); },
     });
     element.append(h('div', { class: 'keyboard-body' },
-      h('div', { class: 'keyboard-toolbar', role: 'toolbar', 'aria-label': 'Keyboard toolbar' }, this.tools, this.hint),
+      h('div', { class: 'keyboard-toolbar', role: 'toolbar', 'aria-label': 'Keyboard toolbar' }, tools, this.hint),
       h('div', { class: 'keyboard-keys', 'aria-hidden': 'true' },
         KEY_ROWS.map((row) => h('div', { class: 'key-row' }, [...row].map((letter) => h('span', { class: 'key', text: letter })))),
       ),
@@ -45,21 +38,11 @@ export class SimulatedKeyboard {
   }
 
   /**
-   * The keyboard for the current screen: `field` is the focused field record or null; `toolbar`
-   * is the screen's `{previous, next}` (which can move focus), or null on screens without one;
-   * `locked`: its keys do nothing here (a viewer, or the past on show); `tools`: the element
-   * holding a program's own toolbar buttons, or null.
+   * The keyboard for the screen drawn: `field` is the focused field (`{label, kind,
+   * submitLabel}`) or null; `locked`: its keys do nothing here (a viewer, or the past on show).
    */
-  show({ field, toolbar, tools = null, locked = false }) {
+  show({ field, locked }) {
     this.#up = Boolean(field);
-    if (tools !== this.#ownTools) {
-      this.#ownTools?.remove();
-      if (tools) this.tools.after(tools);
-      this.#ownTools = tools;
-    }
-    this.tools.hidden = !toolbar;
-    this.previous.setAttribute('aria-disabled', String(locked || !toolbar?.previous));
-    this.next.setAttribute('aria-disabled', String(locked || !toolbar?.next));
     this.returnKey.setAttribute('aria-disabled', String(locked));
     this.hint.textContent = field ? field.label : '';
     const label = field?.kind === 'editor' ? 'return' : RETURN_LABELS[field?.submitLabel] ?? 'return';

@@ -7,7 +7,7 @@ import { byId, h } from './dom.js';
 const RETRY_MS = [1000, 3000, 10000];
 /** The panel's parts, by the ids in index.html (`lesson-<part>`). */
 const PARTS = ['name', 'progress', 'select', 'start', 'stop', 'summary', 'body', 'instruction', 'hint', 'hint-text',
-  'complete', 'swift', 'swift-where', 'previous', 'next', 'restart', 'locked', 'error'];
+  'complete', 'swift', 'previous', 'next', 'restart', 'locked', 'error'];
 
 /** The catalogue's lessons (`[{id, title, screen, summary, steps}]`), retried a few times. */
 export async function fetchLessons() {
@@ -24,13 +24,6 @@ export async function fetchLessons() {
     if (attempt >= RETRY_MS.length) return null;
     await new Promise((resolve) => setTimeout(resolve, RETRY_MS[attempt]));
   }
-}
-
-/** Event patterns a goal names (`{event}`, nested in `all` and `any`), for telling lines apart. */
-export function goalEvents(goal) {
-  if (!goal) return [];
-  if (goal.event) return [goal.event];
-  return [...(goal.all ?? []), ...(goal.any ?? [])].flatMap(goalEvents);
 }
 
 export class LessonPanel {
@@ -77,7 +70,6 @@ export class LessonPanel {
   /**
    * Draws `progress` (the shown state's `lesson`, or null). `locked`: why the controls do
    * nothing here (a sentence), or null; `announce`: say changes of step, hint and completion.
-   * Returns the current step (`{swift, goal, …}` and the lesson's `screen`), or null.
    */
   render(progress, { locked = null, announce = true } = {}) {
     const { el } = this;
@@ -119,7 +111,6 @@ export class LessonPanel {
       if (this.#said !== undefined) this.#announce(progress, lesson, step);
       this.#said = progress ? { ...progress } : null;
     }
-    return step ? { ...step, screen: lesson.screen } : null;
   }
 
   /**
@@ -134,14 +125,6 @@ export class LessonPanel {
     if (!lesson || this.el.select.value === lesson.id) return;
     this.el.select.value = lesson.id;
     this.#showSummary();
-  }
-
-  /**
-   * Says where the step's line of Swift is: marked in the code panel (`true`), or only here
-   * (`false`); `null` says nothing (a session's own source, where the line is in the source).
-   */
-  showWhere(marked) {
-    this.el.swiftWhere.textContent = marked === null ? '' : marked ? 'marked in the code' : 'not in the code shown now';
   }
 
   /** The lessons on the session's screens (all of them until the screens are known). */

@@ -1,6 +1,6 @@
 // The playground: the views of one session wired to its connection (main.js makes both).
 
-import { byId } from './dom.js';
+import { byId, h } from './dom.js';
 import { tabName } from './session.js';
 import { ErrorCode, EventKind } from './protocol.js';
 import { Store, pastStore } from './store.js';
@@ -8,16 +8,11 @@ import { FieldTexts, fieldName } from './field-texts.js';
 import { TextEditing, typeInto } from './text-editing.js';
 import { Header } from './header.js';
 import { Tabs } from './tabs.js';
-import { ScreenView } from './screens/screen-view.js';
-import { SCREEN_MODULES } from './screens/index.js';
 import { FocusFollower } from './focus-follower.js';
 import { SimulatedKeyboard } from './keyboard.js';
-import { Inspector } from './inspector.js';
 import { EventLog } from './event-log.js';
-import { CodePanel, highlightTags } from './code-panel.js';
 import { Announcer } from './announcer.js';
-import { keyLabel } from './keys.js';
-import { LessonPanel, fetchLessons, goalEvents } from './lessons.js';
+import { LessonPanel, fetchLessons } from './lessons.js';
 import { Timeline } from './timeline.js';
 import { NameChooser } from './name-chooser.js';
 import { SettingsPanel } from './settings-panel.js';
@@ -32,15 +27,15 @@ const LOCKED = {
   viewer: 'You are watching: only the people with the edit link change this session.',
   past: 'This is the past: press Live to change the session again.',
 };
+/** A session that runs no program was stored on the built-in screens, which the page no longer draws. */
+const EARLIER_SESSION = 'This session was made on the built-in screens of an earlier FocusSync, which this page no longer draws.';
 
 export class Playground {
-  views = new Map();
-  #codeShown = '';
   #noticeTimer = 0;
+  /** What the notice line says when no passing notice does (nodes), or nothing. */
+  #standingNotice = [];
   /** The session at the revision the timeline shows (a Store, read-only), or null while live. */
   past = null;
-  /** The events of the last live update, to light their code line again after the past. */
-  #lastEvents = [];
   #toldReadOnly = false;
 
   constructor(connection) {
@@ -48,29 +43,7 @@ export class Playground {
     this.texts = new FieldTexts(connection);
     this.store = new Store(this.texts);
     this.header = new Header({ onRetry: () => connection.retryNow() });
-    this.screens = byId('screens');
-    this.editing = new TextEditing({
-      root: this.screens,
-      texts: this.texts,
-      nameOf: (input) => {
-        const view = this.#view(input.closest?.('section.screen')?.dataset.screen);
-        const key = view?.valueKeyOf(input);
-        return key ? fieldName(view.id, key) : null;
-      },
-      inputOf: (name) => {
-        const slash = name.indexOf('/');
-        return this.#view(name.slice(0, slash))?.inputForValue(name.slice(slash + 1)) ?? null;
-      },
-    });
     this.notice = byId('notice');
-    this.tabs = new Tabs(byId('tabs'), byId('screen-panel'), (screen) => this.#navigate(screen));
-    this.keyboard = new SimulatedKeyboard(byId('keyboard'), {
-      onToolbar: (action) => this.#intent({ action }),
-      onReturn: () => this.#returnKey(),
-    });
-    this.inspector = new Inspector(byId('inspector'));
-    this.eventLog = new EventLog(byId('event-log'));
-    this.code = new CodePanel(byId('code'), byId('code-screen'));
     const examples = new ExamplesMenu({ onNotice: (text) => this.#showNotice(text) });
     this.program = new ProgramPage({
       intents: {
@@ -82,6 +55,22 @@ export class Playground {
       onNotice: (text) => this.#showNotice(text),
       opener: examples,
     });
+    const { view } = this.program;
+    this.editing = new TextEditing({
+      root: byId('screens'),
+      texts: this.texts,
+      nameOf: (input) => {
+        const key = this.store.ready ? view.keyOf(input) : null;
+        return key ? fieldName(view.id, key) : null;
+      },
+      inputOf: (name) => {
+        const slash = name.indexOf('/');
+        return this.store.ready && name.slice(0, slash) === view.id ? view.inputFor(name.slice(slash + 1)) : null;
+      },
+    });
+    this.tabs = new Tabs(byId('tabs'), byId('screen-panel'), (screen) => this.#navigate(screen));
+    this.keyboard = new SimulatedKeyboard(byId('keyboard'), { tools: view.keyboardTools, onReturn: () => this.#returnKey() });
+    this.eventLog = new EventLog(byId('event-log'));
     this.announcer = new Announcer(byId('announcer'));
     this.lessons = new LessonPanel({
       onLesson: (lesson, step) => this.#intent({ action: 'lesson', lesson, step }),
@@ -98,21 +87,14 @@ export class Playground {
     this.follower = new FocusFollower({
       root: byId('screen-panel'),
       phone: byId('screen-panel').closest('.phone'),
-      viewOf: () => (this.store.ready ? this.#view(this.store.screen) : null),
-      session: () => {
-        const state = this.store.screenState();
-        return { screen: this.store.screen, focus: state.focus ?? null, focusedField: state.focusedField ?? null };
-      },
+      viewOf: () => this.#liveView(),
+      session: () => ({ screen: this.store.screen, focused: this.store.focused }),
       hasPendingFocusMove: () => connection.hasPendingAction('focus'),
       typingPause: () => this.editing.typingPause(),
       requestFocus: (screen, key) => this.#intent({ screen, action: 'focus', key }),
       enabled: () => this.#editable(),
     });
-    this.settings = new SettingsPanel({
-      follower: this.follower,
-      configure: (settings) => this.#intent({ action: 'configure', settings }),
-      configuring: () => connection.hasPendingAction('configure'),
-    });
+    this.settings = new SettingsPanel({ follower: this.follower });
     connection.addEventListener('message', (event) => this.#receive(event.detail.message, event.detail.newConnection));
     connection.addEventListener('status', (event) => {
       this.header.showConnection(event.detail);
@@ -130,12 +112,15 @@ export class Playground {
   #receive(message, newConnection) {
     switch (message.type) {
       case 'snapshot':
+        if (!message.state.program) {
+          this.#showEarlierSession();
+          return;
+        }
         this.store.applySnapshot(message, newConnection);
         this.header.showLinks({ role: this.store.role, id: this.connection.sessionId, viewer: this.store.viewer });
-        this.#buildViews();
         if (newConnection) this.timeline.reconnected();
         this.#render();
-        if (this.store.program) this.program.markFromLog(this.store.log);
+        this.program.markFromLog(this.store.log);
         this.follower.apply({ force: true });
         break;
       case 'update':
@@ -145,7 +130,6 @@ export class Playground {
           this.connection.resync();
           return;
         }
-        this.#lastEvents = message.events ?? [];
         this.#render();
         if (this.timeline.past) return;
         this.#reactTo(message);
@@ -160,10 +144,14 @@ export class Playground {
         break;
       case 'past':
         if (!this.store.ready || !this.timeline.answered(message)) return;
+        // A revision from before the session ran a source (one stored on the built-in screens, given one since).
+        if (!message.state.program) {
+          this.#showNotice(`Revision ${message.revision} is from before this session ran a SwiftUI source: this page cannot draw it.`);
+          return;
+        }
         this.past = pastStore(this.store, message);
         this.#render();
-        if (this.past.program) this.program.markFromLog(this.past.log, message.revision);
-        else this.code.highlight(highlightTags(eventsAt(message.log, message.revision), this.past.screen));
+        this.program.markFromLog(this.past.log, message.revision);
         break;
       case 'ack':
         if (this.texts.answer(message)) return;
@@ -192,96 +180,40 @@ export class Playground {
     }
   }
 
-  /** The view drawing `screen`: a built-in screen's, or the program's while it shows that screen. */
-  #view(screen) {
-    if (this.store.ready && this.store.program) return this.program.view.id === screen ? this.program.view : null;
-    return this.views.get(screen) ?? null;
-  }
-
-  #buildViews() {
-    if (this.store.program) {
-      this.program.enter(this.screens);
-      return;
-    }
-    if (this.views.size) return;
-    const intents = {
-      submit: (screen) => this.#intent({ screen, action: 'submit' }),
-      act: (screen, fields) => this.#intent({ screen, ...fields }),
-    };
-    for (const module of SCREEN_MODULES) {
-      const declaration = this.store.schema[module.id];
-      if (!declaration) continue;
-      const view = new ScreenView({ id: module.id, declaration, module, intents });
-      this.views.set(module.id, view);
-      this.screens.append(view.element);
-    }
-    this.tabs.build([...this.views.values()].map((view) => ({ id: view.id, title: view.declaration.title })));
+  /** The program's view while it draws the live session's screen (not the past's), or null. */
+  #liveView() {
+    const { view } = this.program;
+    return this.store.ready && view.id === this.store.screen ? view : null;
   }
 
   /**
    * Draws the session as the page shows it: the live copy, or the past the timeline rests on
-   * (everything read-only and marked as the past, while the live copy keeps up underneath).
+   * (everything read-only and marked as the past, while the live copy keeps up underneath): its
+   * drawn screen, its source, its screens as tabs.
    */
   #render() {
-    const { store } = this;
+    const { store, program } = this;
     const shown = this.past ?? store;
-    const screen = shown.screen;
-    const state = shown.screenState();
     const locked = this.#lockedBecause();
     const textOf = this.past
-      ? (id) => (key) => this.past.texts.text(fieldName(id, key))
-      : (id) => (key, input) => this.editing.textToDraw(fieldName(id, key), input);
+      ? (key) => this.past.texts.text(fieldName(shown.screen, key))
+      : (key, input) => this.editing.textToDraw(fieldName(shown.screen, key), input);
     this.header.showPeople(store.people(), store.count);
     this.header.showRole(store.role, store.presenter());
-    this.settings.render({ settings: shown.settings, lockedText: locked && LOCKED[locked], viewer: store.role === 'viewer', program: Boolean(store.program) });
+    this.settings.render({ viewer: store.role === 'viewer' });
     this.timeline.follow({ earliest: store.earliest, latest: store.revision });
     document.documentElement.dataset.time = this.timeline.past ? 'past' : 'live';
-    if (shown.program) {
-      this.#renderProgram(shown, locked, textOf(shown.screen));
-      return;
-    }
     this.follower.quietly(() => {
-      for (const [id, view] of this.views) {
-        view.element.hidden = id !== screen;
-        view.render(shown.screenState(id), { owner: shown.focusOwner(id), textOf: textOf(id), locked: Boolean(locked) });
-      }
-    });
-    this.tabs.select(screen, Boolean(locked));
-    const view = this.views.get(screen);
-    this.keyboard.show({ field: view?.fieldFor(state.focusedField), toolbar: state.toolbar ?? null, locked: Boolean(locked) });
-    this.inspector.render({ schema: shown.schema, screen, state });
-    // No focus reads `nil` in the log, as the keyboard-dip lesson calls it.
-    this.eventLog.render(shown.log, (member) => shown.person(member),
-      (on, key) => (key === null ? 'nil' : keyLabel(shown.schema, shown.screenState(on), on, key)));
-    const codeKey = `${screen}|${shown.settings.animatedFocusChange}|${shown.settings.ambiguousAddressBinding}`;
-    if (codeKey !== this.#codeShown && view) {
-      this.#codeShown = codeKey;
-      this.code.show(view.declaration.title, view.module.code(shown.settings));
-    }
-    const step = this.lessons.render(shown.lesson, { locked: locked && LOCKED[locked], announce: !this.past });
-    this.lessons.offerFor(Object.keys(shown.schema), screen);
-    const onLessonScreen = step && step.screen === screen;
-    const goal = step ? goalEvents(step.goal).map((pattern) => ({ screen: step.screen, ...pattern })) : [];
-    this.lessons.showWhere(this.code.markLesson(onLessonScreen ? step.swift : null, highlightTags(goal, screen)));
-  }
-
-  /** A session running its own source: its drawn screen, its source, its screens as tabs. */
-  #renderProgram(shown, locked, textOf) {
-    const { program } = this;
-    const state = shown.screenState();
-    this.follower.quietly(() => {
-      program.render(shown, { owner: shown.focusOwner(shown.screen), textOf, locked: Boolean(locked) }, { editable: !locked, viewer: this.store.role === 'viewer', live: this.store.program });
+      program.render(shown, { owner: shown.focusOwner(shown.screen), textOf, locked: Boolean(locked) },
+        { editable: !locked, viewer: store.role === 'viewer', live: store.program });
     });
     this.tabs.build(shown.program.screens.map((name) => ({ id: name, title: name })));
     this.tabs.select(shown.screen, Boolean(locked));
-    this.keyboard.show({ field: program.view.fieldFor(state.focusedField), toolbar: null, tools: program.view.keyboardTools, locked: Boolean(locked) });
-    this.eventLog.render(shown.log, (member) => shown.person(member), (on, key) => program.label(key));
-    this.code.caption.textContent = `· ${shown.program.drawn.name}`;
-    // A lesson on a source: its step's Swift is a line of the source; the marked line stays the
-    // one that ran.
+    this.keyboard.show({ field: program.view.fieldFor(shown.focused), locked: Boolean(locked) });
+    this.eventLog.render(shown.log, (member) => shown.person(member), (key) => program.label(key));
+    // A lesson's step names a line of the source; the marked line stays the one that ran.
     this.lessons.render(shown.lesson, { locked: locked && LOCKED[locked], announce: !this.past });
     this.lessons.offerFor(shown.program.screens, shown.screen);
-    this.lessons.showWhere(null);
   }
 
   /** Why nothing on the page may change the session (`viewer` or `past`), or null. */
@@ -321,37 +253,32 @@ export class Playground {
     if (!this.timeline.past) this.past = null;
     this.#render();
     if (this.past === null && !this.timeline.past) {
-      if (this.store.program) this.program.markFromLog(this.store.log);
-      else this.code.highlight(highlightTags(this.#lastEvents, this.store.screen));
+      this.program.markFromLog(this.store.log);
       this.follower.apply({ force: true });
     }
   }
 
-  /** The keyboard dip, the highlighted code line and the announcement that go with one update. */
+  /** The keyboard dip, the marked source line and the announcement that go with one update. */
   #reactTo(update) {
     const { store } = this;
     const events = update.events ?? [];
     if (update.keyboardDips?.includes(store.screen)) this.keyboard.dip();
-    if (store.program) this.program.react(update);
-    else this.code.highlight(highlightTags(events, store.screen));
+    this.program.react(update);
     const moves = events.filter((event) => event.kind === EventKind.focus && event.screen === store.screen);
     const who = store.person(update.by);
     if (!moves.length || who.isYou) return;
     const to = moves.at(-1).to;
-    const where = store.program ? this.program.label(to) : keyLabel(store.schema, store.screenState(), store.screen, to);
     const by = update.by === null ? 'auto-focus' : who.name;
-    this.announcer.say(to === null ? `Focus released by ${by}` : `Focus moved to ${where} by ${by}`);
+    this.announcer.say(to === null ? `Focus released by ${by}` : `Focus moved to ${this.program.label(to)} by ${by}`);
   }
 
   #navigate(screen) {
     if (this.store.ready && screen !== this.store.screen) this.#intent({ action: 'navigate', to: screen });
   }
 
-  /** The simulated Return key: a newline in the editor, a submit anywhere else. */
+  /** The simulated Return key: a newline in a text editor, a submit anywhere else. */
   #returnKey() {
-    const state = this.store.screenState();
-    const view = this.#view(this.store.screen);
-    const field = view?.fieldFor(state.focusedField);
+    const field = this.#liveView()?.fieldFor(this.store.focused);
     if (field?.kind === 'editor') {
       if (this.#editable()) typeInto(field.input, '\n');
     } else {
@@ -369,16 +296,23 @@ export class Playground {
     this.header.showWaiting(this.connection.status, this.connection.pending.length);
   }
 
+  /** Says `text` on the notice line for a few seconds; then the standing notice, if any, comes back. */
   #showNotice(text) {
     clearTimeout(this.#noticeTimer);
     this.notice.textContent = text ?? '';
-    this.#noticeTimer = setTimeout(() => { this.notice.textContent = ''; }, NOTICE_MS);
+    this.#noticeTimer = setTimeout(() => this.notice.replaceChildren(...this.#standingNotice), NOTICE_MS);
   }
-}
 
-/** The events of `revision` in a log (`[{revision, event}]`). */
-function eventsAt(log, revision) {
-  return log.filter((entry) => entry.revision === revision).map((entry) => entry.event);
+  /**
+   * A session stored on the built-in screens by an earlier version (its snapshot has no program):
+   * the page says so, offers a new session, and draws nothing of it.
+   */
+  #showEarlierSession() {
+    clearTimeout(this.#noticeTimer);
+    this.#standingNotice = [`${EARLIER_SESSION} `, h('a', { href: './', text: 'Start a new session' }), ' to play the seed screens.'];
+    this.notice.replaceChildren(...this.#standingNotice);
+    document.documentElement.dataset.session = 'earlier';
+  }
 }
 
 /** Whether an update's events move focus (or change screens). */

@@ -1,5 +1,5 @@
-// The page's copy of the session: a snapshot, then every update's patch and focus events
-// applied, in revision order. Everything the page shows comes from here; it derives nothing the
+// The page's copy of the session: a snapshot, then every update's patch applied and its events
+// logged, in revision order. Everything the page shows comes from here; it derives nothing the
 // server knows. The fields' texts are not kept here but in `texts` (field-texts.js), their one
 // owner, which merges the page's own typing with everyone else's.
 
@@ -8,7 +8,7 @@ import { textsOf } from './field-texts.js';
 import { EventKind } from './protocol.js';
 
 const LOG_LIMIT = 200;
-/** The events the log shows: focus moves, and a program's state changes, timers and restarts. */
+/** The events the log shows: focus moves, state changes, timers and restarts. */
 const LOGGED = new Set([EventKind.focus, EventKind.state, EventKind.timerSet, EventKind.restart]);
 const SERVER = Object.freeze({ name: 'server', color: '#57606a', isServer: true, isYou: false });
 
@@ -18,12 +18,11 @@ export class Store {
   role = 'editor';
   /** The session's read-only capability (editors only), for the watch-only link. */
   viewer = null;
-  schema = null;
   state = null;
   revision = 0;
   /** The earliest revision the timeline can show. */
   earliest = 0;
-  /** Log entries (focus moves; a program's state changes and timers), newest first, at most 200. */
+  /** Log entries (focus moves, state changes, timers, restarts), newest first, at most 200. */
   log = [];
   /** Everyone the session remembers: member id → `{member, name, color}`. */
   #people = new Map();
@@ -39,35 +38,23 @@ export class Store {
 
   get ready() { return this.state !== null; }
   get screen() { return this.state.screen; }
-  get settings() { return this.state.settings; }
   /** The lesson the session follows (`{lesson, step, hint, complete}`), or null. */
   get lesson() { return this.state.lesson ?? null; }
-  /**
-   * The session's own program (`{source, diagnostics, highlights, screens, drawn}`), or null for a session
-   * of the built-in screens.
-   */
-  get program() { return this.state.program ?? null; }
+  /** The program the session runs: `{source, diagnostics, highlights, screens, drawn}`. */
+  get program() { return this.state.program; }
+  /** The control key that has focus on the screen drawn, or null. */
+  get focused() { return this.program.drawn.focused ?? null; }
 
   /**
-   * `screen`'s state as the page draws it: the state, with what its focus value shows
-   * (`focusedField`, `focusSwift`, `focusPrinted`, `toolbar`, `focusedRow`) looked up in the
-   * table the server sends for every value (`byFocus`).
+   * A snapshot of a session running a program (the page draws no other); `newConnection`: the
+   * first snapshot on a new socket (see FieldTexts.load).
    */
-  screenState(screen = this.state.screen) {
-    // A program's screen says its focus in the drawn screen: a control key, absent for none.
-    if (this.program) return { focus: this.program.drawn.focused ?? null, focusedField: this.program.drawn.focused ?? null };
-    const state = this.state.screens[screen];
-    return { ...state, ...state.byFocus[state.focus ?? 'nil'] };
-  }
-
-  /** `newConnection`: the first snapshot on a new socket (see FieldTexts.load). */
   applySnapshot(snapshot, newConnection) {
     this.you = snapshot.you;
     this.role = snapshot.role;
     this.viewer = snapshot.viewer ?? null;
-    this.schema = snapshot.schema;
     this.texts.load(snapshot, newConnection);
-    this.state = withoutTexts(snapshot.state);
+    this.state = snapshot.state;
     this.revision = snapshot.revision;
     this.earliest = snapshot.earliest ?? 0;
     this.#people = new Map(snapshot.members.map((member) => [member.member, member]));
@@ -81,10 +68,10 @@ export class Store {
   applyUpdate(update) {
     if (update.revision !== this.revision + 1) return false;
     this.revision = update.revision;
-    // A focus value travels in its focus events, a text as the splices that changed it (a patch
-    // holds a text only when a row comes or goes): the patch carries the rest.
-    this.state = withFocusMoves(withoutTexts(mergePatch(this.state, update.patch)), update.events);
-    this.texts.update(update, this.state.program?.drawn);
+    // The patch carries the drawn screen (its focus included); a text's changes come as the
+    // splices of its `edit` events, which the texts apply.
+    this.state = mergePatch(this.state, update.patch);
+    this.texts.update(update, this.program.drawn);
     update.events.forEach((event, index) => {
       this.#record({ revision: update.revision, at: update.at, by: update.by, seq: update.seq, event, line: update.lines?.[index] ?? null });
     });
@@ -158,32 +145,15 @@ class FixedTexts {
 }
 
 /**
- * The session as a `past` answer shows it, in the shape of the live store (whose `you`, role and
- * schema it shares): read-only, and everyone its log names counts as present then.
+ * The session as a `past` answer shows it, in the shape of the live store (whose `you` and role
+ * it shares): read-only, and everyone its log names counts as present then.
  */
 export function pastStore(live, past) {
   const store = new Store(new FixedTexts());
   store.applySnapshot({
-    you: live.you, role: live.role, viewer: live.viewer, schema: live.schema, state: past.state, revision: past.revision,
+    you: live.you, role: live.role, viewer: live.viewer, state: past.state, revision: past.revision,
     earliest: past.earliest, members: past.members, present: past.members.map((member) => member.member),
     count: live.count, log: past.log,
   });
   return store;
-}
-
-/** `state` with each focus event's `to` as its screen's `focus`, in order. */
-function withFocusMoves(state, events) {
-  // A program's focus comes in its drawn screen (`drawn.focused`), in every update that moves it.
-  if (state.program) return state;
-  let screens = state.screens;
-  for (const event of events) {
-    if (event.kind === EventKind.focus) screens = { ...screens, [event.screen]: { ...screens[event.screen], focus: event.to } };
-  }
-  return screens === state.screens ? state : { ...state, screens };
-}
-
-/** `state` without its screens' `values`: those belong to the FieldTexts. */
-function withoutTexts(state) {
-  for (const screen of Object.values(state.screens)) delete screen.values;
-  return state;
 }

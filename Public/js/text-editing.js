@@ -12,7 +12,7 @@ export const TYPING_QUIET_MS = 1500;
 
 /**
  * Puts `text` in place of `input`'s selection as typing would, caret after it, and tells the page
- * (an `input` event): the simulated Return key and row actions such as Add Location.
+ * (an `input` event): the simulated Return key in a text editor.
  */
 export function typeInto(input, text, start = input.selectionStart ?? input.value.length, end = input.selectionEnd ?? start) {
   input.setRangeText(text, start, end, 'end');
@@ -119,8 +119,21 @@ function isTextarea(input) {
 }
 
 /** What `input` reads once given `text` (see heldText). */
-export function shownIn(input, text) {
+function shownIn(input, text) {
   return heldText(text, isTextarea(input));
+}
+
+/** Replaces an input's text without moving its caret further than the new text allows. */
+export function setValueKeepingCaret(input, value) {
+  // Already shown, as far as the input can hold it (an `<input>` drops line breaks).
+  if (input.value === shownIn(input, value)) return;
+  if (document.activeElement !== input || input.selectionStart === null) {
+    input.value = value;
+    return;
+  }
+  const { selectionStart, selectionEnd } = input;
+  input.value = value;
+  input.setSelectionRange(Math.min(selectionStart, value.length), Math.min(selectionEnd, value.length));
 }
 
 /**

@@ -341,14 +341,14 @@ class Playground:
             return json.load(response)["lessons"]
 
     def lesson_panel(self):
-        """What the lesson panel shows: `{progress, instruction, hint, complete, swift, where}`
+        """What the lesson panel shows: `{progress, instruction, hint, complete, swift}`
         (`hint` None unless the hint shows, `complete` whether "Lesson complete" shows)."""
         return self.js("""
             const shown = (id) => { const element = document.getElementById(id); return element.checkVisibility() ? element.textContent.trim() : null; };
             return {
                 progress: shown('lesson-progress') || null, instruction: shown('lesson-instruction'),
                 hint: shown('lesson-hint-text'), complete: shown('lesson-complete') !== null,
-                swift: shown('lesson-swift'), where: shown('lesson-swift-where'),
+                swift: shown('lesson-swift'),
             };
         """)
 

@@ -1,12 +1,23 @@
 """Getting into a session: creating one (at `/`, a session running the four seed screens as one
-SwiftUI source), joining by link, sharing it, and a link that leads nowhere."""
+SwiftUI source), joining by link, sharing it, a link that leads nowhere, and one to a session an
+earlier version stored on the built-in screens."""
+
+import json
+import sqlite3
+import urllib.request
+from contextlib import closing
+from pathlib import Path
 
 from selenium.webdriver.common.by import By
 
+from display import assert_no_axe_violations
 from playground import PROFILE, SCREENS
 from program_page import example
+from servers import own_server
 
 SEED_FILES = ["profile", "checkout", "gift", "tasks"]
+# The server's database in its data folder (Sources/SQLiteStorage/Store/SQLiteStore.swift).
+DATABASE = "focus-sync.sqlite3"
 
 
 def test_opening_root_shows_a_connected_session_running_the_seed_screens(solo):
@@ -21,7 +32,6 @@ def test_opening_root_shows_a_connected_session_running_the_seed_screens(solo):
     seeds = "\n".join(example(f"seeds/{name}.swift") for name in SEED_FILES)
     assert solo.server_state()["state"]["program"]["source"] == seeds, "the seed files, joined in order, are the source"
     assert solo.source_text().get_attribute("value") == seeds, "the code panel is the source editor"
-    assert not solo.driver.find_element(By.ID, "code").is_displayed()
 
 
 def test_a_shared_link_joins_the_same_session_and_everyone_sees_everyone(pair):
@@ -62,3 +72,51 @@ def test_a_link_to_a_session_that_does_not_exist_is_explained_once_with_one_way_
     link.click()
     solo.wait_connected()
     assert "AAAAAAAAAAAAAAAAAAAAAA" not in solo.url
+
+
+def stored_snapshot(server, session):
+    """The stored snapshot of `session` (its JSON body), or None before it is committed."""
+    with closing(sqlite3.connect(f"file:{Path(server.data) / DATABASE}?mode=ro", uri=True)) as database:
+        row = database.execute("SELECT body FROM snapshots WHERE session = ?", (session,)).fetchone()
+    return row and row[0]
+
+
+def stored_on_the_built_in_screens(page, server):
+    """A session as an earlier version stored it on the built-in screens: one made now (the seed
+    screens' source) with its source and run taken out of its stored snapshot, the server stopped
+    meanwhile. Returns its id."""
+    request = urllib.request.Request(f"{server.url()}api/sessions", method="POST", headers={"Accept": "application/json"})
+    with urllib.request.urlopen(request) as response:
+        session = json.load(response)["id"]
+    # The answer does not wait for the session to be stored.
+    page.wait(lambda: stored_snapshot(server, session), "the new session is stored")
+    server.kill()
+    with closing(sqlite3.connect(Path(server.data) / DATABASE)) as database, database:
+        (body,) = database.execute("SELECT body FROM snapshots WHERE session = ?", (session,)).fetchone()
+        durable = json.loads(body)
+        for key in ("source", "run", "sourceText", "sourceDiagnostics"):
+            durable.pop(key, None)
+        database.execute("UPDATE snapshots SET body = ? WHERE session = ?", (json.dumps(durable).encode(), session))
+        database.execute("DELETE FROM changes WHERE session = ?", (session,))
+    server.start()
+    return session
+
+
+def test_a_session_stored_on_the_built_in_screens_is_explained_with_a_way_to_a_new_one(solo):
+    with own_server() as server:
+        session = stored_on_the_built_in_screens(solo, server)
+        solo.open(f"{server.url()}?session={session}")
+        notice = solo.driver.find_element(By.ID, "notice")
+        solo.wait(lambda: "built-in screens of an earlier FocusSync" in notice.text, lambda: f"the notice explains: {notice.text!r}")
+        assert notice.text == ("This session was made on the built-in screens of an earlier FocusSync, which this page no "
+                               "longer draws. Start a new session to play the seed screens."), notice.text
+        # Nothing of the session is drawn: no phone, no tabs, no panels, nobody to share it with.
+        for hidden in (".phone", "#tabs", ".timeline", ".panels", "#presence-list", "#share"):
+            assert not solo.driver.find_element(By.CSS_SELECTOR, hidden).is_displayed(), f"{hidden} should not be shown"
+        assert_no_axe_violations(solo, "a session stored on the built-in screens")
+        link = notice.find_element(By.LINK_TEXT, "Start a new session")
+        link.click()
+        solo.wait(lambda: session not in solo.url and "session=" in solo.url, "the link opens a new session")
+        solo.wait_connected()
+        solo.wait_drawn()
+        assert solo.current_screen() == PROFILE

@@ -4,7 +4,7 @@
 
 import { h } from '../dom.js';
 import { inlineMarkdown } from './inline-markdown.js';
-import { setValueKeepingCaret } from '../screens/screen-view.js';
+import { setValueKeepingCaret } from '../text-editing.js';
 import { DrawnKind } from '../protocol.js';
 
 /** Keyboard types and text content types, as the browser's input hints name them. */

@@ -1,7 +1,6 @@
-// The texts of a program session's fields, as the server draws them: every text input of the
-// drawn screen (its content and toolbars) by its control key. A program session keeps no
-// `values`; its fields' texts are the drawn views' `value`s, and their changes travel as `edit`
-// events like any field's.
+// The texts of a session's fields, as the server draws them: the `value` of every text input of
+// the drawn screen (its content and toolbars), by its control key. Their changes travel as the
+// `edit` events of updates.
 
 import { DrawnKind } from '../protocol.js';
 
@@ -25,19 +24,4 @@ export function drawnTexts(drawn) {
   visit(drawn?.keyboardToolbar);
   visit(drawn?.toolbar);
   return texts;
-}
-
-/** Every drawn view of `drawn` with a control key: key → view (the first drawn, as the server reads it). */
-export function drawnControls(drawn) {
-  const controls = new Map();
-  const visit = (views = []) => {
-    for (const view of views) {
-      if (typeof view.key === 'string' && !controls.has(view.key)) controls.set(view.key, view);
-      visit(view.content);
-    }
-  };
-  visit(drawn?.content);
-  visit(drawn?.keyboardToolbar);
-  visit(drawn?.toolbar);
-  return controls;
 }

@@ -1,5 +1,5 @@
-// The inspector of a session running its own source: every focus state and `@State` as Swift
-// prints it (the server's words), which control has focus, and the last event with its line.
+// The inspector: every focus state and `@State` as Swift prints it (the server's words), which
+// control has focus, and the last event with its line.
 
 import { h } from '../dom.js';
 import { describeEvent } from './program-events.js';

@@ -1,6 +1,6 @@
-// What the page shows of a session running its own source, beside the phone: its screen
-// (program-view.js), its source with the line of the last event (source-panel.js) and its
-// inspector. The playground (main.js) hands it the session as shown, and each live update.
+// What the page shows of the program a session runs: its screen on the phone (program-view.js),
+// its source with the line of the last event (source-panel.js), the source's files and the
+// inspector. The playground (playground.js) hands it the session as shown, and each live update.
 
 import { byId } from '../dom.js';
 import { EventKind } from '../protocol.js';
@@ -17,19 +17,12 @@ export class ProgramPage {
    */
   constructor({ intents, sessionId, onNotice, opener }) {
     this.view = new ProgramView({ intents });
+    byId('screens').append(this.view.element);
     this.source = new SourcePanel({ sessionId, onNotice, onRestart: () => intents.restart() });
     this.files = new SourceFiles({ opener });
     this.inspector = new ProgramInspector(byId('inspector'));
-    this.builtInCode = byId('code');
-  }
-
-  /** Shows the parts for a program session instead of the built-in screens' (once, on the first snapshot). */
-  enter(screens) {
-    if (!this.view.element.isConnected) screens.append(this.view.element);
-    this.view.element.hidden = false;
-    this.source.active = true;
-    this.builtInCode.hidden = true;
-    document.documentElement.dataset.mode = 'program';
+    /** The code panel's heading names the screen drawn. */
+    this.caption = byId('code-screen');
   }
 
   /**
@@ -40,6 +33,7 @@ export class ProgramPage {
   render(shown, context, { editable, viewer, live = shown.program }) {
     const { drawn } = shown.program;
     this.view.render(drawn, context);
+    this.caption.textContent = `· ${drawn.name}`;
     this.source.show(shown.program, { editable });
     this.files.show(live, { viewer });
     this.inspector.render({ drawn, titleOf: (key) => this.view.titleOf(key), last: shown.log[0] ?? null });

@@ -1,8 +1,7 @@
-// The phone's screen for a session running its own source: what the program draws
-// (`state.program.drawn`), and nothing else. The page derives nothing from the source. Drawn
-// views are kept as a tree of nodes updated in place (drawn-node.js): a control is the same
-// element from one render to the next, found by its key, so the caret and DOM focus survive every
-// update. The same face to the page as a built-in screen's view (screens/screen-view.js).
+// The phone's screen: what the session's program draws (`state.program.drawn`), and nothing
+// else. The page derives nothing from the source. Drawn views are kept as a tree of nodes updated
+// in place (drawn-node.js): a control is the same element from one render to the next, found by
+// its key, so the caret and DOM focus survive every update.
 
 import { h, domId, arrange } from '../dom.js';
 import { createNode } from './drawn-node.js';
@@ -81,6 +80,7 @@ export class ProgramView {
   render(drawn, context) {
     this.id = drawn.name;
     this.locked = Boolean(context.locked);
+    this.element.hidden = false;
     this.element.dataset.screen = drawn.name;
     this.title.textContent = drawn.name;
     const shared = {
@@ -100,22 +100,13 @@ export class ProgramView {
     return key ? this.#controls.get(key)?.input ?? null : null;
   }
 
-  /** The key the text of `input` is filed under. */
-  valueKeyOf(input) {
+  /** The control key of one of the drawn inputs (its text is filed under it, a click asks focus for it), or null. */
+  keyOf(input) {
     return this.#controlOf(input)?.key ?? null;
-  }
-
-  inputForValue(key) {
-    return this.inputFor(key);
   }
 
   isField(element) {
     return Boolean(element && this.#controlOf(element));
-  }
-
-  /** A click into a field asks for its own key. */
-  focusKeyOf(input) {
-    return this.valueKeyOf(input);
   }
 
   /** `{label, kind, submitLabel, input}` of a text field's key, for the keyboard. */

@@ -1,11 +1,10 @@
-// The code panel of a session running its own source: the source as numbered lines, the line
-// of the last event marked (`aria-current`), from the line numbers the server sends with each
-// event (never by matching text); a text area to change the source, Run (editors only) to run it
-// instead, Restart (editors only) to run the program from its start (the `restart` intent: every
-// value as it begins, the first screen appearing again), and the diagnostics of the last Run or of
-// the source running. The lines are drawn in the syntax colours the server sends
-// (`program.highlights`: the Swift compiler's own classification, as UTF-16 ranges of the source).
-// Nothing here reads Swift.
+// The code panel: the source the session runs as numbered lines, the line of the last event
+// marked (`aria-current`), from the line numbers the server sends with each event (never by
+// matching text); a text area to change the source, Run (editors only) to run it instead, Restart
+// (editors only) to run the program from its start (the `restart` intent: every value as it
+// begins, the first screen appearing again), and the diagnostics of the last Run or of the source
+// running. The lines are drawn in the syntax colours the server sends (`program.highlights`: the
+// Swift compiler's own classification, as UTF-16 ranges of the source). Nothing here reads Swift.
 
 import { h, byId } from '../dom.js';
 import { ErrorCode, DiagnosticSeverity, HighlightKind } from '../protocol.js';
@@ -55,16 +54,13 @@ export class SourcePanel {
     });
   }
 
-  /** Shows or hides the panel (only sessions running their own source have one). */
-  set active(on) {
-    this.root.hidden = !on;
-  }
-
   /**
    * Draws `program` (`{source, diagnostics}`); `editable`: this page may change the session
    * (otherwise the source is read-only and there is no Run or Restart).
    */
   show(program, { editable }) {
+    // Hidden until there is a source to show.
+    this.root.hidden = false;
     this.#editable = editable;
     const highlights = program.highlights ?? [];
     if (program.source !== this.#source) {
