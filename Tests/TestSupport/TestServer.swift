@@ -42,13 +42,11 @@ public final class TestServer: Sendable {
 
     /// The repository's seed screens (what a session without a source runs), copied into `folder`.
     static func copySeeds(into folder: URL) throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-            .deletingLastPathComponent()
         let seeds = folder.appendingPathComponent("examples/seeds")
         try FileManager.default.createDirectory(at: seeds, withIntermediateDirectories: true)
-        for name in ["profile.swift", "checkout.swift", "gift.swift", "tasks.swift"] {
+        for name in Seed.files {
             try FileManager.default.copyItem(
-                at: repository.appendingPathComponent("Public/examples/seeds/\(name)"), to: seeds.appendingPathComponent(name))
+                at: Seed.folder.appendingPathComponent(name), to: seeds.appendingPathComponent(name))
         }
     }
 
