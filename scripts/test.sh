@@ -39,7 +39,7 @@ stage swift-pure scripts/swift-tests.py pure
 stage swift-transport scripts/swift-tests.py transport
 stage conformance scripts/conformance.sh
 stage cluster .venv/bin/python -m pytest -q Tests/cluster
-stage browser .venv/bin/python -m pytest -q Tests/browser
+stage browser .venv/bin/python -m pytest -q -n 2 --dist loadfile Tests/browser
 
 echo
 echo "make test summary:"

@@ -31,12 +31,22 @@ WINDOWS = {"A": (1280, 800), "B": (390, 844)}
 os.environ["SE_OFFLINE"] = "true"
 
 
+# `-n 2` (pytest-xdist) runs two workers, each with a server and browsers of its own; it names them.
+WORKER = os.environ.get("PYTEST_XDIST_WORKER")
+
+
+def pytest_sessionstart(session):
+    """test-output/, without the failure evidence of earlier runs (cleared once, before any worker starts)."""
+    if WORKER is None:
+        OUTPUT.mkdir(exist_ok=True)
+        for stale in OUTPUT.glob("FAILED-*"):
+            stale.unlink()
+
+
 @pytest.fixture(scope="session")
 def output_dir():
-    """test-output/, without the failure evidence of earlier runs."""
+    """test-output/, where failures leave their evidence."""
     OUTPUT.mkdir(exist_ok=True)
-    for stale in OUTPUT.glob("FAILED-*"):
-        stale.unlink()
     return OUTPUT
 
 
@@ -52,7 +62,7 @@ def server(output_dir):
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, bufsize=1,
     )
     lines = queue.Queue()
-    log_path = output_dir / "server.log"
+    log_path = output_dir / (f"server-{WORKER}.log" if WORKER else "server.log")
 
     def pump():
         with open(log_path, "w", encoding="utf-8") as log:

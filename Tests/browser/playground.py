@@ -314,14 +314,18 @@ class Playground:
         that reflows the panels above it between the scroll and the click would send the click
         elsewhere (a tap on the phone's background, which clears focus)."""
         self.js("arguments[0].scrollIntoView({block: 'center', behavior: 'instant'})", element)
-        place = lambda: self.js("const r = arguments[0].getBoundingClientRect(); return [r.x, r.y, r.width, r.height]", element)
+        # Its box, and whether it is what a click at its centre would reach (nothing laid over it).
+        place = lambda: self.js("""
+            const e = arguments[0], r = e.getBoundingClientRect();
+            const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
+            return [r.x, r.y, r.width, r.height, top !== null && e.contains(top)]""", element)
         last = [place()]
 
         def still():
             now = place()
             moved, last[0] = now != last[0], now
-            return not moved
-        self.wait(still, "the element should stop moving")
+            return not moved and now[4]
+        self.wait(still, "the element should stop moving and be the one a click reaches")
         element.click()
 
     def set_presenting(self, on):

@@ -65,6 +65,7 @@ def test_a_viewer_is_marked_read_only_and_sends_nothing(wire, watched):
         assert not b.driver.find_element(By.ID, control).is_displayed(), f"{control} is off limits to a viewer"
     # The space typed into the read-only source scrolls the page smoothly: click once it has stopped.
     b.source_text().send_keys("// Mallory")
+    b.wait(lambda: b.driver.find_element(By.ID, "lesson-summary").text != "", "the lesson catalogue has arrived (its summary moves Start)")
     b.click_when_still(b.lesson_control("Start"))
     assert b.value(PROFILE, "firstName") == "", "a viewer's field takes no typing"
     assert b.field(PROFILE, "firstName").get_attribute("readonly") is not None
