@@ -49,7 +49,8 @@ for scenario in options.scenarios {
             case .idleMemory:
                 report = .idleMemory(try IdleMemoryRunner(options: options, variant: variant).run(name))
             case .core:
-                report = .core(CoreThroughput.run(name, intents: options.coreIntents))
+                report = .core(
+                    try CoreThroughput.run(name, intents: options.coreIntents, publicFolder: options.publicDirectory))
             case .restore(let sessions, let changes):
                 report = .restore(try RestoreRunner(options: options).run(name, sessions: sessions, changesPerSession: changes))
             }

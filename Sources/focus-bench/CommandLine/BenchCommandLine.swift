@@ -23,7 +23,7 @@ enum BenchCommandLine {
             },
             CommandLineOption(
                 name: "--quick", valueName: nil,
-                help: "Short run: --warmup 1 --duration 3 --idle-connections 2000 --core-intents 500000 (options given too win)."
+                help: "Short run: --warmup 1 --duration 3 --idle-connections 2000 --core-intents 50000 (options given too win)."
             ) { _, _ throws(UsageError) in },
             CommandLineOption(name: "--warmup", valueName: "seconds", help: "Load before the measured window. (default: 2)") {
                 options, value throws(UsageError) in
@@ -128,7 +128,7 @@ enum BenchCommandLine {
             },
             CommandLineOption(
                 name: "--core-intents", valueName: "n",
-                help: "Intents the core scenario applies. (default: 2000000)"
+                help: "Intents the core scenario applies. (default: 200000)"
             ) { options, value throws(UsageError) in
                 options.coreIntents = try OptionValue.wholeNumber(value, for: "--core-intents", in: 1000...1_000_000_000)
             },

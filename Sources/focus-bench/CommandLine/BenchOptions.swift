@@ -10,7 +10,7 @@ struct BenchOptions: Sendable {
     var serverCPU: Int? = 0
     /// Idle connections at which `idle-memory` reads the server's RSS, in increasing order.
     var idleConnections = [2000, 10_000]
-    var coreIntents = 2_000_000
+    var coreIntents = 200_000
     /// Handshakes (connect to snapshot) under way at once while clients join.
     var maxHandshakes = 64
     /// Options every server gets, after the scenario's own.
@@ -37,7 +37,7 @@ struct BenchOptions: Sendable {
         options.warmupSeconds = 1
         options.durationSeconds = 3
         options.idleConnections = [2000]
-        options.coreIntents = 500_000
+        options.coreIntents = 50_000
         return options
     }
 }

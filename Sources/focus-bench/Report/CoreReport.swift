@@ -1,4 +1,5 @@
-/// `FocusEngine.apply` alone: how many focus intents one core applies per second.
+/// The program interpreter alone: how many focus intents on the profile seed screen one core
+/// applies (and draws) per second.
 struct CoreReport: Sendable, Encodable {
     var scenario: String
     var kind = "core"

@@ -1,18 +1,31 @@
 import FocusCore
+import Foundation
+import SwiftUISource
 
-/// FocusCore without any I/O: taps alternating between the profile's two fields, applied in
-/// a loop on one session state, on the bench's own core.
+/// FocusCore without any I/O: the profile seed screen (`examples/seeds/profile.swift` of the
+/// `--public` folder) compiled once, then taps alternating between its two fields, each applied
+/// and the screen drawn as a session does, in a loop on the bench's own core.
 enum CoreThroughput {
-    static func run(_ name: String, intents: Int) -> CoreReport {
-        let engine = FocusEngine()
+    static func run(_ name: String, intents: Int, publicFolder: String) throws(BenchError) -> CoreReport {
+        let path = publicFolder + "/examples/seeds/profile.swift"
+        guard let source = try? String(contentsOfFile: path, encoding: .utf8) else {
+            throw .setup("The core scenario needs the profile seed screen, and \(path) cannot be read.")
+        }
+        guard let program = SourceCompilation.compile(source).program else {
+            throw .setup("The core scenario needs the profile seed screen, and \(path) does not compile.")
+        }
+        let interpreter = ProgramInterpreter(program: program)
         var ids = SystemRandomNumberGenerator()
-        var state = engine.start(ids: &ids).state
-        let taps: [Intent] = [.focus(.firstName), .focus(.lastName)]
+        var run = interpreter.start(ids: &ids).run
+        var laidOut: LaidOutScreen? = nil
+        let taps: [ProgramIntent] = [.focus("firstName"), .focus("lastName")]
         var applied = 0
         let start = MonotonicClock.nanoseconds()
         for number in 0..<intents {
-            // Counting what was applied keeps the optimiser from dropping the work.
-            if case .applied? = try? engine.apply(taps[number & 1], on: .profile, to: &state, ids: &ids) {
+            // Counting what was drawn keeps the optimiser from dropping the work.
+            if let (_, drawn) = try? interpreter.applyAndDraw(taps[number & 1], to: &run, laidOut: &laidOut, ids: &ids),
+                drawn.focused != nil
+            {
                 applied += 1
             }
         }
