@@ -49,7 +49,7 @@ check: setup-check
 # The toolchain's swift-format with .swift-format at the root; it changes no file. The settings
 # follow the code: 4-space indents, 130 columns (99% of lines fit; comments wrap at 100 anyway),
 # #if bodies not indented. DoNotUseSemicolons is off: one-line case bodies and `defer { a(); b() }`
-# are deliberate. Until the code is reformatted once, this step reports findings and fails.
+# are deliberate. Any finding fails it.
 lint:
 	swift format lint --recursive --strict --parallel Sources Tests Package.swift
 

@@ -1,4 +1,5 @@
-// Every text field's text as this page shows it while others type too: one SpliceClient per field
+// Every text field's text as this page shows it while others type too, the session's source
+// among them (as the field `source/source`): one SpliceClient per field
 // (splice-client.js), fed from snapshots and updates, whose splices go out as `splice` intents. The
 // one owner of the page's texts: the store hands it the texts the server sends and keeps none.
 // No DOM here: a display (text-editing.js) reads carets and shows changes. See
@@ -18,10 +19,24 @@ export function fieldName(screen, key) {
   return `${screen}/${key}`;
 }
 
-/** Every field's text in a session `state`, as its drawn screen holds them: field name → `{screen, key, text}`. */
+/**
+ * The session's SwiftUI source as a text members edit: splices of the key `source`, filed under
+ * the screen `source` whatever screen shows (docs/PROTOCOL.md, "Sessions that run their own
+ * source"). protocol.js has no word for it yet, so it is spelled here, once.
+ */
+export const SOURCE = Object.freeze({ screen: 'source', key: 'source' });
+/** The source's field name, as `you.splices` and the edit events name it: `source/source`. */
+export const SOURCE_FIELD = fieldName(SOURCE.screen, SOURCE.key);
+
+/**
+ * Every text in a session `state`: the source's, and every field's as its drawn screen holds
+ * them: field name → `{screen, key, text}`.
+ */
 export function textsOf(state) {
-  const { drawn } = state.program;
-  return new Map(drawnTexts(drawn).map(({ key, text }) => [fieldName(drawn.name, key), { screen: drawn.name, key, text }]));
+  const { drawn, source } = state.program;
+  const texts = new Map(drawnTexts(drawn).map(({ key, text }) => [fieldName(drawn.name, key), { screen: drawn.name, key, text }]));
+  texts.set(SOURCE_FIELD, { ...SOURCE, text: source ?? '' });
+  return texts;
 }
 
 export class FieldTexts {
@@ -121,7 +136,8 @@ export class FieldTexts {
    * events are applied.
    */
   #drawnFields(drawn, revision) {
-    const drawnNow = new Set();
+    // The source is no screen's: it stays whatever is drawn.
+    const drawnNow = new Set([SOURCE_FIELD]);
     for (const { key } of drawnTexts(drawn)) {
       const name = fieldName(drawn.name, key);
       drawnNow.add(name);

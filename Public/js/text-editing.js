@@ -7,6 +7,9 @@
 
 import { spliceBetween } from './text-ot.js';
 
+/** The event an input gets when someone else's change to its text was shown in it (no `input` event is). */
+export const TEXT_SHOWN = 'textshown';
+
 /** How long after the person's last keystroke they count as typing. */
 export const TYPING_QUIET_MS = 1500;
 
@@ -30,14 +33,21 @@ export class TextEditing {
   #typedAt = -Infinity;
 
   /**
-   * `root`: the element holding every screen; `texts`: the FieldTexts; `nameOf(input)`: the field
-   * name of one of the screens' inputs (null for anything else); `inputOf(name)`: the input of a
-   * field, if it is drawn.
+   * `roots`: the elements holding the inputs (every screen, the source editor); `texts`: the
+   * FieldTexts; `nameOf(input)`: the field name of one of their inputs (null for anything else);
+   * `inputOf(name)`: the input of a field, if it is drawn.
    */
-  constructor({ root, texts, nameOf, inputOf }) {
+  constructor({ roots, texts, nameOf, inputOf }) {
     this.texts = texts;
     this.nameOf = nameOf;
     this.inputOf = inputOf;
+    for (const root of roots) this.#listen(root);
+    texts.attach(this);
+  }
+
+  /** Takes the typing in `root`'s inputs. */
+  #listen(root) {
+    const { texts, nameOf } = this;
     root.addEventListener('keydown', () => this.#typed());
     // Before the browser changes the text: anything changed without an input event is caught up first.
     root.addEventListener('beforeinput', (event) => {
@@ -64,7 +74,6 @@ export class TextEditing {
       this.#edited(event.target);
       texts.release(name);
     });
-    texts.attach(this);
   }
 
   /**
@@ -99,6 +108,7 @@ export class TextEditing {
     if (shown && (shown.start !== selection.start || shown.end !== selection.end)) {
       input.setSelectionRange(selection.start, selection.end);
     }
+    input.dispatchEvent(new Event(TEXT_SHOWN));
   }
 
   #typed() {

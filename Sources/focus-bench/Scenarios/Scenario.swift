@@ -65,7 +65,9 @@ struct Scenario: Sendable {
         Scenario(
             name: "idle-memory", summary: "server RSS with 0 and with --idle-connections joined, idle clients (sessions of 100)",
             work: .idleMemory),
-        Scenario(name: "core", summary: "FocusCore alone: focus taps on the profile seed program, applied and drawn per second, no I/O", work: .core),
+        Scenario(
+            name: "core", summary: "FocusCore alone: taps on the profile seed program, applied and drawn a second, no I/O",
+            work: .core),
         Scenario(
             name: "restore-1000x1000",
             summary:
