@@ -60,8 +60,8 @@ struct BenchCommandLineTests {
         #expect(Scenario.all.filter(\.comparesPersistence).map(\.name) == compared)
         for name in compared {
             let variants = defaults.variants(for: try #require(Scenario.named(name)))
-            #expect(variants.map { $0?.name } == ["memory", "stored"])
-            #expect(variants.last??.arguments == ["--data-dir", "{fresh}"])
+            #expect(variants.map { $0?.name } == ["stored", "memory"], "stored first: it is what users run")
+            #expect(variants.first??.arguments == ["--data-dir", "{fresh}"])
         }
         for name in ["fanout-2", "edits-100x10", "join-1000", "core", "restore-1000x1000"] {
             #expect(defaults.variants(for: try #require(Scenario.named(name))) == [nil], "\(name) runs once")

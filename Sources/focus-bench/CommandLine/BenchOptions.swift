@@ -54,9 +54,10 @@ struct ServerVariant: Sendable, Equatable {
     /// replaced during the window (`--replace-source-per-second=<n>` among the variant's options).
     var sourceReplacementsPerSecond: Int? = nil
 
-    /// Persistence off and on, each server on a fresh data folder: what `make bench` compares.
+    /// Persistence on, each server on a fresh data folder (what users run, so it comes first),
+    /// then off: what `make bench` compares.
     static let persistenceComparison = [
-        ServerVariant(name: "memory", arguments: ["--in-memory"]),
         ServerVariant(name: "stored", arguments: ["--data-dir", ServerProcess.freshFolderPlaceholder]),
+        ServerVariant(name: "memory", arguments: ["--in-memory"]),
     ]
 }
