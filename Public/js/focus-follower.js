@@ -68,7 +68,14 @@ export class FocusFollower {
     const wanted = `${screen}|${focused}`;
     if (!force && wanted === this.#applied) return;
     const active = document.activeElement;
-    if (force && active && active !== document.body && !this.root.contains(active)) return;
+    // Nobody is taken out of what they are busy with outside the phone: with `force`, anything;
+    // always, a text being typed (the source editor, its find box). What is not applied then is
+    // applied by the next change, whatever it is.
+    const outside = active && active !== document.body && !this.root.contains(active);
+    if (outside && (force || isTextEntry(active))) {
+      if (!force) this.#applied = null;
+      return;
+    }
     const pause = own ? 0 : this.typingPause();
     if (pause > 0) {
       this.#putOff(pause, force);
@@ -130,4 +137,10 @@ export class FocusFollower {
       this.requestFocus(view.id, null);
     }, 0);
   }
+}
+
+/** Whether `element` takes typing (a text area, or an input other than a button, box or switch). */
+function isTextEntry(element) {
+  return element.tagName === 'TEXTAREA'
+    || (element.tagName === 'INPUT' && !['button', 'checkbox', 'radio', 'range', 'submit', 'reset'].includes(element.type));
 }

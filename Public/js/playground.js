@@ -4,7 +4,7 @@ import { byId, h } from './dom.js';
 import { tabName } from './session.js';
 import { ErrorCode, EventKind } from './protocol.js';
 import { Store, pastStore } from './store.js';
-import { FieldTexts, fieldName } from './field-texts.js';
+import { FieldTexts, fieldName, SOURCE_FIELD } from './field-texts.js';
 import { TextEditing, typeInto } from './text-editing.js';
 import { Header } from './header.js';
 import { Tabs } from './tabs.js';
@@ -51,19 +51,19 @@ export class Playground {
         submit: () => this.#afterTyping({ action: 'submit' }),
         restart: () => this.#afterTyping({ action: 'restart' }),
       },
-      sessionId: () => connection.sessionId,
-      onNotice: (text) => this.#showNotice(text),
       opener: examples,
     });
-    const { view } = this.program;
+    const { view, source } = this.program;
     this.editing = new TextEditing({
-      root: byId('screens'),
+      roots: [byId('screens'), byId('source-editor')],
       texts: this.texts,
       nameOf: (input) => {
+        if (input === source.input) return this.store.ready ? SOURCE_FIELD : null;
         const key = this.store.ready ? view.keyOf(input) : null;
         return key ? fieldName(view.id, key) : null;
       },
       inputOf: (name) => {
+        if (name === SOURCE_FIELD) return this.store.ready ? source.input : null;
         const slash = name.indexOf('/');
         return this.store.ready && name.slice(0, slash) === view.id ? view.inputFor(name.slice(slash + 1)) : null;
       },
@@ -198,6 +198,7 @@ export class Playground {
     const textOf = this.past
       ? (key) => this.past.texts.text(fieldName(shown.screen, key))
       : (key, input) => this.editing.textToDraw(fieldName(shown.screen, key), input);
+    const sourceText = this.past ? this.past.texts.text(SOURCE_FIELD) : this.editing.textToDraw(SOURCE_FIELD, program.source.input);
     this.header.showPeople(store.people(), store.count);
     this.header.showRole(store.role, store.presenter());
     this.settings.render({ viewer: store.role === 'viewer' });
@@ -205,7 +206,7 @@ export class Playground {
     document.documentElement.dataset.time = this.timeline.past ? 'past' : 'live';
     this.follower.quietly(() => {
       program.render(shown, { owner: shown.focusOwner(shown.screen), textOf, locked: Boolean(locked) },
-        { editable: !locked, viewer: store.role === 'viewer', live: store.program });
+        { editable: !locked, viewer: store.role === 'viewer', live: store.program, sourceText });
     });
     this.tabs.build(shown.program.screens.map((name) => ({ id: name, title: name })));
     this.tabs.select(shown.screen, Boolean(locked));

@@ -1,6 +1,6 @@
 """The playground as a session running its own SwiftUI source shows it (every session does: one
 opened at `/` runs the seed screens): the phone drawing the program's screen, the source panel
-(numbered lines, the text area, Run, diagnostics), and the Examples menu. Controls are found by
+(one shared editor: numbered, coloured lines under the text area, diagnostics), and the Examples menu. Controls are found by
 their accessible names, as a person reads them. Also here: the two browsers of a scenario
 (`open_pair`) and the evidence a failing test leaves (`after_test`), which conftest.py's fixtures use."""
 
@@ -184,15 +184,15 @@ class ProgramPage(Playground):
         return marked[0][1].strip() if len(marked) == 1 else None
 
     def source_scroll_top(self):
-        return self.js("return document.getElementById('source-lines').scrollTop")
+        """How far the source editor's box (its lines and text area, which scroll together) is scrolled."""
+        return self.js("return document.getElementById('source-editor').scrollTop")
 
     def source_line_in_view(self, line):
-        """Whether source line `line` lies inside the visible part of the source lines' list."""
+        """Whether source line `line` lies inside the visible part of the source editor's box."""
         return self.js("""
-            const list = document.getElementById('source-lines');
-            const element = list.children[arguments[0] - 1];
+            const element = document.getElementById('source-lines').children[arguments[0] - 1];
             if (!element) return false;
-            const view = list.getBoundingClientRect();
+            const view = document.getElementById('source-editor').getBoundingClientRect();
             const box = element.getBoundingClientRect();
             return box.top >= view.top - 1 && box.bottom <= view.bottom + 1;
         """, line)
@@ -200,8 +200,12 @@ class ProgramPage(Playground):
     def source_text(self):
         return self.driver.find_element(By.ID, "source-text")
 
+    def source_value(self):
+        """The source's text as this page's editor shows it."""
+        return self.js("return document.getElementById('source-text').value")
+
     def set_source(self, source):
-        """Replaces the text area's source as typing would (an input event)."""
+        """Replaces the editor's source as typing would (an input event): it goes out as a splice."""
         self.js("""
             const area = document.getElementById('source-text');
             area.focus();
@@ -209,8 +213,14 @@ class ProgramPage(Playground):
             document.execCommand('insertText', false, arguments[0]);
         """, source)
 
-    def run_source(self):
-        self.click_when_still(self.driver.find_element(By.ID, "source-run"))
+    def wait_source_read(self, why="the server reads the edited source"):
+        """Waits until the server holds the editor's text and has read it (its colours are back) and
+        nothing is left to send: the phone runs it if it compiles, and its diagnostics are listed."""
+        def read():
+            program = self.server_state()["state"]["program"]
+            return (self.pending_intents() == 0 and program["source"] == self.source_value() and bool(program["highlights"])
+                    and self.js("return document.querySelectorAll('#source-lines [class^=syntax-]').length > 0"))
+        self.wait(read, why)
 
     def source_status(self):
         return self.driver.find_element(By.ID, "source-status").text

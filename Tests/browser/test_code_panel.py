@@ -1,6 +1,6 @@
 """The code panel of the seeds session (the source panel): the line behind the last event is
-marked in both browsers from the line the server sends, and scrolled into view inside the line
-list (never the page); typing leaves the mark and the panel alone, and a mark on the line already
+marked in both browsers from the line the server sends, and scrolled into view inside the source
+editor's box (never the page); typing leaves the mark and the panel alone, and a mark on the line already
 marked does not pull back a panel its person scrolled away to read."""
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -12,8 +12,8 @@ from seed_plays import line_after
 
 
 def wheel_source(page, delta_y):
-    """Scrolls the source lines with the mouse wheel, as a person would."""
-    lines = page.driver.find_element(By.ID, "source-lines")
+    """Scrolls the source editor's box with the mouse wheel, as a person would."""
+    lines = page.driver.find_element(By.ID, "source-editor")
     page.js("arguments[0].scrollIntoView({block: 'nearest'})", lines)
     ActionChains(page.driver).scroll_from_origin(ScrollOrigin.from_element(lines), 0, delta_y).perform()
 
@@ -37,7 +37,7 @@ def test_the_marked_line_scrolls_into_view_once_and_typing_leaves_the_panel_alon
                         "the checkout form appearing")
 
     # B, phone-sized, reads the source panel below the phone.
-    b.js("window.scrollTo(0, document.getElementById('source-lines').getBoundingClientRect().top + scrollY - 40)")
+    b.js("window.scrollTo(0, document.getElementById('source-editor').getBoundingClientRect().top + scrollY - 40)")
     page_top = b.scroll_y()
     wheel_source(b, -100000)
     b.wait(lambda: b.source_scroll_top() == 0, "B scrolls its source back to the top to read")

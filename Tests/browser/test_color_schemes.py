@@ -90,7 +90,7 @@ def bind_address_to_name(page):
     address = line_after(source, 'TextField("Address"', ".focused($focus, equals: .address)")
     lines[address - 1] = lines[address - 1].replace(".address", ".name")
     page.set_source("\n".join(lines))
-    page.run_source()
+    page.wait_source_read()
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

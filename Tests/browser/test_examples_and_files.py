@@ -161,8 +161,12 @@ def test_download_gives_the_exact_source_as_the_server_holds_it_for_editors_and_
     session = editor.open_source(source)
     viewer.open(urljoin(editor.base_url, f"?session={session['viewer']}"))
     viewer.wait_drawn()
-    # An edit not yet run is the text area's, not the session's: the download is the session's.
-    editor.set_source(source.replace("LoginForm", "SomethingElse"))
+    # An edit is the session's as soon as it is typed (the editor is shared): the download is the
+    # source the server holds, named after its first screen.
+    source = source.replace("LoginForm", "SomethingElse")
+    editor.set_source(source)
+    editor.wait_source_read()
+    viewer.wait(lambda: viewer.source_value() == source, "the viewer's editor shows the edit")
     for page, folder in ((editor, files / "editor"), (viewer, files / "viewer")):
         folder.mkdir()
         download_into(page, folder)
@@ -171,8 +175,8 @@ def test_download_gives_the_exact_source_as_the_server_holds_it_for_editors_and_
             page.js("arguments[0].scrollIntoView({block: 'center'})", button)
             button.send_keys(Keys.ENTER)  # from the keyboard
             assert page.js("return getComputedStyle(document.activeElement).outlineStyle") != "none", "focus is drawn"
-            assert downloaded(folder, "LoginForm.swift") == source.encode("utf-8"), f"[{page.name}] the exact bytes"
-            assert [entry.name for entry in folder.iterdir()] == ["LoginForm.swift"]
+            assert downloaded(folder, "SomethingElse.swift") == source.encode("utf-8"), f"[{page.name}] the exact bytes"
+            assert [entry.name for entry in folder.iterdir()] == ["SomethingElse.swift"]
         finally:
             page.driver.execute_cdp_cmd("Browser.setDownloadBehavior", {"behavior": "default"})
 
@@ -275,13 +279,13 @@ def test_try_it_yourself_from_a_viewer_link_opens_an_editable_session_with_the_s
     assert mine["role"] == "editor", "the new session is the viewer's to edit"
     assert mine["state"]["program"]["source"] == source, "with the same source"
     assert page.source_text().get_attribute("readOnly") is None
-    assert shown(page, "Run") and not shown(page, "Try it yourself")
+    assert shown(page, "Restart the program") and not shown(page, "Try it yourself")
     # Changes in it stay in it.
     page.click_when_still(page.control("Username"))
     page.type("grace")
     page.wait(lambda: page.session_values("Username") == ["grace"], "the typing reaches the new session")
     page.set_source(source.replace('Button("Sign In")', 'Button("Log In")'))
-    page.run_source()
+    page.wait_source_read()
     page.wait(lambda: 'Button("Log In")' in source_of(page), "the new session runs the edited source")
     original = editor.server_state()["state"]["program"]
     assert original["source"] == source, "the original session's source is untouched"

@@ -54,8 +54,8 @@ def tap_and_return(page, screen, key):
 
 
 def edit_line(page, anchor, text, old, new):
-    """Runs the session's source with `old` replaced by `new` on the first line holding `text`
-    after the one holding `anchor` (`new` None: that line taken out)."""
+    """Edits the session's source as typing does (it runs once compiled): `old` replaced by `new` on
+    the first line holding `text` after the one holding `anchor` (`new` None: that line taken out)."""
     source = page.server_state()["state"]["program"]["source"]
     lines = source.split("\n")
     number = line_after(source, anchor, text)
@@ -64,7 +64,7 @@ def edit_line(page, anchor, text, old, new):
     else:
         lines[number - 1] = lines[number - 1].replace(old, new)
     page.set_source("\n".join(lines))
-    page.run_source()
+    page.wait_source_read()
 
 
 def delete_row(page, row):
@@ -246,7 +246,7 @@ def test_tasks_lesson_a_row_that_opens_while_it_has_focus_in_the_code(pair):
     lines = source.split("\n")
     lines.insert(heir, "        move(to: heir.map { field.onRow(reminders[$0].id) })")
     a.set_source("\n".join(lines))
-    a.run_source()
+    a.wait_source_read()
     at_step(pair, lesson, 9)
 
     rows = a.rows(TASKS, "title")

@@ -11,7 +11,7 @@ from display import SCREENS, display, focus_first_field  # noqa: F401 (display i
 from playground import CHECKOUT, PROFILE
 from seed_plays import line_after
 
-CODE = "#source-lines"
+CODE = "#source-editor"
 
 
 def code_font_px(page):
@@ -65,7 +65,7 @@ def test_presenter_layout_fits_the_log_and_diagnostics_at_1280x800(display, outp
     lines = source.split("\n")
     lines[address - 1] = lines[address - 1].replace(".address", ".name")
     a.set_source("\n".join(lines))
-    a.run_source()
+    a.wait_source_read()
     a.wait(lambda: len([entry for entry in a.diagnostics() if "Warning" in entry["text"]]) >= 2, "the source panel warns about the shared key")
     a.js("document.activeElement.blur()")
     # A diagnostic pointed at shows whole: the pointer rests on the header, away from them.

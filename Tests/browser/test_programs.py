@@ -1,7 +1,8 @@
 """Sessions running their own SwiftUI source: the phone draws what the program draws, taps and
 typing go to the program, the code panel marks the line behind the last event (from the line
-the server sends, not from matching text), a source edited and Run replaces the program while
-the values typed stay, a broken one is refused with its diagnostics, and every example opens."""
+the server sends, not from matching text), a source edited in the code panel replaces the program
+once it compiles while the values typed stay, a broken one lists its diagnostics while the last
+good program runs on, and every example opens."""
 
 from urllib.parse import urljoin
 
@@ -104,29 +105,29 @@ def test_a_syntax_error_is_shown_with_its_line_and_the_old_program_keeps_running
     page.open_source(source)
     broken = source.replace('Button("Sign In") { signIn() }', 'Button("Sign In" { signIn() }')
     page.set_source(broken)
-    page.run_source()
+    page.wait_source_read()
     line = line_of(broken, 'Button("Sign In" {')
     page.wait(lambda: any(entry["line"] == line and "Error" in entry["text"] for entry in page.diagnostics()),
               lambda: f"an error on line {line} should be listed: {page.diagnostics()}")
-    assert page.source_status().startswith("Not run")
+    assert page.source_status().endswith("in the source: the last program that compiled keeps running."), page.source_status()
     assert page.control("Sign In").tag_name == "button", "the phone still draws the old program"
     page.driver.find_element(By.CSS_SELECTOR, "#source-diagnostics .source-diagnostic-button").click()
     caret_line = page.js("const area = document.activeElement; return area.id === 'source-text' ? area.value.slice(0, area.selectionStart).split('\\n').length : null")
     assert caret_line == line, "the diagnostic moves the text area's caret to its line"
 
 
-def test_run_replaces_the_program_and_keeps_what_was_typed(page):
+def test_an_edited_source_replaces_the_program_and_keeps_what_was_typed(page):
     source = example("login.swift")
     page.open_source(source)
     page.control("Username").click()
     page.type("grace")
     page.wait(lambda: page.control("Username").get_attribute("value") == "grace", "the typing shows")
     page.set_source(source.replace('Button("Sign In")', 'Button("Log In")'))
-    page.run_source()
+    page.wait_source_read()
     page.wait(lambda: page.js("return [...document.querySelectorAll('.program-screen button')].map((b) => b.textContent).includes('Log In')"),
               "the new source's button shows")
     assert page.control("Username").get_attribute("value") == "grace"
-    assert page.source_status().startswith("Running the new source")
+    assert page.source_status() == "", "a source that runs needs no word of explanation"
     assert 'Button("Log In")' in page.js("return document.getElementById('source-lines').textContent")
 
 
@@ -137,7 +138,7 @@ def test_a_viewer_sees_the_source_read_only(two):
     viewer.wait_drawn()
     area = viewer.source_text()
     assert area.get_attribute("readOnly") == "true"
-    assert not viewer.driver.find_element(By.ID, "source-run").is_displayed()
+    assert not viewer.driver.find_element(By.ID, "source-restart").is_displayed()
     assert viewer.driver.find_element(By.ID, "source-read-only").is_displayed()
     assert "struct LoginForm" in area.get_attribute("value")
     editor.control("Username").click()

@@ -63,11 +63,11 @@ def test_the_profile_lesson_runs_from_its_source_through_an_edit_of_the_code(pag
     page.click_when_still(page.control("Next"))
     page.wait(lambda: progress(page) == "Step 6 of 9", lambda: f"Next passes: {story(page)}")
 
-    # Step 6 asks for an edit of the code: take the transaction out of move(to:), and Run it.
+    # Step 6 asks for an edit of the code: take the transaction out of move(to:); the edit runs as it compiles.
     edited = source.replace(TRANSACTION, "        focus = field")
     assert edited != source
     page.set_source(edited)
-    page.run_source()
+    page.wait_source_read()
     page.wait(lambda: progress(page) == "Step 7 of 9", lambda: f"running the edited code passes: {progress(page)!r}")
     page.control("First Name").click()
     page.wait(lambda: page.active_name() == "First Name", "First Name has focus")

@@ -11,14 +11,13 @@ import { ProgramInspector } from './program-inspector.js';
 
 export class ProgramPage {
   /**
-   * `intents`: `{tap(key), submit(), restart()}`; `sessionId()`: this page's capability;
-   * `onNotice(text)`: a refusal to tell the person; `opener`: what starts a session from a
+   * `intents`: `{tap(key), submit(), restart()}`; `opener`: what starts a session from a
    * source (the Examples menu).
    */
-  constructor({ intents, sessionId, onNotice, opener }) {
+  constructor({ intents, opener }) {
     this.view = new ProgramView({ intents });
     byId('screens').append(this.view.element);
-    this.source = new SourcePanel({ sessionId, onNotice, onRestart: () => intents.restart() });
+    this.source = new SourcePanel({ onRestart: () => intents.restart() });
     this.files = new SourceFiles({ opener });
     this.inspector = new ProgramInspector(byId('inspector'));
     /** The code panel's heading names the screen drawn. */
@@ -28,13 +27,14 @@ export class ProgramPage {
   /**
    * Draws `shown` (a Store: live, or the past): `context` as a screen view's render takes it,
    * `editable`: this page may change the session; `viewer`: it has the watch-only link; `live`:
-   * the session's program now (what Download and Try it yourself take, even while the past shows).
+   * the session's program now (what Download and Try it yourself take, even while the past shows);
+   * `sourceText`: the source's text as the page shows it (null: leave the editor alone).
    */
-  render(shown, context, { editable, viewer, live = shown.program }) {
+  render(shown, context, { editable, viewer, live = shown.program, sourceText }) {
     const { drawn } = shown.program;
     this.view.render(drawn, context);
     this.caption.textContent = `· ${drawn.name}`;
-    this.source.show(shown.program, { editable });
+    this.source.show(shown.program, { editable, text: sourceText });
     this.files.show(live, { viewer });
     this.inspector.render({ drawn, titleOf: (key) => this.view.titleOf(key), last: shown.log[0] ?? null });
   }
