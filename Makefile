@@ -2,11 +2,11 @@
 # pure suites, lint), `make test` runs every test, `make bench` measures,
 # `make cluster` starts several processes behind HAProxy with Redis and `make bench-cluster`
 # measures them against one process (docs/SCALING.md).
-# `make conformance` runs Autobahn|Testsuite against the transport, `make fuzz` fuzzes the parsers,
-# the renderer and the focus model, `make sanitize` runs the Swift suites under TSan and ASan.
+# `make conformance` runs Autobahn|Testsuite against the transport, `make fuzz` fuzzes the parsers
+# and the SwiftUI programs, `make sanitize` runs the Swift suites under TSan and ASan.
 # They install what is missing first, so they work on a fresh Debian machine with the Swift toolchain.
 
-RUN_PACKAGES  := pkg-config libwebsockets-dev libcmark-dev libsqlite3-dev libhiredis-dev
+RUN_PACKAGES  := pkg-config libwebsockets-dev libsqlite3-dev libhiredis-dev
 CHECK_PACKAGES := nodejs python3
 TEST_PACKAGES := chromium chromium-driver fonts-liberation fonts-dejavu-core redis-server haproxy curl nodejs
 SWIFT_STRICT  := -Xswiftc -warnings-as-errors
@@ -39,7 +39,7 @@ test: setup-test
 	@scripts/test.sh
 
 # The inner loop: the build, then the pure suites (FocusCore, FocusProtocol, the session machine,
-# TransportWire, the fuzz corpora, Markdown, SwiftUISource, the JavaScript agreement tests under Node.js) in
+# TransportWire, the fuzz corpora, SwiftUISource, the JavaScript agreement tests under Node.js) in
 # parallel, then the lint. See scripts/swift-tests.py for the selection and its checks.
 check: setup-check
 	swift build --build-tests $(SWIFT_STRICT)

@@ -45,7 +45,6 @@ let parser = swiftSyntax([
 ///   reads from its sockets (frame mask bits, raw request heads); see docs/ARCHITECTURE.md.
 /// - `WebSocketTransport`: the libwebsockets server; the only server code that touches libwebsockets.
 /// - `WebSocketClient`: a libwebsockets client and a raw HTTP client, for tests and the benchmark.
-/// - `MarkdownRendering`: the only place that touches cmark (`CCmark`).
 /// - `SQLiteStorage`: the durable log of sessions; the only place that touches SQLite (`CSQLite`).
 /// - `RedisCoordination`: the only place that touches hiredis (`CHiredis`): leases, the fenced
 ///   change log and snapshots in Redis, for running several processes (docs/SCALING.md).
@@ -85,11 +84,6 @@ let package = Package(
             providers: [.apt(["libwebsockets-dev"])]
         ),
         .systemLibrary(
-            name: "CCmark",
-            pkgConfig: "libcmark",
-            providers: [.apt(["libcmark-dev"])]
-        ),
-        .systemLibrary(
             name: "CSQLite",
             pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]
@@ -113,13 +107,12 @@ let package = Package(
         .target(name: "CReceiveTap"),
         .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets", "CReceiveTap", "Locking", "TransportWire"]),
         .target(name: "WebSocketClient", dependencies: ["CLibWebSockets", "Locking", "TransportWire", "WebSocketTransport"]),
-        .target(name: "MarkdownRendering", dependencies: ["CCmark"]),
         .target(name: "SQLiteStorage", dependencies: ["CSQLite", "Locking"]),
         .target(name: "RedisCoordination", dependencies: ["CHiredis"]),
         .target(
             name: "FocusSyncServer",
             dependencies: [
-                "FocusCore", "FocusProtocol", "Sessions", "TransportWire", "WebSocketTransport", "MarkdownRendering",
+                "FocusCore", "FocusProtocol", "Sessions", "TransportWire", "WebSocketTransport",
                 "CommandLineParsing", "Locking", "SQLiteStorage", "RedisCoordination", "SwiftUISource",
             ]
         ),
@@ -135,7 +128,7 @@ let package = Package(
             name: "reader-timing", dependencies: ["SwiftUISource", "FocusCore", "FocusProtocol"], path: "Tests/ReaderTiming"),
         .target(
             name: "FuzzChecks",
-            dependencies: ["TransportWire", "FocusCore", "FocusProtocol", "MarkdownRendering", "SwiftUISource"],
+            dependencies: ["TransportWire", "FocusCore", "FocusProtocol", "SwiftUISource"],
             path: "Tests/Fuzz/Checks"),
         .systemLibrary(name: "CLibFuzzer"),
         .executableTarget(name: "focus-fuzz", dependencies: ["FuzzChecks", "CLibFuzzer"], path: "Tests/Fuzz/Driver"),
@@ -158,7 +151,6 @@ let package = Package(
         .testTarget(
             name: "WebSocketTransportTests",
             dependencies: ["WebSocketTransport", "WebSocketClient", "TransportWire", "Locking", "TestSupport"]),
-        .testTarget(name: "MarkdownRenderingTests", dependencies: ["MarkdownRendering"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "storage-test-child", "Locking", "TestSupport"]),
         .testTarget(name: "RedisCoordinationTests", dependencies: ["RedisCoordination", "Locking", "TestSupport"]),
         .testTarget(

@@ -23,7 +23,6 @@ PURE_TARGETS = [
     "SessionMachineTests",
     "TransportWireTests",
     "FuzzChecksTests",
-    "MarkdownRenderingTests",
     "SwiftUISourceTests",
     "SourceProgramTests",
 ]

@@ -8,7 +8,7 @@
 import { SpliceClient, APPLIED, REFUSED, UNANSWERED } from './splice-client.js';
 import { spliceBetween } from './text-ot.js';
 import { RATE_LIMIT_RETRY_MS } from './connection.js';
-import { ErrorCode, EventKind } from './protocol.js';
+import { ErrorCode, EventKind, SourceText } from './protocol.js';
 import { drawnTexts } from './program/drawn-texts.js';
 
 /** Refusals after which the field needs a fresh copy of its text. */
@@ -20,13 +20,11 @@ export function fieldName(screen, key) {
 }
 
 /**
- * The session's SwiftUI source as a text members edit: splices of the key `source`, filed under
- * the screen `source` whatever screen shows (docs/PROTOCOL.md, "Sessions that run their own
- * source"). protocol.js has no word for it yet, so it is spelled here, once.
+ * The session's SwiftUI source's field name, as `you.splices` and the edit events name it: the
+ * source is a text members splice, filed under its own screen whatever screen shows
+ * (docs/PROTOCOL.md, "Sessions that run their own source").
  */
-export const SOURCE = Object.freeze({ screen: 'source', key: 'source' });
-/** The source's field name, as `you.splices` and the edit events name it: `source/source`. */
-export const SOURCE_FIELD = fieldName(SOURCE.screen, SOURCE.key);
+export const SOURCE_FIELD = fieldName(SourceText.screen, SourceText.key);
 
 /**
  * Every text in a session `state`: the source's, and every field's as its drawn screen holds
@@ -35,7 +33,7 @@ export const SOURCE_FIELD = fieldName(SOURCE.screen, SOURCE.key);
 export function textsOf(state) {
   const { drawn, source } = state.program;
   const texts = new Map(drawnTexts(drawn).map(({ key, text }) => [fieldName(drawn.name, key), { screen: drawn.name, key, text }]));
-  texts.set(SOURCE_FIELD, { ...SOURCE, text: source ?? '' });
+  texts.set(SOURCE_FIELD, { screen: SourceText.screen, key: SourceText.key, text: source ?? '' });
   return texts;
 }
 

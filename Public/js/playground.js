@@ -1,6 +1,6 @@
 // The playground: the views of one session wired to its connection (main.js makes both).
 
-import { byId, h } from './dom.js';
+import { byId } from './dom.js';
 import { tabName } from './session.js';
 import { ErrorCode, EventKind } from './protocol.js';
 import { Store, pastStore } from './store.js';
@@ -27,13 +27,9 @@ const LOCKED = {
   viewer: 'You are watching: only the people with the edit link change this session.',
   past: 'This is the past: press Live to change the session again.',
 };
-/** A session that runs no program was stored on the built-in screens, which the page no longer draws. */
-const EARLIER_SESSION = 'This session was made on the built-in screens of an earlier FocusSync, which this page no longer draws.';
 
 export class Playground {
   #noticeTimer = 0;
-  /** What the notice line says when no passing notice does (nodes), or nothing. */
-  #standingNotice = [];
   /** The session at the revision the timeline shows (a Store, read-only), or null while live. */
   past = null;
   #toldReadOnly = false;
@@ -112,10 +108,6 @@ export class Playground {
   #receive(message, newConnection) {
     switch (message.type) {
       case 'snapshot':
-        if (!message.state.program) {
-          this.#showEarlierSession();
-          return;
-        }
         this.store.applySnapshot(message, newConnection);
         this.header.showLinks({ role: this.store.role, id: this.connection.sessionId, viewer: this.store.viewer });
         if (newConnection) this.timeline.reconnected();
@@ -144,11 +136,6 @@ export class Playground {
         break;
       case 'past':
         if (!this.store.ready || !this.timeline.answered(message)) return;
-        // A revision from before the session ran a source (one stored on the built-in screens, given one since).
-        if (!message.state.program) {
-          this.#showNotice(`Revision ${message.revision} is from before this session ran a SwiftUI source: this page cannot draw it.`);
-          return;
-        }
         this.past = pastStore(this.store, message);
         this.#render();
         this.program.markFromLog(this.past.log, message.revision);
@@ -297,22 +284,11 @@ export class Playground {
     this.header.showWaiting(this.connection.status, this.connection.pending.length);
   }
 
-  /** Says `text` on the notice line for a few seconds; then the standing notice, if any, comes back. */
+  /** Says `text` on the notice line for a few seconds. */
   #showNotice(text) {
     clearTimeout(this.#noticeTimer);
     this.notice.textContent = text ?? '';
-    this.#noticeTimer = setTimeout(() => this.notice.replaceChildren(...this.#standingNotice), NOTICE_MS);
-  }
-
-  /**
-   * A session stored on the built-in screens by an earlier version (its snapshot has no program):
-   * the page says so, offers a new session, and draws nothing of it.
-   */
-  #showEarlierSession() {
-    clearTimeout(this.#noticeTimer);
-    this.#standingNotice = [`${EARLIER_SESSION} `, h('a', { href: './', text: 'Start a new session' }), ' to play the seed screens.'];
-    this.notice.replaceChildren(...this.#standingNotice);
-    document.documentElement.dataset.session = 'earlier';
+    this.#noticeTimer = setTimeout(() => { this.notice.textContent = ''; }, NOTICE_MS);
   }
 }
 

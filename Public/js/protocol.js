@@ -25,11 +25,8 @@ export const ErrorCode = Object.freeze({
   unknownAction: 'unknown_action',
   unknownScreen: 'unknown_screen',
   unknownKey: 'unknown_key',
-  unknownRow: 'unknown_row',
-  unknownList: 'unknown_list',
   notCurrentScreen: 'not_current_screen',
   valueTooLong: 'value_too_long',
-  tooManyRows: 'too_many_rows',
   badSplice: 'bad_splice',
   staleBase: 'stale_base',
   unknownLesson: 'unknown_lesson',
@@ -57,7 +54,6 @@ export const ErrorCode = Object.freeze({
 
 /** Why an `ack` says an intent changed nothing. */
 export const AckReason = Object.freeze({
-  toolbarAtEnd: 'toolbar_at_end',
   unchanged: 'unchanged',
   duplicate: 'duplicate',
 });
@@ -66,13 +62,7 @@ export const AckReason = Object.freeze({
 export const EventKind = Object.freeze({
   focus: 'focus',
   edit: 'edit',
-  validation: 'validation',
-  rowAdded: 'rowAdded',
-  rowRemoved: 'rowRemoved',
   navigate: 'navigate',
-  autoFocusScheduled: 'autoFocusScheduled',
-  autoFocusCancelled: 'autoFocusCancelled',
-  settings: 'settings',
   state: 'state',
   timerSet: 'timerSet',
   restart: 'restart',
@@ -115,7 +105,13 @@ export const HighlightKind = Object.freeze({
   directive: 'directive',
 });
 
-/** The engine's default bounds on what intents may ask for. */
+/** The session's source as a text members splice: its screen and key on the wire (`source/source`). */
+export const SourceText = Object.freeze({
+  screen: 'source',
+  key: 'source',
+});
+
+/** The default bounds on what intents may ask for. */
 export const Limits = Object.freeze({
   maxValueLength: 10000,
   maxSessionTextBytes: 65536,

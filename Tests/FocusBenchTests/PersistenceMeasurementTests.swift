@@ -24,11 +24,16 @@ struct PersistenceMeasurementTests {
         return options
     }
 
+    /// The variant of `make bench`'s comparison called `name`.
+    private static func variant(_ name: String) -> ServerVariant? {
+        ServerVariant.persistenceComparison.first { $0.name == name }
+    }
+
     private static let closedLoop = LoadShape(
         sessions: 2, clientsPerSession: 2, intent: .focus, pacing: .closedLoop, serverArguments: ["--rate-limit", "1000000"])
 
     @Test func aStoredServerReportsItsDatabaseBytesPerChangeAndAnInMemoryOneNone() throws {
-        let stored = try LoadScenarioRunner(options: Self.options, variant: ServerVariant.persistenceComparison[1])
+        let stored = try LoadScenarioRunner(options: Self.options, variant: Self.variant("stored"))
             .run("closed [stored]", Self.closedLoop)
         let store = try #require(stored.store)
         #expect(stored.lost == 0)
@@ -37,7 +42,7 @@ struct PersistenceMeasurementTests {
         #expect(store.bytes > 0)
         #expect(store.bytesPerChange == Double(store.bytes) / Double(store.changes))
 
-        let memory = try LoadScenarioRunner(options: Self.options, variant: ServerVariant.persistenceComparison[0])
+        let memory = try LoadScenarioRunner(options: Self.options, variant: Self.variant("memory"))
             .run("closed [memory]", Self.closedLoop)
         #expect(memory.store == nil)
         #expect(memory.intentsSent > 0)

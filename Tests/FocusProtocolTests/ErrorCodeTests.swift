@@ -1,5 +1,6 @@
 import FocusCore
 import FocusProtocol
+import TestSupport
 import Testing
 
 @Suite("One vocabulary of errors")
@@ -8,13 +9,10 @@ struct ErrorCodeTests {
         "Every FocusCore refusal maps to its wire code and keeps its sentence",
         arguments: [
             (FocusError.unknownScreen("settings"), ErrorCode.unknownScreen),
-            (.unknownKey("addres", screen: .checkout), .unknownKey),
-            (.unknownRow("6F1C", list: .emails), .unknownRow),
-            (.unknownList("guests", screen: .gift), .unknownList),
+            (.unknownKey("addres", screen: ScreenID.checkout), .unknownKey),
             (.notCurrentScreen(.gift, current: .checkout), .notCurrentScreen),
             (.valueTooLong(key: .message, length: 10_001, limit: 10_000), .valueTooLong),
             (.sessionTextFull(limit: 20), .valueTooLong),
-            (.tooManyRows(list: .emails, limit: 100), .tooManyRows),
         ])
     func focusErrors(error: FocusError, code: ErrorCode) {
         let mapped = ProtocolError(error, seq: 3)

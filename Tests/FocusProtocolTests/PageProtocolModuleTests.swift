@@ -29,8 +29,9 @@ struct PageProtocolModuleTests {
         #expect(text.contains("  replaced: 4001,\n"))
         #expect(text.contains("  noAnswer: 4000,\n"))
         #expect(text.contains("  internalError: 'internal',\n"))
-        #expect(text.contains("  toolbarAtEnd: 'toolbar_at_end',\n"))
-        #expect(text.contains("  autoFocusScheduled: 'autoFocusScheduled',\n"))
+        #expect(text.contains("  duplicate: 'duplicate',\n"))
+        #expect(text.contains("  timerSet: 'timerSet',\n"))
+        #expect(text.contains("export const SourceText = Object.freeze({\n  screen: 'source',\n  key: 'source',\n});"))
         #expect(text.contains("  maxValueLength: 10000,\n"))
         for code in ErrorCode.allCases { #expect(text.contains("'\(code.rawValue)'")) }
         for code in WireCloseCode.allCases { #expect(text.contains(": \(code.rawValue),\n")) }
@@ -59,9 +60,9 @@ struct PageProtocolModuleTests {
     @Test("Each ack reason reads back from its wire word, and nothing else does")
     func ackReasons() {
         for reason in AckReason.allCases { #expect(AckReason(wireName: reason.wireName) == reason) }
-        #expect(AckReason(wireName: "toolbarAtEnd") == nil)
+        #expect(AckReason(wireName: "toolbar_at_end") == nil, "the built-in toolbar's reason is gone")
         #expect(
-            String(decoding: ServerMessage.ack(seq: 4, reason: .toolbarAtEnd).encoded(), as: UTF8.self)
-                == #"{"type":"ack","seq":4,"reason":"toolbar_at_end"}"#)
+            String(decoding: ServerMessage.ack(seq: 4, reason: .unchanged).encoded(), as: UTF8.self)
+                == #"{"type":"ack","seq":4,"reason":"unchanged"}"#)
     }
 }

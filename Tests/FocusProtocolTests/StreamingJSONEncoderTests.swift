@@ -15,44 +15,53 @@ struct StreamingJSONEncoderTests {
         #expect(parsedStream == parsedReference, "\(String(decoding: streamed, as: UTF8.self))", sourceLocation: sourceLocation)
     }
 
-    @Test func everyScreenOfEverySeedSessionAndTheSchema() throws {
-        let engine = FocusEngine()
-        var ids = SystemRandomNumberGenerator()
-        var state = engine.start(ids: &ids).state
-        _ = try engine.apply(.edit(.firstName, "Ada \"the\" Countess\\\n\t/ ✓"), on: .profile, to: &state, ids: &ids)
-        _ = try engine.apply(.navigate(to: .checkout), on: .profile, to: &state, ids: &ids)
-        _ = try engine.apply(.validate, on: .checkout, to: &state, ids: &ids)
-        let snapshot = engine.snapshot(of: state)
-        try expectSameJSON(snapshot)
-        for screen in snapshot.screens.values {
-            try expectSameJSON(screen)
-        }
-        try expectSameJSON(engine.schema)
+    /// A session's state as a snapshot carries it: a program drawing a form, with awkward text.
+    static let session = SessionSnapshot(
+        screen: "ProfileForm",
+        program: ProgramSnapshot(
+            source: "struct ProfileForm: View {\n  // \"the\" Countess\\\n\t/ ✓\n}\n",
+            diagnostics: [SourceDiagnostic(line: 2, column: 3, severity: .warning, message: "`Color` is not modelled.")],
+            highlights: [SourceHighlight(at: 0, length: 6, kind: .keyword)], runs: true, screens: ["ProfileForm"],
+            drawn: DrawnScreen(
+                name: "ProfileForm",
+                content: [
+                    DrawnView(
+                        kind: .form, line: 3,
+                        content: [
+                            DrawnView(
+                                kind: .textField, key: "firstName", title: "First Name", value: "Ada \"the\" Countess\\\n\t/ ✓",
+                                submitLabel: "next", line: 4)
+                        ])
+                ], focused: "firstName", focusValues: [NamedValue(name: "focus", value: ".firstName")],
+                stateValues: [NamedValue(name: "firstName", value: "\"Ada\"")], keyboardToolbar: [])))
+
+    @Test func aSessionsStateAndItsProgram() throws {
+        try expectSameJSON(Self.session)
+        try expectSameJSON(Self.session.program)
     }
 
     @Test func updateAndSnapshotMessagesOfALiveSession() throws {
         let member = Member(member: MemberID(ordinal: 1), name: "Ada", color: "#1f6feb")
-        let engine = FocusEngine()
-        var ids = SystemRandomNumberGenerator()
-        var state = engine.start(ids: &ids).state
-        let outcome = try engine.apply(.focus(.lastName), on: .profile, to: &state, ids: &ids)
+        let events: [FocusEvent] = [
+            .focus(screen: "ProfileForm", from: "firstName", to: "lastName", cause: .submit),
+            .state(screen: "ProfileForm", name: "focus", value: ".lastName"),
+        ]
         let patch = JSONObject([
-            ("screens", .object(JSONObject([("profile", .object(JSONObject([("focus", .string("lastName"))])))])))
+            ("program", .object(JSONObject([("drawn", .object(JSONObject([("focused", .string("lastName"))])))])))
         ])
         // The update is written by hand: it must say what the generic encoders say of its parts.
         let update = try JSONParser.parse(
             ServerMessage.update(
-                UpdateMessage(
-                    revision: 3, by: member.member, seq: 7, at: 1_795_900_000_123, events: outcome.events, patch: patch)
+                UpdateMessage(revision: 3, by: member.member, seq: 7, at: 1_795_900_000_123, events: events, patch: patch)
             ).encoded())
-        let events = try JSONParser.parse(Array(try JSONEncoder().encode(outcome.events)))
+        let encodedEvents = try JSONParser.parse(Array(try JSONEncoder().encode(events)))
         #expect(
             update.canonical
                 == JSONValue.object(
                     JSONObject([
                         ("type", .string("update")), ("revision", .integer(3)), ("by", .string(member.member.rawValue)),
                         ("seq", .integer(7)),
-                        ("at", .integer(1_795_900_000_123)), ("events", events), ("patch", .object(patch)),
+                        ("at", .integer(1_795_900_000_123)), ("events", encodedEvents), ("patch", .object(patch)),
                     ])
                 ).canonical)
         let serverOwn = try JSONParser.parse(
@@ -68,11 +77,10 @@ struct StreamingJSONEncoderTests {
                         ("events", .array([])),
                         ("patch", .object(JSONObject())),
                     ])))
-        let entries = outcome.events.map { LogEntry(revision: 3, at: 1, by: member.member, seq: 7, event: $0) }
+        let entries = events.map { LogEntry(revision: 3, at: 1, by: member.member, seq: 7, event: $0) }
         try expectSameJSON(
             SnapshotMessage(
-                revision: 3, you: member, role: .editor, schema: EncodedJSON(engine.schema),
-                state: EncodedJSON(engine.snapshot(of: state)), members: [member],
+                revision: 3, you: member, role: .editor, state: EncodedJSON(Self.session), members: [member],
                 present: [member.member], log: entries))
         try expectSameJSON(PresenceMessage(joined: [member], left: [MemberID(ordinal: 2)]))
     }

@@ -1,5 +1,6 @@
 import FocusCore
 import FocusProtocol
+import TestSupport
 import Testing
 
 @Suite("Update encoding")
@@ -16,7 +17,7 @@ struct UpdateEncodingTests {
             .focus(screen: .profile, from: .firstName, to: nil, cause: .submit),
             .focus(screen: .profile, from: nil, to: .lastName, cause: .submit),
         ])
-        #expect(text.hasSuffix(#"],"keyboardDips":["profile"],"patch":{}}"#), "\(text)")
+        #expect(text.hasSuffix(#"],"keyboardDips":["ProfileForm"],"patch":{}}"#), "\(text)")
     }
 
     @Test("Any other update has no keyboardDips member")
@@ -25,7 +26,7 @@ struct UpdateEncodingTests {
         #expect(!text.contains("keyboardDips"))
         #expect(
             text
-                == #"{"type":"update","revision":3,"by":"m1","seq":2,"at":1795900000000,"events":[{"kind":"focus","screen":"profile","from":"firstName","to":"lastName","cause":"submit"}],"patch":{}}"#
+                == #"{"type":"update","revision":3,"by":"m1","seq":2,"at":1795900000000,"events":[{"kind":"focus","screen":"ProfileForm","from":"firstName","to":"lastName","cause":"submit"}],"patch":{}}"#
         )
     }
 }

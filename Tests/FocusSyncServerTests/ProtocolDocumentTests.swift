@@ -42,8 +42,7 @@ struct ProtocolDocumentTests {
         #expect(types == Set(Self.clientTypes))
         #expect(
             actions == [
-                "focus", "edit", "splice", "submit", "tap", "next", "previous", "validate", "addRow", "removeRow",
-                "navigate", "configure", "lesson", "restart",
+                "focus", "edit", "splice", "submit", "tap", "navigate", "lesson", "restart",
             ])
     }
 

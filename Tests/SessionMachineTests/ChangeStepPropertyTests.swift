@@ -50,15 +50,13 @@ struct ChangeStepPropertyTests {
             if case .persist(.change(let change)) = output { change } else { nil }
         }
         #expect(records.map(\.revision) == Array(1...latest))
-        var restored = try #require(
-            SessionMachine(
-                restoring: start, engine: FocusEngine(), configuration: Self.configuration, renderNotes: Harness.render,
-                at: harness.now))
+        #expect(start.run != nil, "the session runs the seed program")
+        var restored = try #require(Harness.restored(start, configuration: Self.configuration, at: harness.now))
         for record in records {
             try restored.replay(try ChangeRecord(revision: record.revision, at: record.at, body: record.encodedBody()))
             let live = try #require(seen[record.revision])
             let rebuilt = restored.durableState()
-            #expect(rebuilt.state == live.durable.state, "state at revision \(record.revision)")
+            #expect(rebuilt.run == live.durable.run, "the program's run at revision \(record.revision)")
             #expect(rebuilt.lesson == live.durable.lesson, "lesson at revision \(record.revision)")
             #expect(rebuilt.log == live.durable.log, "log at revision \(record.revision)")
             #expect(restored.sessionSnapshot() == live.snapshot, "snapshot at revision \(record.revision)")
@@ -82,17 +80,23 @@ struct ChangeStepPropertyTests {
     }
 
     /// An intent a member could send now: mostly sound ones, some refused (another screen, a
-    /// stale or out-of-range splice, a row that is gone), so refusals are part of every run.
+    /// stale or out-of-range splice, a row that is gone, a control not drawn), so refusals are
+    /// part of every run.
     static func randomAction(
         in machine: SessionMachine, random: inout SplitMix64
     ) -> (screen: ScreenID, action: IntentMessage.Action) {
-        let current = machine.state.current
-        let screen =
-            random.next() % 12 == 0 ? [ScreenID.profile, .checkout, .gift, .tasks].randomElement(using: &random)! : current
-        let values = machine.state[screen]?.values ?? [:]
-        let keys = values.keys.sorted { $0.name < $1.name }
-        let key = keys.randomElement(using: &random)
-        let text = key.flatMap { values[$0] } ?? ""
+        let snapshot = machine.sessionSnapshot()
+        let current = snapshot.screen
+        let screens = Seed.screens.map { ScreenID(rawValue: $0) }
+        let screen = random.next() % 12 == 0 ? screens.randomElement(using: &random)! : current
+        let controls = snapshot.program.drawn.controls
+        let fields = controls.filter(\.kind.isTextField)
+        let field = fields.randomElement(using: &random)
+        // Now and then a row's field that is gone, or was never there.
+        let key =
+            random.next() % 10 == 0
+            ? FocusKey(FocusCase(rawValue: "title"), id: RowID(high: random.next(), low: random.next())) : field?.key
+        let text = field?.value ?? ""
         let length = text.utf16.count
         switch random.next() % 13 {
         case 0: return (screen, .focus(key))
@@ -101,7 +105,7 @@ struct ChangeStepPropertyTests {
             guard let key else { return (screen, .submit) }
             return (screen, .edit(key, text + ["a", "é", "🙂", "\n", ""].randomElement(using: &random)!))
         case 4, 5:
-            guard let key else { return (screen, .next) }
+            guard let key else { return (screen, .submit) }
             let at = Int(random.next() % UInt64(length + 2))
             let base = max(0, machine.revision - Int(random.next() % 4))
             return (
@@ -111,18 +115,12 @@ struct ChangeStepPropertyTests {
                     insert: ["x", "yz", "", "ü"].randomElement(using: &random)!)
             )
         case 6: return (screen, .submit)
-        case 7: return (screen, random.next() % 2 == 0 ? .next : .previous)
-        case 8: return (screen, .validate)
-        case 9:
-            return (screen, .addRow(screen == .gift ? .emails : .tasks))
-        case 10:
-            let list: ListID = screen == .gift ? .emails : .tasks
-            let row =
-                machine.state[screen]?.rows(in: list).randomElement(using: &random)
-                ?? RowID(high: random.next(), low: random.next())
-            return (screen, .removeRow(list, row))
+        case 7, 8, 9, 10:
+            // Next and Previous, Proceed, Add new email, Send, New Reminder, Delete, Add Date…
+            guard let tapped = controls.compactMap(\.key).randomElement(using: &random) else { return (screen, .submit) }
+            return (screen, .tap(tapped))
         case 11:
-            return (current, .navigate([ScreenID.profile, .checkout, .gift, .tasks].randomElement(using: &random)!))
+            return (current, random.next() % 6 == 0 ? .restart : .navigate(screens.randomElement(using: &random)!))
         default:
             let lessons = SessionConfiguration().lessons.lessons
             let lesson = random.next() % 4 == 0 ? nil : lessons.randomElement(using: &random)?.id

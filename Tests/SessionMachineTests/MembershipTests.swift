@@ -15,7 +15,8 @@ struct MembershipTests {
         #expect(snapshot.role == .editor)
         #expect(snapshot.revision == 0)
         #expect(snapshot.present == [MemberID(rawValue: "m1")])
-        #expect(try snapshot.state.decoded().screen == .profile)
+        #expect(try snapshot.state.decoded().screen == .profileForm)
+        #expect(try snapshot.state.decoded().program.drawn.name == Seed.profile, "the seed program's first screen")
         let encoded = String(decoding: ServerMessage.snapshot(snapshot).encoded(), as: UTF8.self)
         #expect(!encoded.contains(Harness.clientId(1)), "the secret client id must not travel to anyone")
     }
@@ -27,14 +28,15 @@ struct MembershipTests {
         let second = harness.join(2)
         // The same state, though not always the same text: dictionaries encode in no fixed order.
         #expect(try second?.state.decoded() == first?.state.decoded())
-        harness.intent(1, seq: 1, .profile, .focus(.lastName))
+        #expect(try first?.state.decoded().program.drawn.focused == nil)
+        harness.intent(1, seq: 1, .profileForm, .focus("lastName"))
         let joined = harness.join(3)
         let third = try #require(joined).state
-        #expect(try third.decoded().screens[.profile]?.focus == .lastName)
+        #expect(try third.decoded().program.drawn.focused == "lastName")
         #expect(try third.decoded() == harness.machine.sessionSnapshot())
-        harness.intent(1, seq: 2, .profile, .lesson("profile-keyboard", step: 0))
+        harness.intent(1, seq: 2, .profileForm, .lesson("profile-source", step: 0))
         let fourth = harness.join(4)
-        #expect(try fourth?.state.decoded().lesson?.lesson == "profile-keyboard", "and a lesson started")
+        #expect(try fourth?.state.decoded().lesson?.lesson == "profile-source", "and a lesson started")
     }
 
     @Test("A second connection with the same client id replaces the first with 4001; the member stays present")
@@ -109,14 +111,14 @@ struct MembershipTests {
         configuration.rememberedClients = 3
         var harness = Harness(configuration: configuration)
         harness.join(1)
-        harness.intent(1, seq: 5, .profile, .focus(.firstName))
+        harness.intent(1, seq: 5, .profileForm, .focus("firstName"))
         for number: UInt64 in 2...3 {
             harness.join(number)
             harness.handle(.closed(ConnectionID(number)))
         }
         harness.join(4)
         // Tab 1 is connected, so it is remembered: its old seq is still a duplicate.
-        let resent = harness.intent(1, seq: 5, .profile, .focus(.lastName))
+        let resent = harness.intent(1, seq: 5, .profileForm, .focus("lastName"))
         #expect(resent.contains { if case .send(.ack(5, .duplicate), _) = $0 { true } else { false } })
         // Tab 2 was forgotten: it comes back as a new member.
         harness.handle(.closed(ConnectionID(4)))
@@ -131,7 +133,7 @@ struct MembershipTests {
         let joined = harness.join(2, name: "Class", role: .viewer)
         let snapshot = try #require(joined)
         #expect(snapshot.role == .viewer)
-        let outputs = harness.intent(2, seq: 1, .profile, .focus(.firstName))
+        let outputs = harness.intent(2, seq: 1, .profileForm, .focus("firstName"))
         #expect(outputs.count == 1)
         #expect(
             outputs.contains {
@@ -142,7 +144,7 @@ struct MembershipTests {
                 }
             })
         #expect(harness.machine.revision == 0)
-        let update = harness.intent(1, seq: 1, .profile, .focus(.firstName))
+        let update = harness.intent(1, seq: 1, .profileForm, .focus("firstName"))
         #expect(!harness.messages(to: 2, in: update).isEmpty, "the viewer sees the presenter's change")
     }
 }

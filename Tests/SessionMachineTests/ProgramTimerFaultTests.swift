@@ -33,9 +33,8 @@ struct ProgramTimerFaultTests {
 
     @Test("The fault is an output, the count stays 0, and no timer is pending live or restored")
     func aStoppedTimerIsReportedAndForgotten() throws {
-        var harness = Harness(compile: SourceCompilation.compile)
+        var harness = Harness(compile: SourceCompilation.compile, source: Self.source)
         let start = harness.machine.durableState()
-        harness.handle(.replaceSource(Self.source))
         harness.join(1)
         #expect(harness.machine.durableState().run?.pendingTimers.count == 1, "the task sleeps")
         let logged = harness.log.count
@@ -47,7 +46,7 @@ struct ProgramTimerFaultTests {
             return
         }
         #expect(harness.machine.durableState().run?.pendingTimers == [], "the timer that fired is gone")
-        let stateValues = harness.machine.sessionSnapshot().program?.drawn.stateValues ?? []
+        let stateValues = harness.machine.sessionSnapshot().program.drawn.stateValues
         #expect(stateValues.first { $0.name == "count" }?.value == "0", "what the loop did is undone")
 
         let records = harness.log.compactMap { if case .persist(.change(let change)) = $0 { change } else { nil } }
@@ -55,7 +54,7 @@ struct ProgramTimerFaultTests {
             from: start, replaying: records, seen: [:], now: harness.now)
         #expect(Observed(restored) == Observed(harness.machine))
         var rescheduled: [SessionOutput] = []
-        restored.rescheduleAutoFocus(into: &rescheduled)
+        restored.rescheduleTimers(into: &rescheduled)
         #expect(rescheduled.isEmpty, "a restored session does not start the timer again: \(rescheduled)")
     }
 }

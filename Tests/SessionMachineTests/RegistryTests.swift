@@ -14,12 +14,14 @@ struct RegistryTests {
         init(configure: (inout SessionLimits) -> Void = { _ in }) {
             var limits = SessionLimits()
             configure(&limits)
-            registry = SessionRegistry(limits: limits, renderNotes: Harness.render)
+            registry = SessionRegistry(limits: limits, compile: MemoizedCompiler.compile)
         }
 
         mutating func create(by peer: String = "198.51.100.7") throws(ProtocolError) -> SessionMachine {
             var outputs: [SessionOutput] = []
-            return try registry.create(by: peer, at: now, ids: &ids, into: &outputs)
+            // As the server makes a session without a source: running the seed screens.
+            return try registry.create(
+                by: peer, source: MemoizedCompiler.compile(Harness.seeds), at: now, ids: &ids, into: &outputs)
         }
 
         mutating func wait(seconds: Double) {
@@ -52,6 +54,7 @@ struct RegistryTests {
         #expect(session.id.rawValue.count == 30 && session.viewerID.rawValue.count == 30)
         #expect(session.id.route == session.viewerID.route)
         #expect(session.id != session.viewerID)
+        #expect(session.sessionSnapshot().screen == .profileForm, "the session runs the seed program")
         #expect(server.registry.lookup(session.id.rawValue)?.role == .editor)
         #expect(server.registry.lookup(session.viewerID.rawValue)?.role == .viewer)
         #expect(server.registry.lookup(session.viewerID.rawValue)?.id == session.id)

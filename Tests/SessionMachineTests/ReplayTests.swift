@@ -28,10 +28,7 @@ struct ReplayTests {
     }
 
     static func rebuild(from snapshot: DurableSession, applying records: [SessionRecord]) throws -> SessionMachine {
-        var machine = try #require(
-            SessionMachine(
-                restoring: snapshot, engine: FocusEngine(), configuration: SessionConfiguration(), renderNotes: Harness.render,
-                at: MachineTime(monotonicMilliseconds: 0, wallMilliseconds: 0)))
+        var machine = try #require(Harness.restored(snapshot))
         for record in records {
             switch record {
             case .member(let member):
@@ -49,8 +46,10 @@ struct ReplayTests {
         let (harness, first, records) = Self.run(seed: seed, steps: 600)
         let rebuilt = try Self.rebuild(from: first, applying: records)
         let live = harness.machine.durableState()
+        #expect(first.run != nil, "the session runs the seed program from its start")
         #expect(rebuilt.revision == live.revision && live.revision > 100)
-        #expect(rebuilt.state == live.state, "seed \(seed)")
+        #expect(rebuilt.durableState().run == live.run && live.run != nil, "values, focus, tasks, timers (seed \(seed))")
+        #expect(rebuilt.sessionSnapshot() == harness.machine.sessionSnapshot(), "seed \(seed)")
         #expect(rebuilt.durableState().members == live.members, "names, colours and the last seq of every tab")
         #expect(rebuilt.durableState().log == live.log)
     }
@@ -67,7 +66,8 @@ struct ReplayTests {
         }
         let later = harness.log[before...].compactMap { if case .persist(let record) = $0 { record } else { nil } }
         let rebuilt = try Self.rebuild(from: middle, applying: later)
-        #expect(rebuilt.state == harness.machine.state)
+        #expect(rebuilt.durableState().run == harness.machine.durableState().run)
+        #expect(rebuilt.sessionSnapshot() == harness.machine.sessionSnapshot())
         #expect(rebuilt.revision == harness.machine.revision)
     }
 
@@ -75,14 +75,14 @@ struct ReplayTests {
     func persistComesFirst() {
         var harness = Harness()
         harness.join(1)
-        let outputs = harness.intent(1, seq: 1, .profile, .focus(.firstName))
+        let outputs = harness.intent(1, seq: 1, .profileForm, .focus("firstName"))
         guard case .persist(.change(let change)) = outputs.first, case .broadcast(.update(let update)) = outputs.dropFirst().first
         else {
             Issue.record("expected persist, then the update: \(outputs)")
             return
         }
         #expect(change.revision == update.revision)
-        let unchanged = harness.intent(1, seq: 2, .profile, .focus(.firstName))
+        let unchanged = harness.intent(1, seq: 2, .profileForm, .focus("firstName"))
         guard case .persist(.member(let member)) = unchanged.first else {
             Issue.record("expected the member's record, then the ack: \(unchanged)")
             return
@@ -105,18 +105,15 @@ struct ReplayTests {
         outputs.removeAll()
         let lastSeq = harness.machine.durableState().members.first { $0.clientId == Harness.clientId(1) }?.lastSeq ?? 0
         rebuilt.handle(
-            .received(.intent(IntentMessage(seq: lastSeq, screen: .profile, action: .submit)), from: ConnectionID(9)), at: time,
-            ids: &ids, into: &outputs)
+            .received(.intent(IntentMessage(seq: lastSeq, screen: .profileForm, action: .submit)), from: ConnectionID(9)),
+            at: time, ids: &ids, into: &outputs)
         #expect(outputs == [.send(.ack(seq: lastSeq, reason: .duplicate), to: ConnectionID(9))])
     }
 
     @Test("A record that does not apply again is refused, not guessed")
     func divergence() throws {
         let (_, first, records) = Self.run(seed: 3, steps: 30)
-        var machine = try #require(
-            SessionMachine(
-                restoring: first, engine: FocusEngine(), configuration: SessionConfiguration(), renderNotes: Harness.render,
-                at: MachineTime(monotonicMilliseconds: 0, wallMilliseconds: 0)))
+        var machine = try #require(Harness.restored(first))
         let changes = records.compactMap { if case .change(let change) = $0 { change } else { nil } }
         #expect(throws: ReplayError.outOfOrder(expected: 1, found: 2)) { try machine.replay(changes[1]) }
         #expect(throws: ReplayError.self) {

@@ -17,7 +17,7 @@ struct RestartTests {
     }
 
     static func stateValue(_ name: String, in harness: Harness) -> String? {
-        harness.machine.sessionSnapshot().program?.drawn.stateValues.first { $0.name == name }?.value
+        harness.machine.sessionSnapshot().program.drawn.stateValues.first { $0.name == name }?.value
     }
 
     @Test(
@@ -50,7 +50,7 @@ struct RestartTests {
         #expect(rows.count == 1 && !rowsBefore.contains(rows[0]), "one recipient again, with a fresh id from the generator")
         #expect(SourceLessonTests.focused(in: harness) == nil)
         #expect(Self.stateValue("message", in: harness) == "\"\"")
-        #expect(harness.machine.sessionSnapshot().program?.drawn.focusValues.first?.value == "nil")
+        #expect(harness.machine.sessionSnapshot().program.drawn.focusValues.first?.value == "nil")
 
         harness.advance(by: 749)
         #expect(SourceLessonTests.focused(in: harness) == nil, "the task is asleep")
@@ -112,9 +112,8 @@ struct RestartTests {
         #expect(restarts.count == 12 && restarts.allSatisfy { $0.draws.count == 2 }, "each restart drew its recipient's id")
 
         var restored = try #require(
-            SessionMachine(
-                restoring: start, engine: FocusEngine(), configuration: ChangeStepPropertyTests.configuration,
-                renderNotes: Harness.render, compile: SourceCompilation.compile, at: harness.now))
+            Harness.restored(
+                start, configuration: ChangeStepPropertyTests.configuration, compile: SourceCompilation.compile, at: harness.now))
         for record in records {
             try restored.replay(try ChangeRecord(revision: record.revision, at: record.at, body: record.encodedBody()))
             guard let live = seen[record.revision] else { continue }
@@ -169,19 +168,23 @@ struct RestartTests {
         #expect(harness.machine.revision == before.0 && harness.machine.durableState().run == before.1)
     }
 
-    @Test("A session on the built-in screens has no program to restart: unknown_action, and nothing changes")
-    func builtInSessionIsRefused() throws {
+    @Test("A session an earlier version stored on the built-in screens (no source) is not restored, and says why")
+    func builtInSessionIsNotRestored() throws {
         var harness = Harness()
         harness.join(1)
-        harness.intent(1, seq: 1, .profile, .focus(.firstName))
-        let before = harness.machine.durableState()
-        let outputs = harness.intent(1, seq: 2, .profile, .restart)
-        let refusal = try #require(SourceLessonTests.refusal(outputs))
-        #expect(refusal.code == .unknownAction && refusal.seq == 2)
-        #expect(refusal.message.contains("built-in screens"), "\(refusal.message)")
-        #expect(outputs.allSatisfy { if case .send(.error, _) = $0 { true } else { false } }, "no change, no update: \(outputs)")
-        let after = harness.machine.durableState()
-        #expect(after.revision == before.revision && after.state == before.state && after.log == before.log)
+        var durable = harness.machine.durableState()
+        (durable.source, durable.run, durable.sourceText, durable.sourceDiagnostics) = (nil, nil, nil, nil)
+        let configuration = SessionConfiguration()
+        #expect(throws: ReplayError.builtInScreens) {
+            try SessionMachine(
+                restoring: durable, configuration: configuration, compile: MemoizedCompiler.compile, at: harness.now)
+        }
+        #expect(ReplayError.builtInScreens.description.contains("built-in screens of an earlier FocusSync"))
+        durable.id = "not an id"
+        #expect(throws: ReplayError.badCapabilities) {
+            try SessionMachine(
+                restoring: durable, configuration: configuration, compile: MemoizedCompiler.compile, at: harness.now)
+        }
     }
 
     @Test("A restart names the current screen like any intent, and reaches the durable log as its wire form")

@@ -10,7 +10,7 @@ import Testing
 /// the session restored from its stored records (from its start, and from a durable snapshot
 /// midway) and the timeline's rebuilding agree at every revision on the drawn screen, the
 /// program's run (values, focus, pending timers, tasks), the source, the log and the revision.
-/// (``ChangeStepPropertyTests`` holds it for the built-in screens.)
+/// (``ChangeStepPropertyTests`` holds it for the seed screens, driven by members only.)
 @Suite("One change step for a session's own source: live, restored and timeline agree")
 struct SourceChangeStepPropertyTests {
     static let seeds: Range<UInt64> = 0..<18
@@ -57,14 +57,14 @@ struct SourceChangeStepPropertyTests {
         }
         #expect(records.map(\.revision) == Array(1...latest), "\(name): one record a revision")
 
-        // Restored from the start (the built-in screens, before the source was given) and from a
+        // Restored from the start (the session as it was made, before anyone joined) and from a
         // snapshot midway as a host stores it, every record read back from its bytes.
         let live = Observed(run.harness.machine)
         do {
             let restored = try Self.restored(from: run.start, replaying: records, seen: run.seen, now: run.harness.now)
             if let difference = Observed(restored).difference(from: live) { Issue.record("\(name): restored: \(difference)") }
             var rescheduled: [SessionOutput] = []
-            restored.rescheduleAutoFocus(into: &rescheduled)
+            restored.rescheduleTimers(into: &rescheduled)
             let timers = rescheduled.compactMap { if case .schedule(.program(let token), _) = $0 { token } else { nil } }
             #expect(timers == live.run?.pendingTimers, "\(name): a restored session starts the timers the live one waits for")
 
@@ -108,7 +108,7 @@ struct SourceChangeStepPropertyTests {
         let run = SourceSessionRun(.gift, seed: 0)
         var harness = run.harness
         harness.advance(by: 300)
-        let email = try #require(harness.machine.sessionSnapshot().program?.drawn.controls.first { $0.title == "Email" }?.key)
+        let email = try #require(harness.machine.sessionSnapshot().program.drawn.controls.first { $0.title == "Email" }?.key)
         harness.intent(1, seq: 1, "GiftMessageForm", .tap(email))
         let pending = try #require(harness.machine.durableState().run?.pendingTimers)
         #expect(pending.count == 1, "the task sleeps on, cancelled")
@@ -129,7 +129,7 @@ struct SourceChangeStepPropertyTests {
         let restored = try Self.restored(from: run.start, replaying: records, seen: [:], now: harness.now)
         #expect(Observed(restored) == Observed(harness.machine))
         var rescheduled: [SessionOutput] = []
-        restored.rescheduleAutoFocus(into: &rescheduled)
+        restored.rescheduleTimers(into: &rescheduled)
         #expect(rescheduled.isEmpty, "a restored session does not start the timer again: \(rescheduled)")
     }
 
@@ -138,7 +138,7 @@ struct SourceChangeStepPropertyTests {
         let run = SourceSessionRun(.note, seed: 0)
         var harness = run.harness
         func tap(_ title: String, seq: Int) throws -> [SessionOutput] {
-            let key = try #require(harness.machine.sessionSnapshot().program?.drawn.controls.first { $0.title == title }?.key)
+            let key = try #require(harness.machine.sessionSnapshot().program.drawn.controls.first { $0.title == title }?.key)
             return harness.intent(1, seq: seq, "NoteForm", .tap(key))
         }
         _ = try tap("Edit Later", seq: 1)
@@ -160,7 +160,7 @@ struct SourceChangeStepPropertyTests {
     @Test("A source put in place (PUT) after members edited it is an edit of it: the next splice is rebased onto the new text")
     func replacedSourceIsAnEditOfIt() throws {
         var harness = SourceSessionRun(.note, seed: 0).harness
-        let text = try #require(harness.machine.sessionSnapshot().program?.source)
+        let text = harness.machine.sessionSnapshot().program.source
         harness.intent(
             1, seq: 1, "NoteForm", .splice(.sourceText, base: harness.machine.revision, at: 0, delete: 0, insert: "// A\n"))
         harness.handle(.sourceCompiled("// A\n" + text))
@@ -173,25 +173,24 @@ struct SourceChangeStepPropertyTests {
         let revision = harness.machine.revision
         harness.intent(1, seq: 2, "NoteForm", .splice(.sourceText, base: revision - 1, at: 0, delete: 5, insert: "// B\n"))
         #expect(harness.machine.revision == revision + 1)
-        let edited = try #require(harness.machine.sessionSnapshot().program?.source)
+        let edited = harness.machine.sessionSnapshot().program.source
         #expect(edited.contains("// B\n") && edited.replacingOccurrences(of: "// B\n", with: "") == put, "\(edited.prefix(40))")
     }
 
     @Test("A session stored while an edit of its source waits to be read is restored with it unread, and asks for it to be read")
     func unreadSourceSurvivesASnapshot() throws {
         var harness = SourceSessionRun(.note, seed: 0).harness
-        let broken = try #require(harness.machine.sessionSnapshot().program?.source) + "@@@"
+        let broken = harness.machine.sessionSnapshot().program.source + "@@@"
         harness.intent(1, seq: 1, "NoteForm", .edit(.sourceText, broken))
         let durable = harness.machine.durableState()
         #expect(durable.sourceDiagnostics != nil && durable.sourceText == broken)
         var restored = try #require(
-            SessionMachine(
-                restoring: try JSONDecoder().decode(DurableSession.self, from: JSONEncoder().encode(durable)),
-                engine: FocusEngine(), configuration: ChangeStepPropertyTests.configuration, renderNotes: Harness.render,
-                compile: MemoizedCompiler.compile, at: harness.now))
+            Harness.restored(
+                try JSONDecoder().decode(DurableSession.self, from: JSONEncoder().encode(durable)),
+                configuration: ChangeStepPropertyTests.configuration, at: harness.now))
         #expect(Observed(restored) == Observed(harness.machine), "the diagnostics of the text read before, no colours")
         var outputs: [SessionOutput] = []
-        restored.rescheduleAutoFocus(into: &outputs)
+        restored.rescheduleTimers(into: &outputs)
         #expect(outputs.contains(.compileSource(broken)), "a restored host reads the text: \(outputs)")
 
         let logged = harness.log.count
@@ -200,7 +199,7 @@ struct SourceChangeStepPropertyTests {
             harness.log[logged...].lazy.compactMap { if case .persist(.change(let change)) = $0 { change } else { nil } }.first)
         try restored.replay(reading)
         #expect(Observed(restored) == Observed(harness.machine), "the reading replays as it applied")
-        #expect(restored.sessionSnapshot().program?.diagnostics.contains { $0.severity == .error } == true)
+        #expect(restored.sessionSnapshot().program.diagnostics.contains { $0.severity == .error } == true)
     }
 
     // MARK: Helpers
@@ -210,10 +209,7 @@ struct SourceChangeStepPropertyTests {
     static func restored(
         from start: DurableSession, replaying records: [ChangeRecord], seen: [Int: Observed], now: MachineTime
     ) throws -> SessionMachine {
-        guard
-            var machine = SessionMachine(
-                restoring: start, engine: FocusEngine(), configuration: ChangeStepPropertyTests.configuration,
-                renderNotes: Harness.render, compile: MemoizedCompiler.compile, at: now)
+        guard var machine = Harness.restored(start, configuration: ChangeStepPropertyTests.configuration, at: now)
         else { throw Divergence(description: "the session at revision \(start.revision) could not be restored") }
         for record in records where record.revision > start.revision {
             let read = try ChangeRecord(revision: record.revision, at: record.at, body: record.encodedBody())
@@ -234,7 +230,6 @@ struct SourceChangeStepPropertyTests {
     static func describe(_ cause: ChangeRecord.Cause) -> String {
         switch cause {
         case .intent(let intent, _, _, _): "an intent \(intent.action)"
-        case .autoFocus(let token): "auto-focus \(token)"
         case .programTimer(let token): "program timer \(token.rawValue)"
         case .source(let text): "a source of \(text.utf8.count) bytes"
         }

@@ -3,6 +3,7 @@ import FocusProtocol
 import Foundation
 import Sessions
 import SwiftUISource
+import TestSupport
 import Testing
 
 /// A lesson followed in a session that runs its own source: every step is checked from what the
@@ -32,16 +33,15 @@ struct SourceLessonTests {
     /// `seeds` with the profile form's move(to:) animated (the other screens keep their transactions).
     static let seedsAnimated = ([animated] + ["checkout", "gift", "tasks"].map(seed)).joined(separator: "\n")
 
-    /// A session running a seed from its source (the profile form unless told), with one editor joined.
+    /// A session made with a seed's source (the profile form unless told), with one editor joined.
     static func session(_ source: String = profile) -> Harness {
-        var harness = Harness(compile: SourceCompilation.compile)
-        harness.handle(.replaceSource(source))
+        var harness = Harness(compile: SourceCompilation.compile, source: source)
         harness.join(1)
         return harness
     }
 
     static func key(_ title: String, in harness: Harness) throws -> FocusKey {
-        let drawn = try #require(harness.machine.sessionSnapshot().program?.drawn)
+        let drawn = harness.machine.sessionSnapshot().program.drawn
         func find(_ views: [DrawnView]) -> FocusKey? {
             views.lazy.compactMap { $0.title == title ? $0.key : find($0.content) }.first
         }
@@ -50,7 +50,7 @@ struct SourceLessonTests {
 
     /// The keys of every drawn control titled `title`, in draw order (one per row in a `ForEach`).
     static func keys(_ title: String, in harness: Harness) throws -> [FocusKey] {
-        let drawn = try #require(harness.machine.sessionSnapshot().program?.drawn)
+        let drawn = harness.machine.sessionSnapshot().program.drawn
         func collect(_ views: [DrawnView]) -> [FocusKey] {
             views.flatMap { view in (view.title == title ? view.key.map { [$0] } ?? [] : []) + collect(view.content) }
         }
@@ -59,7 +59,7 @@ struct SourceLessonTests {
 
     /// The field that shows focus on the drawn screen.
     static func focused(in harness: Harness) -> FocusKey? {
-        harness.machine.sessionSnapshot().program?.drawn.focused
+        harness.machine.sessionSnapshot().program.drawn.focused
     }
 
     static func refusal(_ outputs: [SessionOutput]) -> ProtocolError? {
@@ -293,13 +293,15 @@ struct SourceLessonTests {
         #expect(harness.machine.lesson?.complete == true)
     }
 
-    @Test("A lesson needs its screen: a source lesson on the built-in screens, and a built-in lesson on a source, are refused")
+    @Test("A lesson needs its screen: one on a screen the program lacks is refused, naming the example to open")
     func lessonsNeedTheirScreen() throws {
-        var builtIn = Harness()
-        builtIn.join(1)
-        let refused = Self.refusal(builtIn.intent(1, seq: 1, .profile, .lesson("profile-source", step: 0)))
+        let text = try String(contentsOf: ServerProcess.examplesFolder.appendingPathComponent("login.swift"), encoding: .utf8)
+        var login = Harness(source: text)
+        login.join(1)
+        let screen = login.machine.sessionSnapshot().screen
+        let refused = Self.refusal(login.intent(1, seq: 1, screen, .lesson("profile-source", step: 0)))
         #expect(refused?.code == .unknownLesson && refused?.message.contains("open the example seeds/profile") == true)
-        #expect(builtIn.machine.lesson == nil)
+        #expect(login.machine.lesson == nil)
 
         var source = Self.session()
         let other = Self.refusal(source.intent(1, seq: 1, "ProfileForm", .lesson("profile-keyboard", step: 0)))

@@ -74,11 +74,12 @@ struct TimelineTests {
     func viewerAndHello() throws {
         var harness = Harness()
         harness.join(1)
-        harness.intent(1, seq: 1, .profile, .focus(.firstName))
+        harness.intent(1, seq: 1, .profileForm, .focus("firstName"))
         harness.join(2, role: .viewer)
         let past = try #require(Self.past(&harness, at: 0, from: 2))
-        #expect(past.revision == 0 && past.state.screens[.profile]?.focus == nil)
-        #expect(harness.machine.state[.profile]?.focus == .firstName, "looking back changes nothing")
+        #expect(past.revision == 0 && past.state.screen == .profileForm)
+        #expect(past.state.program.drawn.focused == nil && past.state.program.drawn.name == Seed.profile)
+        #expect(harness.focused == "firstName", "looking back changes nothing")
         harness.handle(.opened(ConnectionID(9), role: .editor))
         let refused = harness.handle(.received(.history(revision: 0), from: ConnectionID(9)))
         #expect(refused.contains { if case .send(.error(let error), _) = $0 { error.code == .notHelloFirst } else { false } })
@@ -93,10 +94,7 @@ struct TimelineTests {
         let records = harness.log.compactMap { output -> ChangeRecord? in
             if case .persist(.change(let change)) = output, change.revision > middle.revision { change } else { nil }
         }
-        var restored = try #require(
-            SessionMachine(
-                restoring: middle, engine: FocusEngine(), configuration: Self.small, renderNotes: Harness.render, at: harness.now)
-        )
+        var restored = try #require(Harness.restored(middle, configuration: Self.small, at: harness.now))
         for change in records { try restored.replay(change) }
         harness.machine = restored
         harness.join(1)

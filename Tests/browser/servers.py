@@ -44,6 +44,8 @@ class Server:
         self.port = port
         self.options = options
         self.process = None
+        # What the last start printed before it was ready (the restore's warnings).
+        self.start_lines = []
 
     def start(self):
         binary = os.environ.get("FOCUS_SYNC_BIN") or str(REPO / ".build" / "debug" / "focus-sync")
@@ -53,9 +55,11 @@ class Server:
                 [binary, "--port", str(self.port), "--public", str(REPO / "Public"), "--data-dir", self.data,
                  "--log-level", "warning", *self.options],
                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+            self.start_lines = []
             for line in self.process.stdout:
                 if re.search(r"http://127\.0\.0\.1:\d+/", line):
                     return
+                self.start_lines.append(line)
             self.process.wait()
             # The port may still be held by the sockets of the process just killed.
             if time.monotonic() > deadline:

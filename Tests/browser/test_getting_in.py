@@ -10,7 +10,6 @@ from pathlib import Path
 
 from selenium.webdriver.common.by import By
 
-from display import assert_no_axe_violations
 from playground import PROFILE, SCREENS
 from program_page import example
 from servers import own_server
@@ -102,21 +101,17 @@ def stored_on_the_built_in_screens(page, server):
     return session
 
 
-def test_a_session_stored_on_the_built_in_screens_is_explained_with_a_way_to_a_new_one(solo):
+def test_a_session_stored_on_the_built_in_screens_is_not_restored_logged_and_kept(solo):
+    """Sessions run programs only: one an earlier version stored on the built-in screens (no
+    source) is left in the store as it is, the server says why it skips it, and its link is a
+    link to no session."""
     with own_server() as server:
         session = stored_on_the_built_in_screens(solo, server)
-        solo.open(f"{server.url()}?session={session}")
-        notice = solo.driver.find_element(By.ID, "notice")
-        solo.wait(lambda: "built-in screens of an earlier FocusSync" in notice.text, lambda: f"the notice explains: {notice.text!r}")
-        assert notice.text == ("This session was made on the built-in screens of an earlier FocusSync, which this page no "
-                               "longer draws. Start a new session to play the seed screens."), notice.text
-        # Nothing of the session is drawn: no phone, no tabs, no panels, nobody to share it with.
-        for hidden in (".phone", "#tabs", ".timeline", ".panels", "#presence-list", "#share"):
-            assert not solo.driver.find_element(By.CSS_SELECTOR, hidden).is_displayed(), f"{hidden} should not be shown"
-        assert_no_axe_violations(solo, "a session stored on the built-in screens")
-        link = notice.find_element(By.LINK_TEXT, "Start a new session")
-        link.click()
-        solo.wait(lambda: session not in solo.url and "session=" in solo.url, "the link opens a new session")
-        solo.wait_connected()
-        solo.wait_drawn()
-        assert solo.current_screen() == PROFILE
+        kept = stored_snapshot(server, session)
+        skipped = [line for line in server.start_lines if "a stored session is not restored" in line]
+        assert len(skipped) == 1 and "built-in screens of an earlier FocusSync" in skipped[0], server.start_lines
+        solo.driver.get(f"{server.url()}?session={session}")
+        ended = solo.driver.find_element(By.ID, "session-ended")
+        solo.wait(ended.is_displayed, "the page says there is no session at this link")
+        assert "no session at this link" in ended.text
+        assert stored_snapshot(server, session) == kept, "the stored session is left as it was"

@@ -3,13 +3,7 @@
 public enum EventKind: String, Codable, Sendable, CaseIterable {
     case focus
     case edit
-    case validation
-    case rowAdded
-    case rowRemoved
     case navigate
-    case autoFocusScheduled
-    case autoFocusCancelled
-    case settings
     /// A program session's `@State` or focus state took a new value (its screen, its name, and
     /// the value as Swift prints it).
     case state

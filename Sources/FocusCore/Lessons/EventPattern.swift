@@ -3,7 +3,7 @@
 /// matches anything; a member given must be on the event and match it.
 ///
 /// Unless ``screen`` says otherwise, an event that happens on a screen must happen on the
-/// lesson's screen (navigation and settings events happen on none).
+/// lesson's screen (navigation events happen on none).
 public struct EventPattern: Equatable, Sendable {
     /// The event's kind.
     public var kind: EventKind?
@@ -15,14 +15,8 @@ public struct EventPattern: Equatable, Sendable {
     public var to: NamePattern?
     /// Why focus moved.
     public var cause: FocusCause?
-    /// Whether a validation found every field valid.
-    public var valid: Bool?
-    /// The first invalid field a validation found (`null` when all were valid).
-    public var firstInvalid: NamePattern?
-    /// The key an edit or an auto-focus names.
+    /// The key an edit names.
     public var key: NamePattern?
-    /// Switches a settings event must have set to these values (others may change too).
-    public var settings: SettingsPatch?
 
     public init(
         kind: EventKind? = nil,
@@ -30,20 +24,14 @@ public struct EventPattern: Equatable, Sendable {
         from: NamePattern? = nil,
         to: NamePattern? = nil,
         cause: FocusCause? = nil,
-        valid: Bool? = nil,
-        firstInvalid: NamePattern? = nil,
-        key: NamePattern? = nil,
-        settings: SettingsPatch? = nil
+        key: NamePattern? = nil
     ) {
         self.kind = kind
         self.screen = screen
         self.from = from
         self.to = to
         self.cause = cause
-        self.valid = valid
-        self.firstInvalid = firstInvalid
         self.key = key
-        self.settings = settings
     }
 
     /// Whether `event` matches, in a lesson on `lessonScreen`.
@@ -55,10 +43,8 @@ public struct EventPattern: Equatable, Sendable {
             return false
         }
         let members = Members(event)
-        return Self.matches(from, members.from) && Self.matches(to, members.to)
-            && Self.matches(firstInvalid, members.firstInvalid) && Self.matches(key, members.key)
-            && (cause == nil || cause == members.cause) && (valid == nil || valid == members.valid)
-            && Self.matches(settings, members.settings)
+        return Self.matches(from, members.from) && Self.matches(to, members.to) && Self.matches(key, members.key)
+            && (cause == nil || cause == members.cause)
     }
 
     private static func matches(_ pattern: NamePattern?, _ member: String??) -> Bool {
@@ -67,22 +53,13 @@ public struct EventPattern: Equatable, Sendable {
         return pattern.matches(name)
     }
 
-    private static func matches(_ pattern: SettingsPatch?, _ member: SettingsPatch?) -> Bool {
-        guard let pattern else { return true }
-        guard let member else { return false }
-        return pattern.isSubpatch(of: member)
-    }
-
     /// An event's members as patterns read them: `nil` where the event has no such member,
     /// `.some(nil)` where it has one that is `null`.
     private struct Members {
         var from: String??
         var to: String??
-        var firstInvalid: String??
         var key: String??
         var cause: FocusCause?
-        var valid: Bool?
-        var settings: SettingsPatch?
 
         init(_ event: FocusEvent) {
             switch event {
@@ -93,25 +70,12 @@ public struct EventPattern: Equatable, Sendable {
             case .navigate(let from, let to):
                 self.from = .some(from.rawValue)
                 self.to = .some(to.rawValue)
-            case .validation(_, let valid, let firstInvalid):
-                self.valid = valid
-                self.firstInvalid = .some(firstInvalid?.name)
-            case .edit(_, let key, _), .autoFocusScheduled(_, let key, _), .autoFocusCancelled(_, let key):
+            case .edit(_, let key, _):
                 self.key = .some(key.name)
-            case .settings(let patch):
-                settings = patch
-            case .rowAdded, .rowRemoved, .state, .timerSet, .restart:
+            case .state, .timerSet, .restart:
                 break
             }
         }
-    }
-}
-
-extension SettingsPatch {
-    /// Whether every switch `self` names is set to the same value in `other`.
-    fileprivate func isSubpatch(of other: SettingsPatch) -> Bool {
-        (animatedFocusChange == nil || animatedFocusChange == other.animatedFocusChange)
-            && (ambiguousAddressBinding == nil || ambiguousAddressBinding == other.ambiguousAddressBinding)
     }
 }
 
@@ -123,9 +87,6 @@ extension EventPattern: Codable {
         from = try container.decodeNamePattern(forKey: .from)
         to = try container.decodeNamePattern(forKey: .to)
         cause = try container.decodeIfPresent(FocusCause.self, forKey: .cause)
-        valid = try container.decodeIfPresent(Bool.self, forKey: .valid)
-        firstInvalid = try container.decodeNamePattern(forKey: .firstInvalid)
         key = try container.decodeNamePattern(forKey: .key)
-        settings = try container.decodeIfPresent(SettingsPatch.self, forKey: .settings)
     }
 }

@@ -13,7 +13,7 @@ public struct Lesson: Codable, Equatable, Sendable {
     public var steps: [LessonStep]
     /// For a lesson on a source, the example it runs on: a file of `Public/examples` without
     /// `.swift` (`seeds/profile`); its ``screen`` is a view of that source. `nil` for a lesson on
-    /// the built-in screens.
+    /// the seed screens every new session runs.
     public var example: String?
 
     public init(
@@ -25,13 +25,5 @@ public struct Lesson: Codable, Equatable, Sendable {
         self.summary = summary
         self.steps = steps
         self.example = example
-    }
-
-    /// What to configure when step `step` begins, with the session's settings at `current`:
-    /// the steps' settings up to and including `step`, applied in order, less what already
-    /// holds. Empty when nothing needs to change.
-    public func settingsPatch(atStep step: Int, from current: Settings) -> SettingsPatch {
-        let needed = steps.prefix(step + 1).compactMap(\.settings).reduce(current) { $0.applying($1) }
-        return current.changes(to: needed)
     }
 }

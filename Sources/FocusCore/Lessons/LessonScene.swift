@@ -1,9 +1,7 @@
-/// What a lesson's state goals read after a change: the lesson's screen as the session shows it
-/// (from the built-in screens' snapshot, or from the screen a session's own program draws) and
-/// the session's source with what reading it warned about.
+/// What a lesson's state goals read after a change: the lesson's screen as the session's program
+/// draws it, and the session's source with what reading it warned about.
 public struct LessonScene: Equatable, Sendable {
-    /// The focus value's name: a built-in key's wire name, or the case a program's focus state
-    /// holds (`lastName` for `.lastName`, `row` for `.row(id: …)`, a `Bool` focus state's own
+    /// The focus value's name: the case a program's focus state holds (`lastName` for `.lastName`, `row` for `.row(id: …)`, a `Bool` focus state's own
     /// name while it is `true`); `nil` while nothing has focus.
     public var focus: String?
     /// The key of the field that shows focus, as the wire spells it (`email/<row id>`).
@@ -12,7 +10,7 @@ public struct LessonScene: Equatable, Sendable {
     public var rowFocused: Bool
     /// Each field's text by key.
     public var texts: [FocusKey: String]
-    /// The session's own source while it runs as written; `nil` on the built-in screens.
+    /// The session's source while it runs as written; `nil` while a newer text is read.
     public var source: String?
     /// The warnings reading the source gave, each message as the diagnostics list shows it.
     public var warnings: [String]
@@ -27,13 +25,6 @@ public struct LessonScene: Equatable, Sendable {
         self.texts = texts
         self.source = source
         self.warnings = warnings
-    }
-
-    /// A built-in screen as its snapshot shows it.
-    public init(_ screen: ScreenSnapshot) {
-        self.init(
-            focus: screen.focus?.name, focusedField: screen.focusedField, rowFocused: screen.focusedRow != nil,
-            texts: screen.values, source: nil, warnings: [])
     }
 
     /// The name ``focus`` takes from a program's focus states (`name`, value as Swift prints it),

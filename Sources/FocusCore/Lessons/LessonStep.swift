@@ -1,5 +1,5 @@
 /// One step of a lesson: what to do, what to say after a wrong move, the Swift that explains
-/// it, the settings it needs, and how the server knows it is done.
+/// it, and how the server knows it is done.
 public struct LessonStep: Codable, Equatable, Sendable {
     /// What a person reads: "Turn on the ambiguous binding, then tap Name."
     public var instruction: String
@@ -8,9 +8,6 @@ public struct LessonStep: Codable, Equatable, Sendable {
     /// The one line of Swift that explains the step, as the code panel shows it:
     /// `.focused($focus, equals: .name)  // on Address`.
     public var swift: String
-    /// The switches the step needs when it begins, applied by the server as the step starts
-    /// (so a step works again after stepping back); `nil` to leave the settings alone.
-    public var settings: SettingsPatch?
     /// What has to happen for the step to pass.
     public var goal: LessonGoal
     /// The moves that are neither the goal nor a mistake in this step: typing while the step
@@ -25,14 +22,12 @@ public struct LessonStep: Codable, Equatable, Sendable {
         instruction: String,
         hint: String,
         swift: String,
-        settings: SettingsPatch? = nil,
         goal: LessonGoal,
         neutral: [LessonMove] = LessonStep.defaultNeutral
     ) {
         self.instruction = instruction
         self.hint = hint
         self.swift = swift
-        self.settings = settings
         self.goal = goal
         self.neutral = neutral
     }

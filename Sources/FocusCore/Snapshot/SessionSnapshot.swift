@@ -1,37 +1,26 @@
-/// A whole session in the protocol's `state` shape (each task screen's `notesHTML` and the
-/// lesson are filled in by the session, which knows them).
+/// A whole session in the protocol's `state` shape (the lesson is filled in by the session,
+/// which knows it).
 public struct SessionSnapshot: Codable, Equatable, Sendable {
     /// The screen showing now.
     public var screen: ScreenID
-    /// The session's switches.
-    public var settings: Settings
-    /// Every screen's snapshot, by screen.
-    public var screens: [ScreenID: ScreenSnapshot]
     /// The lesson the session is following and how far it got; `nil` without one.
     public var lesson: LessonProgress?
-    /// The session's own source and its program, when it runs one (then `screens` is empty).
-    public var program: ProgramSnapshot?
+    /// The session's source and its program.
+    public var program: ProgramSnapshot
 
-    public init(
-        screen: ScreenID, settings: Settings, screens: [ScreenID: ScreenSnapshot], lesson: LessonProgress? = nil,
-        program: ProgramSnapshot? = nil
-    ) {
+    public init(screen: ScreenID, lesson: LessonProgress? = nil, program: ProgramSnapshot) {
         self.screen = screen
-        self.settings = settings
-        self.screens = screens
         self.lesson = lesson
         self.program = program
     }
 
-    private enum CodingKeys: String, CodingKey { case screen, settings, screens, lesson, program }
+    private enum CodingKeys: String, CodingKey { case screen, lesson, program }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(screen, forKey: .screen)
-        try container.encode(settings, forKey: .settings)
-        try container.encode(screens, forKey: .screens)
         // Written as null rather than left out, so a client sees there is no lesson.
         try container.encode(lesson, forKey: .lesson)
-        try container.encodeIfPresent(program, forKey: .program)
+        try container.encode(program, forKey: .program)
     }
 }

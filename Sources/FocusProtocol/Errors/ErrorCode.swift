@@ -8,11 +8,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     // An intent the session refuses (FocusCore's errors).
     case unknownScreen = "unknown_screen"
     case unknownKey = "unknown_key"
-    case unknownRow = "unknown_row"
-    case unknownList = "unknown_list"
     case notCurrentScreen = "not_current_screen"
     case valueTooLong = "value_too_long"
-    case tooManyRows = "too_many_rows"
     case badSplice = "bad_splice"
     case staleBase = "stale_base"
     case unknownLesson = "unknown_lesson"
@@ -50,8 +47,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     /// The HTTP status that carries this error on an HTTP route.
     public var httpStatus: Int {
         switch self {
-        case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey, .unknownRow, .unknownList,
-            .notCurrentScreen, .valueTooLong, .tooManyRows, .badSplice, .staleBase, .unknownLesson, .notHelloFirst, .badPath,
+        case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey,
+            .notCurrentScreen, .valueTooLong, .badSplice, .staleBase, .unknownLesson, .notHelloFirst, .badPath,
             .badRequest, .missingSubprotocol, .actionFailed, .controlUnavailable:
             400
         case .badSource: 422
@@ -73,8 +70,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .unknownSession: .unknownSession
         case .sessionFull: .sessionFull
         case .sessionUnavailable: .reconnect
-        case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey, .unknownRow, .unknownList,
-            .notCurrentScreen, .valueTooLong, .tooManyRows, .badSplice, .staleBase, .unknownLesson, .notHelloFirst, .readOnly,
+        case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey,
+            .notCurrentScreen, .valueTooLong, .badSplice, .staleBase, .unknownLesson, .notHelloFirst, .readOnly,
             .rateLimited, .badPath, .badRequest, .notFound, .methodNotAllowed, .lengthRequired, .bodyTooLarge,
             .missingSubprotocol, .forbiddenOrigin, .unknownHost, .shuttingDown, .internalError, .badSource, .actionFailed,
             .controlUnavailable:

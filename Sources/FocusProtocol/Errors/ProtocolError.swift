@@ -22,11 +22,8 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
         switch error {
         case .unknownScreen: .unknownScreen
         case .unknownKey: .unknownKey
-        case .unknownRow: .unknownRow
-        case .unknownList: .unknownList
         case .notCurrentScreen: .notCurrentScreen
         case .valueTooLong, .sessionTextFull: .valueTooLong
-        case .tooManyRows: .tooManyRows
         case .splice(let error): error.isStaleBase ? .staleBase : .badSplice
         }
     }

@@ -1,6 +1,6 @@
 /// A value's JSON text, encoded once. A message that carries it through the server's encoder
-/// copies the text as it is, so a value many messages share (a snapshot's schema, and its state
-/// for every member joining between two changes) costs one encoding, not one a message, and is
+/// copies the text as it is, so a value many messages share (a snapshot's state, for every
+/// member joining between two changes) costs one encoding, not one a message, and is
 /// kept as its text alone.
 public struct EncodedJSON<Value: Codable & Sendable>: Encodable, Equatable, Sendable {
     /// The JSON text; empty if the value could not be encoded (only a non-finite number can

@@ -3,7 +3,7 @@ import FocusCore
 extension ClientMessage {
     /// Reads one text frame. Every failure is a ``ProtocolError`` that names what is wrong:
     /// `bad_json` for text that is not JSON, `bad_message` for JSON of the wrong shape,
-    /// `unknown_action`, and `unknown_key`/`unknown_row` for names that cannot be keys or rows.
+    /// `unknown_action`, and `unknown_key` for a name that cannot be a key.
     public static func decode(_ text: [UInt8]) throws(ProtocolError) -> ClientMessage {
         let json: JSONValue
         do {
@@ -69,17 +69,7 @@ extension IntentMessage {
                 insert: try fields.string("insert"))
         case "submit": action = .submit
         case "tap": action = .tap(try fields.key("key"))
-        case "next": action = .next
-        case "previous": action = .previous
-        case "validate": action = .validate
-        case "addRow": action = .addRow(ListID(rawValue: try fields.string("list")))
-        case "removeRow":
-            let list = ListID(rawValue: try fields.string("list"))
-            let row = try fields.string("row")
-            guard let id = RowID(row) else { throw ProtocolError(FocusError.unknownRow(row, list: list), seq: seq) }
-            action = .removeRow(list, id)
         case "navigate": action = .navigate(ScreenID(rawValue: try fields.string("to")))
-        case "configure": action = .configure(try fields.settings("settings"))
         case "lesson":
             guard let lesson = fields.object["lesson"] else {
                 throw fields.problem("A lesson intent needs a 'lesson' (a lesson id, or null to stop).")
@@ -91,7 +81,7 @@ extension IntentMessage {
         default:
             throw ProtocolError(
                 .unknownAction,
-                "Unknown action '\(name)'; expected focus, edit, splice, submit, tap, next, previous, validate, addRow, removeRow, navigate, configure, lesson or restart.",
+                "Unknown action '\(name)'; expected focus, edit, splice, submit, tap, navigate, lesson or restart.",
                 seq: seq)
         }
     }
@@ -140,24 +130,5 @@ struct MessageFields {
             throw ProtocolError(FocusError.unknownKey(text, screen: nil), seq: seq)
         }
         return key
-    }
-
-    /// The `settings` of a configure intent: switches by name, each true or false.
-    func settings(_ name: String) throws(ProtocolError) -> SettingsPatch {
-        guard case .object(let switches)? = object[name] else {
-            throw problem("The field '\(name)' must be an object of switches, like {\"animatedFocusChange\":true}.")
-        }
-        var patch = SettingsPatch()
-        for (switchName, value) in switches.members {
-            guard case .bool(let on) = value else { throw problem("The setting '\(switchName)' must be true or false.") }
-            switch switchName {
-            case "animatedFocusChange": patch.animatedFocusChange = on
-            case "ambiguousAddressBinding": patch.ambiguousAddressBinding = on
-            default:
-                throw problem(
-                    "Unknown setting '\(switchName)'; the settings are animatedFocusChange and ambiguousAddressBinding.")
-            }
-        }
-        return patch
     }
 }

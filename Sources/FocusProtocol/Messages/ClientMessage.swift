@@ -26,14 +26,13 @@ public struct IntentMessage: Equatable, Sendable {
         /// Replace `delete` UTF-16 code units at `at` with `insert`, in the text as it was at
         /// session revision `base`.
         case splice(FocusKey, base: Int, at: Int, delete: Int, insert: String)
-        case submit, next, previous, validate
+        /// Return in the focused field.
+        case submit
         /// A tap on a control of a session's own program (a button runs its action, a toggle flips,
         /// a field takes focus).
         case tap(FocusKey)
-        case addRow(ListID)
-        case removeRow(ListID, RowID)
+        /// Show another screen of the program.
         case navigate(ScreenID)
-        case configure(SettingsPatch)
         /// Start (or jump to a step of) a lesson, or stop it (`nil`).
         case lesson(LessonID?, step: Int)
         /// Run a session's own program again from its start, as a fresh run whose first screen

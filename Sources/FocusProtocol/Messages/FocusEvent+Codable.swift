@@ -2,7 +2,7 @@ import FocusCore
 
 extension FocusEvent: Codable {
     private enum CodingKeys: String, CodingKey {
-        case kind, screen, from, to, cause, key, ops, valid, firstInvalid, list, row, afterMilliseconds, settings, name, value
+        case kind, screen, from, to, cause, key, ops, afterMilliseconds, name, value
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -20,26 +20,9 @@ extension FocusEvent: Codable {
             try container.encode(screen.rawValue, forKey: .screen)
             try container.encode(key.codedText, forKey: .key)
             try container.encode(ops, forKey: .ops)
-        case .validation(let screen, let valid, let firstInvalid):
-            try container.encode(screen.rawValue, forKey: .screen)
-            try container.encode(valid, forKey: .valid)
-            try container.encode(wire: firstInvalid, forKey: .firstInvalid)
-        case .rowAdded(let screen, let list, let row), .rowRemoved(let screen, let list, let row):
-            try container.encode(screen.rawValue, forKey: .screen)
-            try container.encode(list.rawValue, forKey: .list)
-            try container.encode(row.codedText, forKey: .row)
         case .navigate(let from, let to):
             try container.encode(from.rawValue, forKey: .from)
             try container.encode(to.rawValue, forKey: .to)
-        case .autoFocusScheduled(let screen, let key, let afterMilliseconds):
-            try container.encode(screen.rawValue, forKey: .screen)
-            try container.encode(key.codedText, forKey: .key)
-            try container.encode(afterMilliseconds, forKey: .afterMilliseconds)
-        case .autoFocusCancelled(let screen, let key):
-            try container.encode(screen.rawValue, forKey: .screen)
-            try container.encode(key.codedText, forKey: .key)
-        case .settings(let patch):
-            try container.encode(patch, forKey: .settings)
         case .state(let screen, let name, let value):
             try container.encode(screen.rawValue, forKey: .screen)
             try container.encode(name, forKey: .name)
@@ -67,32 +50,11 @@ extension FocusEvent: Codable {
             self = .edit(
                 screen: try screen(), key: try container.decode(FocusKey.self, forKey: .key),
                 ops: try container.decode([TextSplice].self, forKey: .ops))
-        case "validation":
-            self = .validation(
-                screen: try screen(), valid: try container.decode(Bool.self, forKey: .valid),
-                firstInvalid: try key(.firstInvalid)
-            )
-        case "rowAdded", "rowRemoved":
-            let list = try container.decode(ListID.self, forKey: .list)
-            let row = try container.decode(RowID.self, forKey: .row)
-            self =
-                kind == "rowAdded"
-                ? .rowAdded(screen: try screen(), list: list, row: row)
-                : .rowRemoved(screen: try screen(), list: list, row: row)
         case "navigate":
             self = .navigate(
                 from: try container.decode(ScreenID.self, forKey: .from),
                 to: try container.decode(ScreenID.self, forKey: .to)
             )
-        case "autoFocusScheduled":
-            self = .autoFocusScheduled(
-                screen: try screen(), key: try container.decode(FocusKey.self, forKey: .key),
-                afterMilliseconds: try container.decode(Int.self, forKey: .afterMilliseconds)
-            )
-        case "autoFocusCancelled":
-            self = .autoFocusCancelled(screen: try screen(), key: try container.decode(FocusKey.self, forKey: .key))
-        case "settings":
-            self = .settings(try container.decode(SettingsPatch.self, forKey: .settings))
         case "state":
             self = .state(
                 screen: try screen(), name: try container.decode(String.self, forKey: .name),

@@ -25,22 +25,9 @@ extension IntentMessage {
         case .tap(let target):
             object["action"] = .string("tap")
             object["key"] = key(target)
-        case .next: object["action"] = .string("next")
-        case .previous: object["action"] = .string("previous")
-        case .validate: object["action"] = .string("validate")
-        case .addRow(let list):
-            object["action"] = .string("addRow")
-            object["list"] = .string(list.rawValue)
-        case .removeRow(let list, let row):
-            object["action"] = .string("removeRow")
-            object["list"] = .string(list.rawValue)
-            object["row"] = .string(row.uuidString)
         case .navigate(let screen):
             object["action"] = .string("navigate")
             object["to"] = .string(screen.rawValue)
-        case .configure(let patch):
-            object["action"] = .string("configure")
-            object["settings"] = JSONValue(encoding: patch)
         case .lesson(let lesson, let step):
             object["action"] = .string("lesson")
             object["lesson"] = lesson.map { .string($0.rawValue) } ?? .null

@@ -40,23 +40,10 @@ extension FocusEvent {
                     return TextSplice(
                         at: try splice.integer("at"), delete: try splice.integer("delete"), insert: try splice.string("insert"))
                 })
-        case "validation":
-            self = .validation(
-                screen: try screen(), valid: try fields.bool("valid"), firstInvalid: try optionalKey("firstInvalid"))
-        case "rowAdded":
-            self = .rowAdded(screen: try screen(), list: ListID(rawValue: try fields.string("list")), row: try fields.wire("row"))
-        case "rowRemoved":
-            self = .rowRemoved(
-                screen: try screen(), list: ListID(rawValue: try fields.string("list")), row: try fields.wire("row"))
         case "navigate":
             self = .navigate(from: try screen("from"), to: try screen("to"))
-        case "autoFocusScheduled":
-            self = .autoFocusScheduled(
-                screen: try screen(), key: try key(), afterMilliseconds: try fields.integer("afterMilliseconds"))
-        case "autoFocusCancelled":
-            self = .autoFocusCancelled(screen: try screen(), key: try key())
         default:
-            // Settings patches are rare; their conformance reads them, and refuses unknown kinds.
+            // The rarer kinds: their conformance reads them, and refuses unknown kinds.
             self = try FocusEvent(from: tree)
         }
     }

@@ -21,7 +21,7 @@ extension ServerMessage {
 }
 
 private enum MessageKeys: String, CodingKey {
-    case type, revision, you, role, viewer, schema, state, members, present, count, log, earliest, latest, seq
+    case type, revision, you, role, viewer, state, members, present, count, log, earliest, latest, seq
     case reason, joined, left, renamed, code, message
 }
 
@@ -33,7 +33,6 @@ extension SnapshotMessage: Encodable {
         try container.encode(Receiver(member: you, seq: lastSeq, splices: lastSplices), forKey: .you)
         try container.encode(role, forKey: .role)
         try container.encodeIfPresent(viewer, forKey: .viewer)
-        try container.encode(schema, forKey: .schema)
         try container.encode(state, forKey: .state)
         try container.encode(members, forKey: .members)
         try container.encode(present, forKey: .present)

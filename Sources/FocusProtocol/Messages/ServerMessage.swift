@@ -25,8 +25,7 @@ public struct SnapshotMessage: Equatable, Sendable {
     /// The receiving member, and what it may do.
     public var you: Member
     public var role: Role
-    public var schema: EncodedJSON<Schema>
-    /// The session state: current screen, settings and every screen (tasks with `notesHTML`).
+    /// The session state: the screen showing, the lesson, the source and its program.
     public var state: EncodedJSON<SessionSnapshot>
     /// Everyone the session remembers, present or not, so the log can name them.
     public var members: [Member]
@@ -47,14 +46,13 @@ public struct SnapshotMessage: Equatable, Sendable {
     public var lastSplices: [String: Int] = [:]
 
     public init(
-        revision: Int, you: Member, role: Role, schema: EncodedJSON<Schema>, state: EncodedJSON<SessionSnapshot>,
+        revision: Int, you: Member, role: Role, state: EncodedJSON<SessionSnapshot>,
         members: [Member],
         present: [MemberID], log: [LogEntry]
     ) {
         self.revision = revision
         self.you = you
         self.role = role
-        self.schema = schema
         self.state = state
         self.members = members
         self.present = present

@@ -1,10 +1,9 @@
 import FocusCore
 
 extension AckReason {
-    /// The reason as an `ack` message spells it (`{"type":"ack","seq":4,"reason":"toolbar_at_end"}`).
+    /// The reason as an `ack` message spells it (`{"type":"ack","seq":4,"reason":"unchanged"}`).
     public var wireName: String {
         switch self {
-        case .toolbarAtEnd: "toolbar_at_end"
         case .unchanged: "unchanged"
         case .duplicate: "duplicate"
         }

@@ -12,8 +12,8 @@ public enum PageProtocolModule {
     public static let writeVariable = "FOCUS_SYNC_WRITE_PROTOCOL_JS"
 
     /// The JavaScript module: the subprotocol, close codes, error codes, ack reasons, event kinds,
-    /// drawn view kinds, diagnostic severities, syntax colour kinds and the engine's default
-    /// limits, each a frozen object keyed by its Swift name.
+    /// drawn view kinds, diagnostic severities, syntax colour kinds, the source's field and the
+    /// default limits, each a frozen object keyed by its Swift name.
     public static var text: String {
         let limits = Limits()
         let sections = [
@@ -49,7 +49,10 @@ public enum PageProtocolModule {
                 "The `kind` of a source's syntax colour (`state.program.highlights`).", "HighlightKind",
                 SourceHighlight.Kind.allCases.map { (String(describing: $0), quoted($0.rawValue)) }),
             table(
-                "The engine's default bounds on what intents may ask for.", "Limits",
+                "The session's source as a text members splice: its screen and key on the wire (`source/source`).",
+                "SourceText", [("screen", quoted(ScreenID.sourceText.rawValue)), ("key", quoted(FocusKey.sourceText.name))]),
+            table(
+                "The default bounds on what intents may ask for.", "Limits",
                 [("maxValueLength", String(limits.maxValueLength)), ("maxSessionTextBytes", String(limits.maxSessionTextBytes))]),
         ]
         return sections.joined(separator: "\n\n") + "\n"

@@ -120,7 +120,7 @@ extension Application {
             responder.respond(finished(JSONResponse.error(Application.unknownSession), for: request))
             return
         }
-        let body = ReplacedSource(revision: session.revision, diagnostics: session.source?.diagnostics ?? [])
+        let body = ReplacedSource(revision: session.revision, diagnostics: session.source.diagnostics)
         // In order with the update it made: a client that reads the answer has the update too.
         sessions.deliver { [weak self] in
             guard let self else { return }

@@ -221,7 +221,7 @@ final class SessionOwnership: @unchecked Sendable {
     /// Makes a session and stores it under a lease of its own, given back once stored; then
     /// `done` (201), or the refusal (429, 503).
     func create(
-        by peer: String, source: CompiledSource? = nil, done: @escaping (Result<DurableSession, ProtocolError>) -> Void
+        by peer: String, source: CompiledSource, done: @escaping (Result<DurableSession, ProtocolError>) -> Void
     ) {
         let session: DurableSession
         do {

@@ -21,8 +21,6 @@ final class SessionHost {
     private var ids = SystemRandomNumberGenerator()
     private let barrier = CommitBarrier()
     private var snapshots = SnapshotEncodings()
-    /// Every session's task notes, rendered once per text.
-    private let notes: NotesRendererCache
     /// Sessions' own sources, compiled off the service thread.
     let compiler: SourceCompilerCache
     /// The revision each session's last stored snapshot holds.
@@ -46,9 +44,7 @@ final class SessionHost {
         clock: SessionClock, logger: Logger
     ) {
         self.clock = clock
-        let notes = NotesRendererCache()
-        registry = SessionRegistry(limits: limits, renderNotes: notes.html(from:), compile: compiler.compiler)
-        self.notes = notes
+        registry = SessionRegistry(limits: limits, compile: compiler.compiler)
         self.compiler = compiler
         self.persistence = persistence
         self.serviceThread = serviceThread
@@ -57,8 +53,8 @@ final class SessionHost {
 
     // MARK: Sessions
 
-    /// A new session, running `source` (compiled without errors) when one is given.
-    func create(by peer: String, source: CompiledSource? = nil) throws(ProtocolError) -> SessionMachine {
+    /// A new session, running `source` (compiled without errors).
+    func create(by peer: String, source: CompiledSource) throws(ProtocolError) -> SessionMachine {
         outputs.removeAll(keepingCapacity: true)
         let session = try registry.create(by: peer, source: source, at: clock.now(), ids: &ids, into: &outputs)
         let durable = session.durableState()
@@ -83,19 +79,26 @@ final class SessionHost {
         return restored.count
     }
 
-    /// A machine for a stored session, with the same engine, configuration and renderer as new
-    /// sessions get; its changes are still to be replayed.
+    /// A machine for a stored session, with the same configuration and compiler as new sessions
+    /// get; its changes are still to be replayed. `nil`, with the reason logged, for one that
+    /// cannot run (an earlier FocusSync's built-in screens, or a source that no longer compiles):
+    /// it stays stored as it is.
     func rebuild(_ durable: DurableSession) -> SessionMachine? {
-        SessionMachine(
-            restoring: durable, engine: FocusEngine(), configuration: SessionConfiguration(),
-            renderNotes: notes.html(from:), compile: compiler.compiler, at: clock.now())
+        do {
+            return try SessionMachine(
+                restoring: durable, configuration: SessionConfiguration(), compile: compiler.compiler, at: clock.now())
+        } catch {
+            let session = SessionID(durable.id)?.redacted ?? "?"
+            logger.warning("a stored session is not restored", ["session": session, "reason": error.description])
+            return nil
+        }
     }
 
     /// Asks again for the timers the restored sessions had pending. Service thread.
     func resumeRestoredSessions() {
         for id in Array(registry.ids) {
             outputs.removeAll(keepingCapacity: true)
-            registry[id]?.rescheduleAutoFocus(into: &outputs)
+            registry[id]?.rescheduleTimers(into: &outputs)
             perform(for: id)
         }
     }
@@ -152,18 +155,18 @@ final class SessionHost {
 
     // MARK: Sessions other processes may hold (with Redis; docs/SCALING.md)
 
-    /// Holds a session loaded for this process, with the timer it had pending.
+    /// Holds a session loaded for this process, with the timers it had pending.
     func adopt(_ machine: SessionMachine) {
         registry.adopt(machine)
         snapshotRevisions[machine.id] = machine.revision
         outputs.removeAll(keepingCapacity: true)
-        machine.rescheduleAutoFocus(into: &outputs)
+        machine.rescheduleTimers(into: &outputs)
         perform(for: machine.id)
     }
 
     /// Makes a session without holding it: the caller stores it, and whichever process its
     /// clients reach loads it (and asks for its first screen's timers then).
-    func createUnheld(by peer: String, source: CompiledSource? = nil) throws(ProtocolError) -> DurableSession {
+    func createUnheld(by peer: String, source: CompiledSource) throws(ProtocolError) -> DurableSession {
         outputs.removeAll(keepingCapacity: true)
         let session = try registry.create(by: peer, source: source, at: clock.now(), ids: &ids, into: &outputs)
         registry.remove(session.id)

@@ -9,8 +9,6 @@ public struct ChangeRecord: Equatable, Sendable {
         /// for a splice, the splices it became once transformed to the field's text then (replay
         /// applies those: the field histories it was transformed against are not stored).
         case intent(IntentMessage, clientId: String, member: MemberID, applied: [TextSplice]?)
-        /// The server's own auto-focus timer.
-        case autoFocus(AutoFocusToken)
         /// A timer the session's own program set.
         case programTimer(TimerToken)
         /// The session's source replaced by this text, which compiles (`PUT …/source`).
@@ -40,8 +38,6 @@ public struct ChangeRecord: Equatable, Sendable {
             body["member"] = .string(member.rawValue)
             body["intent"] = .object(intent.wire)
             if let applied { body["applied"] = JSONValue(encoding: applied) }
-        case .autoFocus(let token):
-            body["autoFocus"] = .integer(Int64(bitPattern: token.rawValue))
         case .programTimer(let token):
             body["programTimer"] = .integer(Int64(bitPattern: token.rawValue))
         case .source(let source):
@@ -68,9 +64,7 @@ public struct ChangeRecord: Equatable, Sendable {
             draws.append(UInt64(bitPattern: value))
         }
         let cause: Cause
-        if case .integer(let token) = json["autoFocus"] {
-            cause = .autoFocus(AutoFocusToken(rawValue: UInt64(bitPattern: token)))
-        } else if case .integer(let token) = json["programTimer"] {
+        if case .integer(let token) = json["programTimer"] {
             cause = .programTimer(TimerToken(rawValue: UInt64(bitPattern: token)))
         } else if let source = json["source"].string {
             cause = .source(source)

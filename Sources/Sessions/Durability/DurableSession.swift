@@ -2,19 +2,20 @@ import FocusCore
 import FocusProtocol
 
 /// Everything a session must keep across a restart, as one snapshot: its capabilities, revision,
-/// FocusCore state, the tabs it remembers (names, colours, last `seq`) and its recent log.
+/// the tabs it remembers (names, colours, last `seq`), its recent log, and its source with its
+/// program's run.
 public struct DurableSession: Codable, Equatable, Sendable {
     public var id: String
     public var viewer: String
     public var revision: Int
-    public var state: SessionState
     public var members: [DurableMember]
     /// How many members ever joined (the next member id follows from it).
     public var joinedEver: Int
     public var log: [LogEntry]
     /// The lesson the session follows, and how far it got.
     public var lesson: LessonProgress?
-    /// The session's own SwiftUI source, when it runs one, and its program's run.
+    /// The session's SwiftUI source and its program's run (`nil` only in a session an earlier
+    /// FocusSync stored on its built-in screens, which cannot be restored).
     public var source: String? = nil
     public var run: ProgramRun? = nil
     /// The source as members edited it, when it is not the one that runs (a newer text with

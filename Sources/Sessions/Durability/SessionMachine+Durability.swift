@@ -7,30 +7,25 @@ extension SessionMachine {
     /// The session as one durable snapshot.
     public func durableState() -> DurableSession {
         DurableSession(
-            id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: membership.members.records,
+            id: id.rawValue, viewer: viewerID.rawValue, revision: revision, members: membership.members.records,
             joinedEver: membership.members.joinedEver, log: Array(log.recent), lesson: lessons.progress,
-            source: program.source?.compiled.source, run: program.source?.run, sourceText: program.source?.editedText,
-            sourceDiagnostics: program.source?.unreadDiagnostics)
+            source: program.source.compiled.source, run: program.source.run, sourceText: program.source.editedText,
+            sourceDiagnostics: program.source.unreadDiagnostics)
     }
 
     /// A session rebuilt from its snapshot, nobody connected. Replay the changes stored after
-    /// the snapshot, then ask for a pending auto-focus timer with ``rescheduleAutoFocus(into:)``.
-    /// `nil` when its ids are not ids, or when its own source no longer compiles.
-    public init?(
-        restoring durable: DurableSession, engine: FocusEngine, configuration: SessionConfiguration,
-        renderNotes: @escaping @Sendable (String) -> String, compile: @escaping SourceCompiler = SourceCompilers.none,
+    /// the snapshot, then ask for its program's timers with ``rescheduleTimers(into:)``.
+    /// - Throws: when its ids are not ids, when it has no source (an earlier FocusSync's built-in
+    ///   screens), or when its source no longer compiles.
+    public init(
+        restoring durable: DurableSession, configuration: SessionConfiguration, compile: @escaping SourceCompiler,
         at time: MachineTime
-    ) {
-        guard let id = SessionID(durable.id), let viewerID = SessionID(durable.viewer) else { return nil }
-        let source: SourceRun?
-        do {
-            source = try SourceRun.restoring(durable, compile: compile)
-        } catch {
-            return nil
-        }
+    ) throws(ReplayError) {
+        guard let id = SessionID(durable.id), let viewerID = SessionID(durable.viewer) else { throw .badCapabilities }
+        let source = try SourceRun.restoring(durable, compile: compile)
         self.init(
-            restoring: durable, running: source, id: id, viewerID: viewerID, engine: engine,
-            configuration: configuration, renderNotes: renderNotes, compile: compile, at: time)
+            restoring: durable, running: source, id: id, viewerID: viewerID, configuration: configuration, compile: compile,
+            at: time)
     }
 
     /// Puts back a tab's join or rename that the log stored after the snapshot.
@@ -57,24 +52,23 @@ extension SessionMachine {
         }
     }
 
-    /// After a restore and replay: the timer of an auto-focus that was pending, and those of the
-    /// session's own program (each started afresh: a machine keeps no clock); and the source
-    /// members edited, when it was not read before the session was stored, to be compiled now.
-    public func rescheduleAutoFocus(into outputs: inout [SessionOutput]) {
-        for timer in program.source?.pendingTimers ?? [] {
+    /// After a restore and replay: the timers of the session's program (each started afresh: a
+    /// machine keeps no clock), and the source members edited, when it was not read before the
+    /// session was stored, to be compiled now.
+    public func rescheduleTimers(into outputs: inout [SessionOutput]) {
+        for timer in program.source.pendingTimers {
             outputs.append(.schedule(.program(timer.token), afterMilliseconds: timer.milliseconds))
         }
-        if let source = program.source, !source.textChecked { outputs.append(.compileSource(source.text)) }
-        guard let pending = program.pendingAutoFocus else { return }
-        outputs.append(.schedule(.autoFocus(pending.token), afterMilliseconds: pending.milliseconds))
+        if !program.source.textChecked { outputs.append(.compileSource(program.source.text)) }
     }
 }
 
 extension SourceRun {
-    /// What a durable snapshot says a session runs: `nil` for the built-in screens.
-    /// - Throws: when its source no longer compiles, or the snapshot lost its run.
-    static func restoring(_ durable: DurableSession, compile: SourceCompiler) throws(ReplayError) -> SourceRun? {
-        guard let text = durable.source else { return nil }
+    /// What a durable snapshot says a session runs.
+    /// - Throws: when it has no source (an earlier FocusSync's built-in screens), when its source
+    ///   no longer compiles, or the snapshot lost its run.
+    static func restoring(_ durable: DurableSession, compile: SourceCompiler) throws(ReplayError) -> SourceRun {
+        guard let text = durable.source else { throw .builtInScreens }
         let edited = durable.sourceText.map(compile) ?? compile(text)
         guard let run = durable.run, var restored = SourceRun(restoring: compile(text), run: run, text: edited) else {
             throw .unreadable(revision: durable.revision, reason: "its SwiftUI source no longer compiles")

@@ -3,8 +3,8 @@ import FocusProtocol
 
 /// The lesson a session follows, as a child machine of ``SessionMachine``: starting and
 /// stopping one, and checking each applied change against its current step. It decides; the
-/// session applies what it decides to the program (showing the lesson's screen, a step's
-/// settings), so a lesson never touches the state itself.
+/// session applies what it decides to the program (showing the lesson's screen), so a lesson
+/// never touches the program itself.
 struct LessonFollowing: Sendable {
     let catalogue: LessonCatalogue
     /// The lesson followed, shared by every member; `nil` without one.
@@ -21,13 +21,11 @@ struct LessonFollowing: Sendable {
         let progress: LessonProgress
         /// The screen to show, if another one is showing.
         let screen: ScreenID?
-        let settings: SettingsPatch
     }
 
-    /// What starting `id` at `step` needs, the session showing `current` with `settings`; refuses
-    /// an unknown lesson or step with `unknown_lesson`.
-    func start(_ id: LessonID, step: Int, showing current: ScreenID, settings: Settings, seq: Int) throws(ProtocolError) -> Start
-    {
+    /// What starting `id` at `step` needs, the session showing `current`; refuses an unknown
+    /// lesson or step with `unknown_lesson`.
+    func start(_ id: LessonID, step: Int, showing current: ScreenID, seq: Int) throws(ProtocolError) -> Start {
         let progress: LessonProgress
         do {
             progress = try catalogue.progress(id, at: step)
@@ -38,8 +36,7 @@ struct LessonFollowing: Sendable {
             throw ProtocolError(.unknownLesson, "There is no lesson '\(id.rawValue)'.", seq: seq)
         }
         return Start(
-            lesson: definition, progress: progress, screen: definition.screen == current ? nil : definition.screen,
-            settings: definition.settingsPatch(atStep: step, from: settings))
+            lesson: definition, progress: progress, screen: definition.screen == current ? nil : definition.screen)
     }
 
     /// Follows `progress` from now on (or no lesson).
@@ -53,17 +50,12 @@ struct LessonFollowing: Sendable {
         return (progress, lesson)
     }
 
-    /// Checks an applied change's `events` against the current step; `screen` is the lesson's
-    /// screen after the change. Returns the settings the next step needs when a step was passed
-    /// and the lesson goes on (empty when it needs none).
-    mutating func observe(events: [FocusEvent], after scene: @autoclosure () -> LessonScene?, settings: Settings)
-        -> SettingsPatch?
-    {
-        guard let (followed, lesson) = current else { return nil }
+    /// Checks an applied change's `events` against the current step; `scene` is the lesson's
+    /// screen after the change.
+    mutating func observe(events: [FocusEvent], after scene: @autoclosure () -> LessonScene?) {
+        guard let (followed, lesson) = current else { return }
         var progress = followed
-        let verdict = progress.observe(events: events, after: scene(), in: lesson)
+        _ = progress.observe(events: events, after: scene(), in: lesson)
         self.progress = progress
-        guard verdict == .passed, !progress.complete else { return nil }
-        return lesson.settingsPatch(atStep: progress.step, from: settings)
     }
 }

@@ -40,28 +40,25 @@ extension SessionMachine {
         var lines: [Int?] = []
         switch change.cause {
         case .intent(let message, _, _, let applied):
-            if !message.isLesson, let ran = try program.applyToSource(message, splices: applied, ids: &ids) {
+            if case .lesson(let id, let step) = message.action {
+                outcome = try startLesson(id, step: step, seq: message.seq, ids: &ids)
+            } else {
+                let ran = try program.apply(message, splices: applied, ids: &ids)
                 // Only a restart applies with a failure: its screen stopped part-way through appearing.
                 if let failure = ran.failure { faults.append(.restartStopped(failure)) }
                 (outcome, lines) = ran.outcome(changing: before.source, to: program.source)
-                followLesson(&outcome, faults: &faults)
-            } else {
-                outcome = try applyAction(of: message, applied: applied, ids: &ids, faults: &faults)
-                if !message.isLesson { followLesson(&outcome, faults: &faults) }
+                followLesson(&outcome)
             }
-        case .autoFocus(let token):
-            outcome = program.fireAutoFocus(token)
-            followLesson(&outcome, faults: &faults)
         case .programTimer(let token):
-            let ran = program.fireSourceTimer(token, ids: &ids)
+            let ran = program.fire(token, ids: &ids)
             if let failure = ran.failure { faults.append(.timerStopped(failure)) }
             (outcome, lines) = ran.outcome(changing: before.source, to: program.source)
-            followLesson(&outcome, faults: &faults)
+            followLesson(&outcome)
         case .source(let text):
-            if let ran = try program.checkSource(text, ids: &ids) {
+            if let ran = program.checkSource(text, ids: &ids) {
                 // A new text, or new diagnostics, is a change even when it draws the same screen.
                 (outcome, lines) = (.applied(events: ran.events, effects: ran.effects), ran.lines)
-                followLesson(&outcome, faults: &faults)
+                followLesson(&outcome)
             } else {
                 outcome = .unchanged(.unchanged)
             }
@@ -91,60 +88,16 @@ extension SessionMachine {
                 lessonBefore: lessonBefore, faults: faults))
     }
 
-    /// An intent's action applied to the program. A splice applies the splices it was decided
-    /// into (``ChangeRecord/Cause/intent(_:clientId:member:applied:)``).
-    private mutating func applyAction(
-        of message: IntentMessage, applied: [TextSplice]?, ids: inout some RandomNumberGenerator, faults: inout [SessionFault]
-    ) throws(ProtocolError) -> Outcome {
-        let intent: Intent
-        switch message.action {
-        case .focus(let key): intent = .focus(key)
-        case .edit(let key, let text): intent = .edit(key, text)
-        case .splice(let key, _, _, _, _):
-            guard let applied else {
-                throw ProtocolError(
-                    .badSplice, "A splice reached the session without the splices it was rebased into.", seq: message.seq)
-            }
-            let text = state[message.screen]?.values[key] ?? ""
-            intent = .splice(key, TextOperation(splices: applied, length: text.utf16Length))
-        case .submit: intent = .submit
-        case .next: intent = .next
-        case .previous: intent = .previous
-        case .validate: intent = .validate
-        case .addRow(let list): intent = .addRow(list)
-        case .removeRow(let list, let row): intent = .removeRow(list, row)
-        case .navigate(let screen): intent = .navigate(to: screen)
-        case .configure(let patch): intent = .configure(patch)
-        case .lesson(let id, let step):
-            return try startLesson(id, step: step, seq: message.seq, ids: &ids, faults: &faults)
-        case .tap:
-            throw ProtocolError(
-                .unknownAction, "`tap` is for a session running its own source; this one runs the built-in screens.",
-                seq: message.seq)
-        case .restart:
-            throw ProtocolError(
-                .unknownAction,
-                "`restart` runs a session's own source again from its start; this one runs the built-in screens, which have no program to restart.",
-                seq: message.seq)
-        }
-        do {
-            return try program.apply(intent, on: message.screen, ids: &ids)
-        } catch {
-            throw ProtocolError(error, seq: message.seq)
-        }
-    }
-
-    /// Starts a lesson at `step`, showing the lesson's screen and applying the settings that step
-    /// needs, or stops it.
-    private mutating func startLesson(
-        _ id: LessonID?, step: Int, seq: Int, ids: inout some RandomNumberGenerator, faults: inout [SessionFault]
-    ) throws(ProtocolError) -> Outcome {
+    /// Starts a lesson at `step`, showing the lesson's screen, or stops it.
+    private mutating func startLesson(_ id: LessonID?, step: Int, seq: Int, ids: inout some RandomNumberGenerator)
+        throws(ProtocolError) -> Outcome
+    {
         guard let id else {
             guard lessons.progress != nil else { return .unchanged(.unchanged) }
             lessons.follow(nil)
             return .applied(events: [], effects: [])
         }
-        let start = try lessons.start(id, step: step, showing: program.currentScreen, settings: state.settings, seq: seq)
+        let start = try lessons.start(id, step: step, showing: program.currentScreen, seq: seq)
         guard program.has(start.lesson.screen) else {
             let opening = start.lesson.example.map { " (open the example \($0) to follow it)" } ?? ""
             throw ProtocolError(
@@ -154,57 +107,22 @@ extension SessionMachine {
         }
         var events: [FocusEvent] = []
         var effects: [Effect] = []
-        if program.source != nil {
-            if let screen = start.screen {
-                let shown = try program.applyToSource(
-                    IntentMessage(seq: seq, screen: program.currentScreen, action: .navigate(screen)), splices: nil, ids: &ids)
-                events += shown?.events ?? []
-                effects += shown?.effects ?? []
-            }
-        } else if let screen = start.screen {
-            do {
-                let shown = try program.apply(.navigate(to: screen), on: state.current, ids: &ids)
-                events += shown.events
-                effects += shown.effects
-            } catch {
-                faults.append(.lessonScreen(id, error))
-            }
-        }
-        if !start.settings.isEmpty, program.source == nil {
-            let configured = program.configure(start.settings)
-            events += configured.events
-            effects += configured.effects
+        if let screen = start.screen {
+            let shown = try program.apply(
+                IntentMessage(seq: seq, screen: program.currentScreen, action: .navigate(screen)), splices: nil, ids: &ids)
+            events += shown.events
+            effects += shown.effects
         }
         guard start.progress != lessons.progress || !events.isEmpty else { return .unchanged(.unchanged) }
         lessons.follow(start.progress)
         return .applied(events: events, effects: effects)
     }
 
-    /// After an applied change: checks it against the lesson's current step. A passed step moves
-    /// the lesson on, and the next step's settings are applied in the same change (their events
-    /// and effects are added).
-    private mutating func followLesson(_ outcome: inout Outcome, faults: inout [SessionFault]) {
-        guard case .applied(var events, var effects) = outcome, let followed = lessons.current else { return }
-        let program = self.program
-        var failure: FocusError?
-        let settings = lessons.observe(
-            events: events,
-            after: { () -> LessonScene? in
-                do throws(FocusError) {
-                    return try program.lessonScene(on: followed.lesson.screen)
-                } catch {
-                    failure = error
-                    return nil
-                }
-            }(),
-            settings: program.state.settings)
-        if let failure { faults.append(.lessonScreen(followed.lesson.id, failure)) }
-        // A session's own source has no switches: its lessons ask for edits of the code instead.
-        guard let settings, !settings.isEmpty, program.source == nil else { return }
-        let configured = self.program.configure(settings)
-        events += configured.events
-        effects += configured.effects
-        outcome = .applied(events: events, effects: effects)
+    /// After an applied change: checks it against the lesson's current step; a passed step moves
+    /// the lesson on.
+    private mutating func followLesson(_ outcome: inout Outcome) {
+        guard case .applied(let events, _) = outcome, let followed = lessons.current else { return }
+        lessons.observe(events: events, after: program.lessonScene(on: followed.lesson.screen))
     }
 
     /// The author's bookkeeping for an applied intent: its last `seq`, and for a splice the `seq`
@@ -231,10 +149,10 @@ extension SessionMachine {
         // Only what rebuilding needs: replay restores the members a change names.
         timeline.checkpoint(
             DurableSession(
-                id: id.rawValue, viewer: viewerID.rawValue, revision: revision, state: state, members: [], joinedEver: 0,
-                log: Array(log.recent), lesson: lessons.progress, source: program.source?.compiled.source,
-                run: program.source?.run, sourceText: program.source?.editedText,
-                sourceDiagnostics: program.source?.unreadDiagnostics))
+                id: id.rawValue, viewer: viewerID.rawValue, revision: revision, members: [], joinedEver: 0,
+                log: Array(log.recent), lesson: lessons.progress, source: program.source.compiled.source,
+                run: program.source.run, sourceText: program.source.editedText,
+                sourceDiagnostics: program.source.unreadDiagnostics))
     }
 }
 
@@ -256,10 +174,10 @@ extension SourceRun.Ran {
     /// change all the same, recorded and published with no events. Otherwise the live run would
     /// hold what no record says: a restored session or the timeline would still wait for a timer
     /// the host has fired and dropped, and a replay would let a cancelled task focus a field.
-    func outcome(changing before: SourceRun?, to after: SourceRun?) -> (Outcome, [Int?]) {
+    func outcome(changing before: SourceRun, to after: SourceRun) -> (Outcome, [Int?]) {
         guard events.isEmpty, effects.isEmpty else { return (.applied(events: events, effects: effects), lines) }
         // Compared only when nothing was told, which is rare.
-        guard before?.run != after?.run else { return (.unchanged(.unchanged), []) }
+        guard before.run != after.run else { return (.unchanged(.unchanged), []) }
         return (.applied(events: [], effects: []), [])
     }
 }

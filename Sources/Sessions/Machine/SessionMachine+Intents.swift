@@ -45,7 +45,7 @@ extension SessionMachine {
         }
         // The field first: a splice of a field that is gone (its row removed) says so, before
         // any rebasing over a history that went with it.
-        let text = try program.text(of: key, on: message.screen, seq: message.seq)
+        let text = try program.text(of: key, seq: message.seq)
         let splice = TextSplice(at: at, delete: delete, insert: insert)
         switch texts.rebase(
             splice, of: FieldName(intentOn: message.screen, key), base: base, member: member, current: revision, text: text)
@@ -78,13 +78,11 @@ extension SessionMachine {
             return reason
         case .applied(let applied):
             outputs.append(.persist(.change(applied.record)))
-            var faults = applied.faults
-            let update = publish(applied, faults: &faults)
-            for fault in faults { outputs.append(.fault(fault)) }
-            outputs.append(update)
+            for fault in applied.faults { outputs.append(.fault(fault)) }
+            outputs.append(publish(applied))
             run(applied.effects, into: &outputs)
-            if let source = program.source, !source.textChecked, applied.events.contains(where: \.editsSource) {
-                outputs.append(.compileSource(source.text))
+            if !program.source.textChecked, applied.events.contains(where: \.editsSource) {
+                outputs.append(.compileSource(program.source.text))
             }
             return nil
         }
@@ -92,28 +90,12 @@ extension SessionMachine {
 
     /// The one update broadcast for an evolved change: its events and a merge patch of what they
     /// changed.
-    private func publish(_ applied: Evolution.Applied, faults: inout [SessionFault]) -> SessionOutput {
+    private func publish(_ applied: Evolution.Applied) -> SessionOutput {
         let record = applied.record
-        if let source = program.source {
-            var patch = JSONObject()
-            patch["screen"] = .string(source.screen.rawValue)
-            patch["program"] = .object(source.patch(since: applied.before.source))
-            if lessons.progress != applied.lessonBefore { patch["lesson"] = JSONValue(encoding: lessons.progress) }
-            return .broadcast(
-                .update(
-                    UpdateMessage(
-                        revision: record.revision, by: applied.author, seq: applied.seq, at: record.at, events: applied.events,
-                        lines: applied.lines, patch: patch)))
-        }
-        var rendered: [ScreenID: [RowID: String]] = [:]
-        for screen in StatePatch.screensWithNewNotes(applied.events) {
-            rendered[screen] = program.notesHTML(of: screen)
-        }
-        var patch = StatePatch(engine: program.engine, before: applied.before.state, after: program.state) { rendered[$0] }
-            .build(from: applied.events, faults: &faults)
-        if lessons.progress != applied.lessonBefore {
-            patch["lesson"] = JSONValue(encoding: lessons.progress)
-        }
+        var patch = JSONObject()
+        patch["screen"] = .string(program.source.screen.rawValue)
+        patch["program"] = .object(program.source.patch(since: applied.before.source))
+        if lessons.progress != applied.lessonBefore { patch["lesson"] = JSONValue(encoding: lessons.progress) }
         return .broadcast(
             .update(
                 UpdateMessage(

@@ -3,7 +3,7 @@ import FocusProtocol
 
 /// One shared session as a pure state machine, composed of child machines, each a value with
 /// its own state, inputs and outputs: ``Membership`` (connections, `hello`, presence),
-/// ``SessionProgram`` (the screens and their state), ``TextMerging`` (splices rebased over each
+/// ``SessionProgram`` (the source and its program running), ``TextMerging`` (splices rebased over each
 /// field's history), ``LessonFollowing`` (the lesson followed) and the ``Timeline``.
 ///
 /// Every change moves the session forward through one step, ``evolve(_:ids:)``: the live path
@@ -29,38 +29,31 @@ public struct SessionMachine: Sendable {
     /// Raised by one with every applied change.
     public internal(set) var revision = 0
 
-    /// A new session on the schema's first screen, or running `source` (a compiled source without
-    /// errors) when one is given. Appends the outputs of its first screen appearing (an
-    /// auto-focus timer) to `outputs`.
-    public init(
-        id: SessionID, viewerID: SessionID, engine: FocusEngine, configuration: SessionConfiguration,
-        renderNotes: @escaping @Sendable (String) -> String, compile: @escaping SourceCompiler = SourceCompilers.none,
-        source: CompiledSource? = nil, at time: MachineTime, ids: inout some RandomNumberGenerator,
+    /// A new session running `source`, its first screen appeared; `nil` when the source has
+    /// errors. Appends the outputs of that appearing (the program's timers) to `outputs`.
+    public init?(
+        id: SessionID, viewerID: SessionID, configuration: SessionConfiguration, compile: @escaping SourceCompiler,
+        source: CompiledSource, at time: MachineTime, ids: inout some RandomNumberGenerator,
         into outputs: inout [SessionOutput]
     ) {
-        let start = engine.start(ids: &ids)
         var ran = SourceRun.Ran()
-        let running = source.flatMap { SourceRun($0, ids: &ids, ran: &ran) }
+        guard let running = SourceRun(source, ids: &ids, ran: &ran) else { return nil }
         self.init(
             restoring: DurableSession(
-                id: id.rawValue, viewer: viewerID.rawValue, revision: 0, state: start.state, members: [], joinedEver: 0, log: [],
-                lesson: nil),
-            running: running, id: id, viewerID: viewerID, engine: engine, configuration: configuration,
-            renderNotes: renderNotes, compile: compile, at: time)
-        run(running == nil ? start.effects : ran.effects, into: &outputs)
+                id: id.rawValue, viewer: viewerID.rawValue, revision: 0, members: [], joinedEver: 0, log: [], lesson: nil),
+            running: running, id: id, viewerID: viewerID, configuration: configuration, compile: compile, at: time)
+        run(ran.effects, into: &outputs)
     }
 
-    /// A session as `durable` holds it, nobody connected, running `source` if it has its own.
+    /// A session as `durable` holds it, nobody connected, running `source`.
     init(
-        restoring durable: DurableSession, running source: SourceRun?, id: SessionID, viewerID: SessionID,
-        engine: FocusEngine, configuration: SessionConfiguration, renderNotes: @escaping @Sendable (String) -> String,
-        compile: @escaping SourceCompiler, at time: MachineTime
+        restoring durable: DurableSession, running source: SourceRun, id: SessionID, viewerID: SessionID,
+        configuration: SessionConfiguration, compile: @escaping SourceCompiler, at time: MachineTime
     ) {
         self.id = id
         self.viewerID = viewerID
         self.configuration = configuration
-        program = SessionProgram(engine: engine, state: durable.state, renderNotes: renderNotes, compile: compile)
-        program.source = source
+        program = SessionProgram(source: source, compile: compile)
         texts = TextMerging(start: durable.revision)
         lessons = LessonFollowing(catalogue: configuration.lessons, progress: durable.lesson)
         membership = Membership(
@@ -70,7 +63,7 @@ public struct SessionMachine: Sendable {
             idleSince: time.monotonicMilliseconds)
         var start = durable
         (start.source, start.run, start.sourceText, start.sourceDiagnostics) = (
-            source?.compiled.source, source?.run, source?.editedText, source?.unreadDiagnostics
+            source.compiled.source, source.run, source.editedText, source.unreadDiagnostics
         )
         timeline = Timeline(start: start, capacity: configuration.timelineChanges, interval: configuration.timelineInterval)
         log = EventLog(capacity: configuration.logCapacity)
@@ -78,8 +71,6 @@ public struct SessionMachine: Sendable {
         revision = durable.revision
     }
 
-    /// The FocusCore state of every screen.
-    public var state: SessionState { program.state }
     /// The lesson the session follows, shared by every member; `nil` without one.
     public var lesson: LessonProgress? { lessons.progress }
     /// Every joined connection that is keeping up: where broadcasts go.
@@ -111,11 +102,6 @@ public struct SessionMachine: Sendable {
             handle(.helloDeadlinePassed(connection), at: time, into: &outputs)
         case .timerFired(.presence):
             handle(.presenceDue, at: time, into: &outputs)
-        case .timerFired(.autoFocus(let token)):
-            // The server itself moves focus, for every member at once.
-            change(
-                ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .autoFocus(token), draws: []), at: time,
-                ids: &ids, into: &outputs)
         case .timerFired(.program(let token)):
             change(
                 ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .programTimer(token), draws: []),
@@ -126,7 +112,7 @@ public struct SessionMachine: Sendable {
             handle(.caughtUp(connection), at: time, into: &outputs)
         case .sourceCompiled(let text):
             // Only the latest text: one edited again since is compiled again.
-            guard let source = program.source, source.text == text, !source.textChecked else { return }
+            guard program.source.text == text, !program.source.textChecked else { return }
             change(
                 ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .source(text), draws: []), at: time,
                 ids: &ids, into: &outputs)
@@ -198,10 +184,6 @@ public struct SessionMachine: Sendable {
     func run(_ effects: [Effect], into outputs: inout [SessionOutput]) {
         for effect in effects {
             switch effect {
-            case .scheduleAutoFocus(let token, let milliseconds, _, _):
-                outputs.append(.schedule(.autoFocus(token), afterMilliseconds: milliseconds))
-            case .cancelAutoFocus(let token):
-                outputs.append(.cancel(.autoFocus(token)))
             case .scheduleProgramTimer(let token, let milliseconds):
                 outputs.append(.schedule(.program(token), afterMilliseconds: milliseconds))
             case .cancelProgramTimer(let token):

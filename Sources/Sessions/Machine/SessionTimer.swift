@@ -8,8 +8,6 @@ public enum SessionTimer: Hashable, Sendable {
     case helloDeadline(ConnectionID)
     /// Presence folded since the last one goes out.
     case presence
-    /// A screen's delayed auto-focus (the engine knows which screen it is for).
-    case autoFocus(AutoFocusToken)
     /// A timer a session's own program set.
     case program(TimerToken)
 }

@@ -1,17 +1,6 @@
 import FocusCore
 import FocusProtocol
 
-extension FocusKey {
-    /// The session's source as a text members edit (`"key": "source"`): no control is named so
-    /// (theirs are `c0`, `c1`, …).
-    public static let sourceText: FocusKey = "source"
-}
-
-extension ScreenID {
-    /// The screen an edit of the source is filed under: the source belongs to no one screen.
-    public static let sourceText = ScreenID(rawValue: "source")
-}
-
 extension SourceRun {
     /// The edited text, when it is not the one that runs.
     var editedText: String? { runsText ? nil : text }

@@ -85,6 +85,8 @@ struct SourceRun: Sendable {
             throw ProtocolError(FocusError.notCurrentScreen(screen, current: self.screen), seq: seq)
         }
         let intent: ProgramIntent
+        // A splice's own splices, which the edit event carries when the field's text is what they make.
+        var typed: (key: FocusKey, splices: [TextSplice])?
         switch action {
         case .focus(let key): intent = .focus(key)
         case .tap(let key): intent = .tap(key)
@@ -99,6 +101,7 @@ struct SourceRun: Sendable {
             TextOperation(splices: splices, length: text.utf16Length).apply(to: &text)
             try checkLimits(of: text, for: key, seq: seq)
             intent = .edit(key, text)
+            typed = (key, splices)
         case .submit: intent = .submit
         case .restart: return restart(ids: &ids)
         case .navigate(let name):
@@ -106,16 +109,14 @@ struct SourceRun: Sendable {
                 throw ProtocolError(FocusError.unknownScreen(name.rawValue), seq: seq)
             }
             intent = .show(screen: index)
-        case .next, .previous, .validate, .addRow, .removeRow, .configure, .lesson:
-            throw ProtocolError(
-                .unknownAction,
-                "This session runs its own source: its controls are tapped (`tap`), focused, edited and submitted; its toolbar and rows are its own buttons.",
-                seq: seq)
+        case .lesson:
+            // The session machine follows lessons; a lesson intent never reaches the program.
+            throw ProtocolError(.unknownAction, "A lesson intent is the session's, not the program's.", seq: seq)
         }
         let before = run
         do {
             let (outcome, drawn) = try interpreter.applyAndDraw(intent, to: &run, laidOut: &laidOut, ids: &ids)
-            return advance(outcome, from: before, failure: nil, drawn: drawn)
+            return advance(outcome, from: before, failure: nil, drawn: drawn, typed: typed)
         } catch {
             throw ProtocolError(error, seq: seq)
         }
@@ -208,9 +209,11 @@ struct SourceRun: Sendable {
     /// The events of `outcome` in the session's terms, and the screen drawn anew. A field's text
     /// that changed (typed, or set by a statement) is an `edit` event whose splices turn the text
     /// the page shows into the new one, so the field histories that rebase splices know of it.
-    /// `drawn`: the screen after the change, when the interpreter drew it already.
+    /// `drawn`: the screen after the change, when the interpreter drew it already; `typed`: the
+    /// splices a member's splice of a field became (see ``redraw(into:lines:drawn:typed:)``).
     private mutating func advance(
-        _ outcome: ProgramOutcome, from before: ProgramRun, failure: ProgramError?, drawn: DrawnScreen? = nil
+        _ outcome: ProgramOutcome, from before: ProgramRun, failure: ProgramError?, drawn: DrawnScreen? = nil,
+        typed: (key: FocusKey, splices: [TextSplice])? = nil
     ) -> Ran {
         var ran = Ran(failure: failure)
         var editLines: [FocusKey: Int] = [:]
@@ -235,14 +238,20 @@ struct SourceRun: Sendable {
             }
         }
         ran.effects = outcome.timers.map { .scheduleProgramTimer($0.token, afterMilliseconds: $0.milliseconds) }
-        redraw(into: &ran, lines: editLines, drawn: drawn)
+        redraw(into: &ran, lines: editLines, drawn: drawn, typed: typed)
         return ran
     }
 
     /// Draws the screen anew (or takes `new`, drawn already) and adds an `edit` event for each
     /// field whose text changed. The fields of a screen that has just come start from empty
-    /// texts, as the page's copies of them do: a key names a field on one screen only.
-    private mutating func redraw(into ran: inout Ran, lines: [FocusKey: Int], drawn new: DrawnScreen? = nil) {
+    /// texts, as the page's copies of them do: a key names a field on one screen only. The edit of a
+    /// field a member spliced carries those splices when they make its new text (the page's splice
+    /// client checks its acknowledged splice against them, and the field's history rebases later
+    /// splices over them); otherwise, and for every other field, one splice from the old text.
+    private mutating func redraw(
+        into ran: inout Ran, lines: [FocusKey: Int], drawn new: DrawnScreen? = nil,
+        typed: (key: FocusKey, splices: [TextSplice])? = nil
+    ) {
         let (previousName, previousTexts) = (drawn.name, drawnTexts)
         drawn = new ?? interpreter.draw(run)
         let texts = drawn.textsInOrder
@@ -250,7 +259,15 @@ struct SourceRun: Sendable {
         let old = previousName == drawn.name ? previousTexts : [:]
         let screen = self.screen
         for (key, new) in texts where (old[key] ?? "") != new {
-            ran.append(.edit(screen: screen, key: key, ops: [TextSplice(from: old[key] ?? "", to: new)]), line: lines[key])
+            let previous = old[key] ?? ""
+            var ops = [TextSplice(from: previous, to: new)]
+            // The splices were made on the text drawn before, so only while the same screen shows.
+            if let typed, typed.key == key, previousName == drawn.name,
+                TextOperation(splices: typed.splices, length: previous.utf16Length).applied(to: previous) == new
+            {
+                ops = typed.splices
+            }
+            ran.append(.edit(screen: screen, key: key, ops: ops), line: lines[key])
         }
     }
 }
@@ -300,14 +317,14 @@ extension SourceRun {
     /// The merge patch of the snapshot's `program` from `before` to now: the drawn screen's
     /// members that changed (`focused` spelled out, `null` when no field has focus any more), and
     /// the source, its diagnostics, highlights and screens when they changed.
-    func patch(since before: SourceRun?) -> JSONObject {
+    func patch(since before: SourceRun) -> JSONObject {
         var patch = JSONObject()
-        if before?.text != text { patch["source"] = .string(text) }
-        if before?.textDiagnostics != textDiagnostics { patch["diagnostics"] = JSONValue(encoding: textDiagnostics) }
-        if before?.textHighlights != textHighlights { patch["highlights"] = JSONValue(encoding: textHighlights) }
-        if before?.runsText != runsText { patch["runs"] = .bool(runsText) }
-        if before?.compiled != compiled { patch["screens"] = JSONValue(encoding: interpreter.screenNames) }
-        let drawn = drawn.mergePatch(since: before?.drawn)
+        if before.text != text { patch["source"] = .string(text) }
+        if before.textDiagnostics != textDiagnostics { patch["diagnostics"] = JSONValue(encoding: textDiagnostics) }
+        if before.textHighlights != textHighlights { patch["highlights"] = JSONValue(encoding: textHighlights) }
+        if before.runsText != runsText { patch["runs"] = .bool(runsText) }
+        if before.compiled != compiled { patch["screens"] = JSONValue(encoding: interpreter.screenNames) }
+        let drawn = drawn.mergePatch(since: before.drawn)
         if !drawn.isEmpty { patch["drawn"] = .object(drawn) }
         return patch
     }

@@ -6,9 +6,7 @@ import FocusProtocol
 /// and a random generator in.
 public struct SessionRegistry: Sendable {
     public let limits: SessionLimits
-    private let engine: FocusEngine
     private let configuration: SessionConfiguration
-    private let renderNotes: @Sendable (String) -> String
     private let compile: SourceCompiler
     private var sessions: [SessionID: SessionMachine] = [:]
     /// Viewer capability → session id.
@@ -19,13 +17,11 @@ public struct SessionRegistry: Sendable {
     private var creation = PeerRateLimit(rate: 5, burst: 200)
 
     public init(
-        limits: SessionLimits, engine: FocusEngine = FocusEngine(), configuration: SessionConfiguration = SessionConfiguration(),
-        renderNotes: @escaping @Sendable (String) -> String, compile: @escaping SourceCompiler = SourceCompilers.none
+        limits: SessionLimits, configuration: SessionConfiguration = SessionConfiguration(),
+        compile: @escaping SourceCompiler
     ) {
         self.limits = limits
-        self.engine = engine
         self.configuration = configuration
-        self.renderNotes = renderNotes
         self.compile = compile
     }
 
@@ -85,10 +81,10 @@ public struct SessionRegistry: Sendable {
 
     /// Creates a session for `peer`, or refuses: `rate_limited` (429) when the address creates
     /// too fast or already holds its share of sessions nobody joined, `session_full` (503) at
-    /// ``SessionLimits/maxSessions``. The session runs `source` (compiled, without errors) when
-    /// one is given, else the built-in screens. Outputs of its first screen go to `outputs`.
+    /// ``SessionLimits/maxSessions``, `bad_source` (422) when `source` has errors. The session runs
+    /// `source`; outputs of its first screen appearing go to `outputs`.
     public mutating func create(
-        by peer: String, source: CompiledSource? = nil, at time: MachineTime, ids: inout some RandomNumberGenerator,
+        by peer: String, source: CompiledSource, at time: MachineTime, ids: inout some RandomNumberGenerator,
         into outputs: inout [SessionOutput]
     ) throws(ProtocolError) -> SessionMachine {
         guard creation.admit(peer, at: Double(time.monotonicMilliseconds) / 1000) else {
@@ -108,9 +104,13 @@ public struct SessionRegistry: Sendable {
         }
         let id = SessionID.random(using: &ids)
         let viewer = SessionID.random(sharingRouteWith: id, using: &ids)
-        let session = SessionMachine(
-            id: id, viewerID: viewer, engine: engine, configuration: configuration, renderNotes: renderNotes,
-            compile: compile, source: source, at: time, ids: &ids, into: &outputs)
+        guard
+            let session = SessionMachine(
+                id: id, viewerID: viewer, configuration: configuration, compile: compile, source: source, at: time, ids: &ids,
+                into: &outputs)
+        else {
+            throw ProtocolError(.badSource, "The source has errors; a session runs only a source without them.")
+        }
         sessions[id] = session
         viewers[viewer] = id
         creators[id] = peer

@@ -1,11 +1,10 @@
 import FocusCore
 import FocusProtocol
 
-/// A member's own part of a snapshot: everything a `snapshot` message says but the schema and
-/// the session state, which are the same for every member at one revision and so are encoded
-/// once, by the host.
+/// A member's own part of a snapshot: everything a `snapshot` message says but the session
+/// state, which is the same for every member at one revision and so is encoded once, by the host.
 public struct MemberSnapshot: Equatable, Sendable {
-    /// The revision whose schema and state complete the snapshot.
+    /// The revision whose state completes the snapshot.
     public var revision: Int
     public var you: Member
     public var role: Role
@@ -18,10 +17,10 @@ public struct MemberSnapshot: Equatable, Sendable {
     public var lastSeq: Int
     public var lastSplices: [String: Int]
 
-    /// The `snapshot` message, with the schema and state of ``revision``.
-    public func message(schema: EncodedJSON<Schema>, state: EncodedJSON<SessionSnapshot>) -> SnapshotMessage {
+    /// The `snapshot` message, with the state of ``revision``.
+    public func message(state: EncodedJSON<SessionSnapshot>) -> SnapshotMessage {
         var message = SnapshotMessage(
-            revision: revision, you: you, role: role, schema: schema, state: state, members: members, present: present, log: log)
+            revision: revision, you: you, role: role, state: state, members: members, present: present, log: log)
         message.count = count
         message.earliest = earliest
         message.viewer = viewer

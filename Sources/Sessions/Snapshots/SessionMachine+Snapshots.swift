@@ -12,13 +12,10 @@ extension SessionMachine {
         return snapshot
     }
 
-    /// The schema of the screens the session runs.
-    public var schema: Schema { program.engine.schema }
-
-    /// A member's snapshot with the schema and state encoded afresh (a host keeps them encoded
-    /// for every member joining at one revision instead).
+    /// A member's snapshot with the state encoded afresh (a host keeps it encoded for every
+    /// member joining at one revision instead).
     public func snapshotMessage(_ member: MemberSnapshot) -> SnapshotMessage {
-        member.message(schema: EncodedJSON(schema), state: EncodedJSON(sessionSnapshot()))
+        member.message(state: EncodedJSON(sessionSnapshot()))
     }
 
     /// The members a snapshot names: the named present ones, and everyone its log mentions.
@@ -67,11 +64,12 @@ extension SessionMachine {
     /// keeps): restored from the checkpoint at or before it, the changes after it evolved again.
     func rebuilt(at revision: Int, time: MachineTime) throws(ProtocolError) -> SessionMachine {
         let plan = timeline.rebuilding(revision)
-        guard
-            var then = SessionMachine(
-                restoring: plan.start, engine: program.engine, configuration: configuration, renderNotes: program.notes.render,
-                compile: program.compile, at: time)
-        else { throw ProtocolError(.internalError, "The session could not rebuild revision \(plan.revision).") }
+        var then: SessionMachine
+        do {
+            then = try SessionMachine(restoring: plan.start, configuration: configuration, compile: program.compile, at: time)
+        } catch {
+            throw ProtocolError(.internalError, "The session could not rebuild revision \(plan.revision): \(error).")
+        }
         do {
             for change in plan.changes { try then.replay(change) }
         } catch {
@@ -82,6 +80,6 @@ extension SessionMachine {
 }
 
 extension SessionMachine {
-    /// The session's own source and what reading it said; `nil` while it runs the built-in screens.
-    public var source: CompiledSource? { program.source?.compiled }
+    /// The session's source that runs, and what reading it said.
+    public var source: CompiledSource { program.source.compiled }
 }

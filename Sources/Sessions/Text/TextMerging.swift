@@ -7,6 +7,9 @@ import FocusProtocol
 /// applied change; its output is the operation a splice becomes, or why it cannot be applied.
 struct TextMerging: Sendable {
     private var histories: [FieldName: FieldHistory] = [:]
+    /// The revision before the one each screen last came or went at. Its fields' histories start
+    /// there, as the page's copies of their texts do (from empty).
+    private var shown: [ScreenID: Int] = [:]
     /// The revision from which every text change is in the histories (0, or the revision a
     /// restore started from): a splice based on an earlier revision is `stale_base`.
     let start: Int
@@ -20,25 +23,26 @@ struct TextMerging: Sendable {
     func rebase(
         _ splice: TextSplice, of field: FieldName, base: Int, member: MemberID, current: Int, text: String
     ) -> Result<TextOperation, SpliceError> {
-        let history = histories[field] ?? FieldHistory(since: start)
+        let history = histories[field] ?? FieldHistory(since: shown[field.screen] ?? start)
         return history.rebase(splice, base: base, member: member.rawValue, current: current, text: text)
     }
 
     /// Records every text change of an applied change in its field's history (whole-value edits
-    /// too: a splice made before one must be transformed over it), under the revision it makes;
-    /// a removed row's fields take their histories with them.
+    /// too: a splice made before one must be transformed over it), under the revision it makes.
+    /// The fields of a screen that comes or goes start again from empty texts (see ``SourceRun``),
+    /// so their histories start again too: a splice made before is `stale_base`.
     mutating func record(
         _ events: [FocusEvent], lengthBefore: (FocusKey, ScreenID) -> Int, revision: Int, by member: MemberID?
     ) {
         for event in events {
             switch event {
             case .edit(let screen, let key, let ops):
-                let length = lengthBefore(key, screen)
-                histories[FieldName(screen, key), default: FieldHistory(since: start)]
-                    .record(splices: ops, length: length, revision: revision, member: member?.rawValue ?? "")
-            case .rowRemoved(let screen, _, let row):
-                histories = histories.filter { $0.key.screen != screen || $0.key.key.rowID != row }
-            default:
+                histories[FieldName(screen, key), default: FieldHistory(since: shown[screen] ?? start)]
+                    .record(splices: ops, length: lengthBefore(key, screen), revision: revision, member: member?.rawValue ?? "")
+            case .navigate(let from, let to):
+                histories = histories.filter { $0.key.screen != from && $0.key.screen != to }
+                (shown[from], shown[to]) = (revision - 1, revision - 1)
+            case .focus, .state, .timerSet, .restart:
                 break
             }
         }

@@ -29,5 +29,5 @@ extension FuzzTarget {
     }
 
     /// The codes a client message can be refused with before any session sees it.
-    private static let clientMessageRefusals: Set<ErrorCode> = [.badJSON, .badMessage, .unknownAction, .unknownKey, .unknownRow]
+    private static let clientMessageRefusals: Set<ErrorCode> = [.badJSON, .badMessage, .unknownAction, .unknownKey]
 }

@@ -18,7 +18,7 @@ public struct FuzzTarget: Sendable {
     /// Every target, by name.
     public static let all: [FuzzTarget] = [
         .requestHead, .percentDecoding, .messageAssembly, .clientFrames, .connectionMachine, .clientMessage, .staticPath,
-        .markdown, .sourceProgram,
+        .sourceProgram,
     ]
 
     /// The target called `name`, if there is one.

@@ -17,38 +17,62 @@ struct Harness {
     /// When each timer was asked for, so timers due at once fire in that order, run after run.
     private var asked: [SessionTimer: Int] = [:]
     private var schedules = 0
+    /// The session state snapshots carry, encoded, and its revision.
+    private var encoded: (revision: Int, state: EncodedJSON<SessionSnapshot>)?
     /// Connections the machine closed, with their codes.
     private(set) var closed: [ConnectionID: WireCloseCode] = [:]
 
-    static let render: @Sendable (String) -> String = { "<p>\($0)</p>\n" }
+    /// The four seed screens in one source, as a session made without a source runs them
+    /// (`ProfileForm`, `CheckoutForm`, `GiftMessageForm`, `ReminderList`).
+    static let seeds: String = {
+        do { return try Seed.source() } catch { fatalError("the seed sources cannot be read: \(error)") }
+    }()
 
+    /// A session running `source` (the seed screens unless told), compiled by `compile`.
     init(
         configuration: SessionConfiguration = SessionConfiguration(),
-        render: @escaping @Sendable (String) -> String = Harness.render,
-        compile: @escaping SourceCompiler = SourceCompilers.none
+        compile: @escaping SourceCompiler = MemoizedCompiler.compile, source: String = Harness.seeds
     ) {
         var ids = SplitMix64(seed: 1)
         var outputs: [SessionOutput] = []
         let id = SessionID.random(using: &ids)
-        machine = SessionMachine(
-            id: id, viewerID: SessionID.random(sharingRouteWith: id, using: &ids), engine: FocusEngine(),
-            configuration: configuration, renderNotes: render, compile: compile, at: now, ids: &ids, into: &outputs)
+        guard
+            let machine = SessionMachine(
+                id: id, viewerID: SessionID.random(sharingRouteWith: id, using: &ids), configuration: configuration,
+                compile: compile, source: compile(source), at: now, ids: &ids, into: &outputs)
+        else { fatalError("the harness's source has errors: \(compile(source).diagnostics)") }
+        self.machine = machine
         record(outputs)
+    }
+
+    /// A session restored from `durable`, nobody connected (`nil` when it cannot be), compiling with
+    /// the memoized compiler unless told.
+    static func restored(
+        _ durable: DurableSession, configuration: SessionConfiguration = SessionConfiguration(),
+        compile: @escaping SourceCompiler = MemoizedCompiler.compile,
+        at time: MachineTime = MachineTime(monotonicMilliseconds: 0, wallMilliseconds: 0)
+    ) -> SessionMachine? {
+        try? SessionMachine(restoring: durable, configuration: configuration, compile: compile, at: time)
     }
 
     @discardableResult
     mutating func handle(_ input: SessionInput) -> [SessionOutput] {
         var outputs: [SessionOutput] = []
         machine.handle(input, at: now, ids: &ids, into: &outputs)
-        let resolved = outputs.map(resolve)
+        var resolved: [SessionOutput] = []
+        for output in outputs { resolved.append(resolve(output)) }
         record(resolved)
         return resolved
     }
 
-    /// A snapshot output as a host sends it: the member's part with the schema and state.
-    private func resolve(_ output: SessionOutput) -> SessionOutput {
+    /// A snapshot output as a host sends it: the member's part with the state, encoded once a
+    /// revision as the host encodes it (a burst of joins shares one encoding).
+    private mutating func resolve(_ output: SessionOutput) -> SessionOutput {
         guard case .sendSnapshot(let member, let connection) = output else { return output }
-        return .send(.snapshot(machine.snapshotMessage(member)), to: connection)
+        if encoded?.revision != machine.revision {
+            encoded = (machine.revision, EncodedJSON(machine.sessionSnapshot()))
+        }
+        return .send(.snapshot(member.message(state: encoded!.state)), to: connection)
     }
 
     private mutating func record(_ outputs: [SessionOutput]) {
@@ -123,6 +147,14 @@ struct Harness {
     var presenceMessages: [PresenceMessage] {
         log.compactMap { if case .broadcast(.presence(let presence)) = $0 { presence } else { nil } }
     }
+}
+
+/// The seed screens by their view structs' names, as intents name them.
+extension ScreenID {
+    static let profileForm = ScreenID(rawValue: Seed.profile)
+    static let checkoutForm = ScreenID(rawValue: Seed.checkout)
+    static let giftForm = ScreenID(rawValue: Seed.gift)
+    static let reminderList = ScreenID(rawValue: Seed.tasks)
 }
 
 extension String {

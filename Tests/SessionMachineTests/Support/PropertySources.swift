@@ -156,7 +156,7 @@ struct Observed: Equatable {
     /// The first part that differs from `other`, or `nil`.
     func difference(from other: Observed) -> String? {
         if revision != other.revision { return "the revision (\(revision), \(other.revision))" }
-        if snapshot.program?.drawn != other.snapshot.program?.drawn { return "the drawn screen" }
+        if snapshot.program.drawn != other.snapshot.program.drawn { return "the drawn screen" }
         if run?.focused != other.run?.focused { return "the focus" }
         if run?.pendingTimers != other.run?.pendingTimers {
             return "the pending timers (\(run?.pendingTimers ?? []), \(other.run?.pendingTimers ?? []))"
@@ -165,11 +165,11 @@ struct Observed: Equatable {
         if source != other.source || sourceText != other.sourceText { return "the source" }
         if snapshot != other.snapshot {
             let (one, two) = (snapshot.program, other.snapshot.program)
-            if one?.diagnostics != two?.diagnostics { return "the source's diagnostics" }
-            if one?.highlights != two?.highlights { return "the source's syntax colours" }
-            if one?.runs != two?.runs { return "whether the source runs as written" }
+            if one.diagnostics != two.diagnostics { return "the source's diagnostics" }
+            if one.highlights != two.highlights { return "the source's syntax colours" }
+            if one.runs != two.runs { return "whether the source runs as written" }
             if snapshot.lesson != other.snapshot.lesson { return "the lesson" }
-            return "the snapshot (the screens, settings or another member)"
+            return "the snapshot (the screen, or another member)"
         }
         if log != other.log { return "the log" }
         return nil

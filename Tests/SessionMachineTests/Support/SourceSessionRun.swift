@@ -13,7 +13,7 @@ struct SourceSessionRun {
     let source: PropertySource
     private(set) var harness: Harness
     private var random: SplitMix64
-    /// The session before it was given its source (the built-in screens): a restore starts here.
+    /// The session as it was made with its source, before anyone joined: a restore starts here.
     let start: DurableSession
     /// What the live session was at each revision.
     private(set) var seen: [Int: Observed] = [:]
@@ -29,13 +29,16 @@ struct SourceSessionRun {
 
     init(_ source: PropertySource, seed: UInt64) {
         self.source = source
-        harness = Harness(configuration: ChangeStepPropertyTests.configuration, compile: MemoizedCompiler.compile)
+        // Made with its source, as the server makes a session given one: its first screen appears
+        // (a source put in place of the seed program later keeps what still exists instead, and its
+        // `onAppear` does not run; the random inputs do that too).
+        harness = Harness(
+            configuration: ChangeStepPropertyTests.configuration, compile: MemoizedCompiler.compile, source: source.text)
         harness.ids = SplitMix64(seed: seed &+ 7)
         start = harness.machine.durableState()
         random = SplitMix64(seed: seed &+ 1_000)
         midwayRevision = 20 + Int(random.next() % 20)
         absorb([Self.observe(harness)])
-        handle(.replaceSource(source.text))
         harness.join(1)
         harness.join(2)
         harness.join(3, role: .viewer)
@@ -43,9 +46,9 @@ struct SourceSessionRun {
     }
 
     var revision: Int { harness.machine.revision }
-    private var drawn: DrawnScreen? { harness.machine.sessionSnapshot().program?.drawn }
+    private var drawn: DrawnScreen? { harness.machine.sessionSnapshot().program.drawn }
     private var screen: ScreenID { harness.machine.sessionSnapshot().screen }
-    private var text: String { harness.machine.sessionSnapshot().program?.source ?? "" }
+    private var text: String { harness.machine.sessionSnapshot().program.source }
 
     // MARK: Inputs
 
@@ -110,7 +113,7 @@ struct SourceSessionRun {
             return
         }
         var base = max(0, revision - Int(random.next() % 4))
-        var old = seen[base]?.snapshot.program?.drawn.controls.first { $0.key == key }?.value
+        var old = seen[base]?.snapshot.program.drawn.controls.first { $0.key == key }?.value
         if old == nil { (base, old) = (revision, drawn?.controls.first { $0.key == key }?.value) }
         let length = (old ?? "").utf16.count
         let insert = ["x", "yz", "", "ü", "\n"].randomElement(using: &random)!
@@ -123,7 +126,7 @@ struct SourceSessionRun {
     /// little behind (rebased over the edits since, which may break it).
     private mutating func swapInSource(by editor: UInt64) {
         let base = max(0, revision - Int(random.next() % 3))
-        let old = seen[base]?.snapshot.program?.source ?? text
+        let old = seen[base]?.snapshot.program.source ?? text
         guard let swap = source.swapped(old, Int(random.next() % UInt64(source.swaps.count))) else {
             intent(editor, .edit(.sourceText, source.text))
             return

@@ -5,16 +5,6 @@ extension LessonGoal {
         .event(EventPattern(kind: .focus, from: from, to: to, cause: cause))
     }
 
-    /// The screen was validated.
-    static func validation(valid: Bool, firstInvalid: NamePattern? = nil) -> LessonGoal {
-        .event(EventPattern(kind: .validation, valid: valid, firstInvalid: firstInvalid))
-    }
-
-    /// The switches in `patch` were set to its values.
-    static func settings(_ patch: SettingsPatch) -> LessonGoal {
-        .event(EventPattern(kind: .settings, settings: patch))
-    }
-
     /// An event of this kind happened, naming `key` if given.
     static func happened(_ kind: EventKind, key: NamePattern? = nil) -> LessonGoal {
         .event(EventPattern(kind: kind, key: key))

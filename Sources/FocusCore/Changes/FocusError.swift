@@ -7,16 +7,10 @@ public enum FocusError: Error, Equatable, Sendable {
     case unknownScreen(String)
     /// `unknown_key`: the text is not a key, or no field on `screen` is bound to it.
     case unknownKey(String, screen: ScreenID?)
-    /// `unknown_row`: the list has no row with this id.
-    case unknownRow(String, list: ListID)
-    /// `unknown_list`: the screen has no list with this name.
-    case unknownList(String, screen: ScreenID)
     /// `not_current_screen`: the intent names a screen other than the current one.
     case notCurrentScreen(ScreenID, current: ScreenID)
     /// `value_too_long`: an edit longer than the limit.
     case valueTooLong(key: FocusKey, length: Int, limit: Int)
-    /// `too_many_rows`: the list already holds its maximum number of rows.
-    case tooManyRows(list: ListID, limit: Int)
     /// `value_too_long`: the edit would take the session past its total text budget.
     case sessionTextFull(limit: Int)
     /// `bad_splice` or `stale_base`: a splice that cannot be applied to the field's text.
@@ -31,10 +25,6 @@ public enum FocusError: Error, Equatable, Sendable {
             "The \(screen) screen has no field bound to '\(key)'."
         case .unknownKey(let key, nil):
             "'\(key)' is not a focus key; use a name like 'lastName' or 'row/<UUID>'."
-        case .unknownRow(let row, let list):
-            "The \(list) list has no row '\(row)'; it may have been removed already."
-        case .unknownList(let list, let screen):
-            "The \(screen) screen has no list called '\(list)'."
         case .notCurrentScreen(let screen, let current):
             "This is meant for the \(screen) screen, but \(current) is showing; navigate to \(screen) first."
         case .valueTooLong(let key, let length, let limit):
@@ -43,8 +33,6 @@ public enum FocusError: Error, Equatable, Sendable {
             "The session would hold more than \(limit) bytes of text, its limit; shorten or clear another field first."
         case .splice(let error):
             error.message
-        case .tooManyRows(let list, let limit):
-            "The \(list) list already has \(limit) rows, the most it can hold; remove one before adding another."
         }
     }
 }

@@ -1,4 +1,4 @@
-/// What applying an intent did.
+/// What applying a change did.
 public enum Outcome: Equatable, Sendable {
     /// The state changed: these events happened, in order, and the host must run these effects.
     case applied(events: [FocusEvent], effects: [Effect])
@@ -20,8 +20,6 @@ public enum Outcome: Equatable, Sendable {
 
 /// Why an intent changed nothing. FocusProtocol gives each reason its word on the wire.
 public enum AckReason: Sendable, CaseIterable {
-    /// Previous on the first field or Next on the last.
-    case toolbarAtEnd
     /// The intent asked for what already holds (or a stale timer fired).
     case unchanged
     /// The host saw this intent's `seq` before and did not apply it again (never returned by
