@@ -2,10 +2,12 @@
 opened at `/` runs the seed screens): the phone drawing the program's screen, the source panel
 (one shared editor: numbered, coloured lines under the text area, diagnostics), and the Examples menu. Controls are found by
 their accessible names, as a person reads them. Also here: the two browsers of a scenario
-(`open_pair`) and the evidence a failing test leaves (`after_test`), which conftest.py's fixtures use."""
+(`open_pair`), the evidence a failing test leaves (`after_test`), which conftest.py's fixtures use,
+and `at_once` for people acting at the same moment."""
 
 import json
 import re
+import threading
 import urllib.error
 import urllib.request
 from pathlib import Path
@@ -238,3 +240,22 @@ class ProgramPage(Playground):
 
     def notice_text(self):
         return self.driver.find_element(By.ID, "notice").text
+
+
+def at_once(*jobs):
+    """Runs every job in a thread of its own, all at the same time; raises the first failure."""
+    failures = []
+
+    def run(job):
+        try:
+            job()
+        except BaseException as error:  # noqa: BLE001 - handed to the test's thread below
+            failures.append(error)
+
+    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    if failures:
+        raise failures[0]

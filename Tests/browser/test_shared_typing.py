@@ -10,7 +10,7 @@ import threading
 import pytest
 
 from playground import GIFT, PROFILE
-from program_page import open_pair
+from program_page import at_once, open_pair
 from servers import own_server
 
 SETTLE_SECONDS = 40
@@ -26,25 +26,6 @@ def typed(letters, count, seed):
 
 def only(text, letters):
     return "".join(character for character in text if character in letters)
-
-
-def at_once(*jobs):
-    """Runs every job in a thread of its own, all at the same time; raises the first failure."""
-    failures = []
-
-    def run(job):
-        try:
-            job()
-        except BaseException as error:  # noqa: BLE001 - handed to the test's thread below
-            failures.append(error)
-
-    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    if failures:
-        raise failures[0]
 
 
 def settled(pages, screen, keys):

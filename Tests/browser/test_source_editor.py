@@ -5,7 +5,6 @@ viewer's editor takes no typing; the lines under the text area are numbered and 
 Tab, Shift+Tab and Escape-then-Tab behave as in a code editor; the bracket at the caret and its
 partner are marked (brackets in strings and comments skipped); and the find box selects matches."""
 
-import threading
 from urllib.parse import urljoin
 
 from selenium.webdriver.common.action_chains import ActionChains
@@ -13,29 +12,10 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.common.keys import Keys
 
 from display import assert_no_axe_violations
-from program_page import example, line_of
+from program_page import at_once, example, line_of
 
 A_LETTERS = "abcdefghijklmnopqrstuvwxyz0123456789"
 B_LETTERS = "ABCDEFGHIJKLMNOPQRSTUVWXYZ"
-
-
-def at_once(*jobs):
-    """Runs every job in a thread of its own, all at the same time; raises the first failure."""
-    failures = []
-
-    def run(job):
-        try:
-            job()
-        except BaseException as error:  # noqa: BLE001 - handed to the test's thread below
-            failures.append(error)
-
-    threads = [threading.Thread(target=run, args=(job,)) for job in jobs]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join()
-    if failures:
-        raise failures[0]
 
 
 def join(two, session, viewer=False):
