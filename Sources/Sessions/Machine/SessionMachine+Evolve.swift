@@ -56,6 +56,7 @@ extension SessionMachine {
             followLesson(&outcome)
         case .source(let text):
             if let ran = program.checkSource(text, ids: &ids) {
+                if let failure = ran.failure { faults.append(.appearStopped(failure)) }
                 // A new text, or new diagnostics, is a change even when it draws the same screen.
                 (outcome, lines) = (.applied(events: ran.events, effects: ran.effects), ran.lines)
                 followLesson(&outcome)

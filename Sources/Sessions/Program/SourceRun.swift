@@ -163,19 +163,22 @@ struct SourceRun: Sendable {
         }
     }
 
-    /// Runs `compiled` (which has no errors) instead, keeping the values and focus that still exist.
+    /// Runs `compiled` (which has no errors) instead, keeping the values and focus that still
+    /// exist; a screen showing that never appeared in this run appears (its `onAppear`, `task`
+    /// and `defaultFocus` run; a failure there is the run's ``Ran/failure``).
     mutating func replace(with compiled: CompiledSource, ids: inout some RandomNumberGenerator) -> Ran {
         guard let program = compiled.program else { return Ran() }
-        let old = interpreter
-        let before = run
+        let oldScreen = screen
         self.compiled = compiled
         interpreter = ProgramInterpreter(program: program)
         laidOut = nil
-        run = interpreter.carry(before, ids: &ids)
-        var ran = Ran()
-        let oldScreen = old.name(of: before.screen)
-        if oldScreen != screen { ran.append(.navigate(from: oldScreen, to: screen), line: nil) }
-        redraw(into: &ran, lines: [:])
+        let carried = interpreter.carryAppearing(run, ids: &ids)
+        run = carried.run
+        var ran = advance(carried.outcome, from: carried.run, failure: carried.failure)
+        if oldScreen != screen {
+            ran.events.insert(.navigate(from: oldScreen, to: screen), at: 0)
+            ran.lines.insert(nil, at: 0)
+        }
         return ran
     }
 

@@ -4,7 +4,8 @@ extension ProgramInterpreter {
     /// keeps the properties that still exist, new ones take their defaults), and each focus
     /// state's value if its case still exists (then the last field bound to it has focus). The
     /// rest starts fresh; pending timers are dropped (their statements are the old source's);
-    /// `onAppear` does not run again.
+    /// `onAppear` does not run again (``carryAppearing(_:ids:)`` runs it for a screen that never
+    /// appeared).
     public func carry(_ old: ProgramRun, ids: inout some RandomNumberGenerator) -> ProgramRun {
         var machine = machine(for: fresh(), ids: ids)
         _ = machine.initialiseScreens()
@@ -34,6 +35,33 @@ extension ProgramInterpreter {
         }
         ids = Self.generator(machine.ids, like: ids)
         return machine.run
+    }
+}
+
+extension ProgramInterpreter {
+    /// ``carry(_:ids:)``, then the screen showing appears if it never has in this run (a view the
+    /// old source did not show): its `onAppear`, `task` and `defaultFocus` run, as SwiftUI runs
+    /// them for a view that comes. A failure while appearing leaves the carried run, marked as
+    /// appeared, and is returned beside it.
+    public func carryAppearing(_ old: ProgramRun, ids: inout some RandomNumberGenerator) -> (
+        run: ProgramRun, outcome: ProgramOutcome, failure: ProgramError?
+    ) {
+        let carried = carry(old, ids: &ids)
+        guard carried.screens.indices.contains(carried.screen), !carried.screens[carried.screen].appeared else {
+            return (carried, ProgramOutcome(), nil)
+        }
+        var machine = machine(for: carried, ids: ids)
+        do {
+            let before = machine.watchedValues()
+            try machine.appear()
+            try machine.fireChanges(since: before)
+        } catch {
+            var run = carried
+            run.screens[run.screen].appeared = true
+            return (run, ProgramOutcome(), error)
+        }
+        ids = Self.generator(machine.ids, like: ids)
+        return (machine.run, machine.outcome, nil)
     }
 }
 
