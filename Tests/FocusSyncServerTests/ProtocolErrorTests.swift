@@ -23,7 +23,10 @@ struct ProtocolErrorTests {
         // The built-in screens' actions: a program's toolbar and rows are its own buttons.
         (#"{"type":"intent","seq":1,"screen":"ProfileForm","action":"addRow","list":"emails"}"#, "unknown_action"),
         (#"{"type":"intent","seq":1,"screen":"ProfileForm","action":"next"}"#, "unknown_action"),
-        (#"{"type":"intent","seq":1,"screen":"ProfileForm","action":"configure","settings":{"darkMode":true}}"#, "unknown_action"),
+        (
+            #"{"type":"intent","seq":1,"screen":"ProfileForm","action":"configure","settings":{"darkMode":true}}"#,
+            "unknown_action"
+        ),
     ]
 
     @Test(arguments: badMessages)

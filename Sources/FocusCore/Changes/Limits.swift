@@ -1,4 +1,4 @@
-/// Bounds the engine enforces on what intents may ask for.
+/// Bounds a session enforces on what members' intents may ask for.
 public struct Limits: Equatable, Sendable {
     /// The longest text an edit may set, in characters; longer is `value_too_long`.
     public var maxValueLength: Int

@@ -22,7 +22,7 @@ public enum Outcome: Equatable, Sendable {
 public enum AckReason: Sendable, CaseIterable {
     /// The intent asked for what already holds (or a stale timer fired).
     case unchanged
-    /// The host saw this intent's `seq` before and did not apply it again (never returned by
-    /// the engine; listed here so every reason the host answers with is one of these).
+    /// The host saw this intent's `seq` before and did not apply it again (never a program's
+    /// answer; listed here so every reason the host answers with is one of these).
     case duplicate
 }

@@ -1,6 +1,6 @@
 /// The name of one case of a screen's focus enum (`firstName`, `row`, `title`): what
-/// `.focused($focus, equals: .firstName)` names. A screen declares its cases; the engine knows
-/// none of them by name, so a new screen is one declaration.
+/// `.focused($focus, equals: .firstName)` names. A program declares its cases; FocusCore knows
+/// none of them by name.
 public struct FocusCase: StringIdentifier {
     public let rawValue: String
 

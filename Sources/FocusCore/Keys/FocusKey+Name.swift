@@ -8,7 +8,7 @@ extension FocusKey {
     }
 
     /// Reads a key's name; `nil` if the text cannot be a key. Whether a screen has a
-    /// field bound to it is the engine's question (`unknown_key`).
+    /// control called so is the program's question (`unknown_key`).
     public init?(name: String) {
         // Found in the UTF-8 view: every intent names a key, and a `Character` search would
         // break the text into grapheme clusters first.

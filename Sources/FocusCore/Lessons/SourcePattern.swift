@@ -18,7 +18,7 @@ public struct SourcePattern: Codable, Equatable, Sendable {
         self.noWarning = noWarning
     }
 
-    /// Whether `scene`'s source says this; never on the built-in screens, which have none.
+    /// Whether `scene`'s source says this; never while a newer text is being read (it has none).
     func matches(_ scene: LessonScene) -> Bool {
         guard let source = scene.source else { return false }
         return (contains.map { source.contains($0) } ?? true)

@@ -6,7 +6,7 @@ import Sessions
 protocol SessionPersistence: AnyObject, Sendable {
     /// Queues `writes` (never blocks) and returns the ticket their commit will be reported under.
     func submit(_ writes: [PersistenceWrite]) -> UInt64
-    /// Every stored session, rebuilt with `rebuild` (the same engine, configuration and renderer
+    /// Every stored session, rebuilt with `rebuild` (the same configuration and compiler
     /// as new sessions get) and its changes replayed. Call once, before serving.
     func restore(rebuild: (DurableSession) -> SessionMachine?) throws(PersistenceError) -> [RestoredSession]
     /// Commits everything submitted and stops.

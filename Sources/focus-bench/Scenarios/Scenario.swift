@@ -7,7 +7,7 @@ struct Scenario: Sendable {
         case join(clients: Int)
         /// The server's resident memory with many idle, joined connections.
         case idleMemory
-        /// `FocusEngine.apply` in a loop, without any I/O.
+        /// The interpreter applying and drawing taps on the profile seed in a loop, without any I/O.
         case core
         /// A data folder of that many sessions and changes, written by the server itself; then
         /// the time from starting the server on it to `/healthz` answering with every session.

@@ -132,7 +132,7 @@ final class ServerProcess {
     }
 
     /// The keys of the text fields session `id`'s own program draws, in draw order
-    /// (`GET /api/sessions/{id}`); empty for a session on the built-in screens.
+    /// (`GET /api/sessions/{id}`); empty when the session cannot be read.
     func fieldKeys(ofSession id: String) -> [String] {
         struct View: Decodable {
             var kind: String
@@ -143,7 +143,7 @@ final class ServerProcess {
             struct State: Decodable {
                 struct Program: Decodable { var drawn: Drawn }
                 struct Drawn: Decodable { var content: [View] }
-                var program: Program?
+                var program: Program
             }
             var state: State
         }
@@ -157,7 +157,7 @@ final class ServerProcess {
                     + keys(view.content)
             }
         }
-        return keys(session.state.program?.drawn.content ?? [])
+        return keys(session.state.program.drawn.content)
     }
 
     /// `POST /api/sessions` (from local address `source`, if given: the server lets one address

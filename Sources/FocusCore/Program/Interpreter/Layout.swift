@@ -233,8 +233,8 @@ extension Machine {
     }
 
     /// A node's toolbars, after its content. The keyboard's is drawn only while a field has focus,
-    /// but its buttons can be tapped whatever has focus: a host may keep the bar on screen, as
-    /// the built-in profile screen does (Previous and Next then enter the form at either end).
+    /// but its buttons can be tapped whatever has focus: a host may keep the bar on screen
+    /// (Previous and Next then enter the form at either end).
     private mutating func layToolbars(_ node: ViewNode, base: Int, _ scope: Scope, _ outer: Inherited, _ layout: inout Layout)
         throws(ProgramError)
     {
