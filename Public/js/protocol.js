@@ -105,6 +105,9 @@ export const HighlightKind = Object.freeze({
   directive: 'directive',
 });
 
+/** The syntax colour kinds in the order `state.program.highlights` numbers them (its every third number). */
+export const HighlightKinds = Object.freeze(['keyword', 'type', 'string', 'number', 'comment', 'attribute', 'directive']);
+
 /** The session's source as a text members splice: its screen and key on the wire (`source/source`). */
 export const SourceText = Object.freeze({
   screen: 'source',

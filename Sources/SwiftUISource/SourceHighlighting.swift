@@ -9,12 +9,11 @@ internal import SwiftSyntax
 enum SourceHighlighting {
     /// The stretches of `tree` (parsed from `source`) to colour, in source order; neighbouring
     /// stretches of one kind are one (a string's quotes and text).
-    static func highlights(of tree: some SyntaxProtocol, in source: String) -> [SourceHighlight] {
-        if let done = source.utf8.withContiguousStorageIfAvailable({ collect(tree, bytes: $0) }) { return done }
-        return Array(source.utf8).withUnsafeBufferPointer { collect(tree, bytes: $0) }
+    static func highlights(of tree: some SyntaxProtocol, in source: String) -> SourceHighlights {
+        SourceHighlights(collect(tree, bytes: Array(source.utf8)))
     }
 
-    private static func collect(_ tree: some SyntaxProtocol, bytes: UnsafeBufferPointer<UInt8>) -> [SourceHighlight] {
+    private static func collect(_ tree: some SyntaxProtocol, bytes: [UInt8]) -> [SourceHighlight] {
         var offsets = UTF16Offsets()
         var highlights: [SourceHighlight] = []
         for classified in tree.classifications {
@@ -54,7 +53,7 @@ private struct UTF16Offsets {
 
     /// The UTF-16 offset of byte `target` of `bytes` (the start of a character, or the end);
     /// asked in increasing order, each costs only the bytes since the one before.
-    mutating func offset(at target: Int, in bytes: UnsafeBufferPointer<UInt8>) -> Int {
+    mutating func offset(at target: Int, in bytes: [UInt8]) -> Int {
         let target = min(target, bytes.count)
         if target < byte { (byte, unit) = (0, 0) }
         while byte < target {

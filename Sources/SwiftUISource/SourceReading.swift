@@ -9,9 +9,9 @@ public struct SourceReading: Equatable, Sendable {
     public var diagnostics: [SourceDiagnostic]
     /// The source's syntax colours (``SourceHighlighting``), with syntax errors too; none when it
     /// was not parsed (brackets nested too deep).
-    public var highlights: [SourceHighlight]
+    public var highlights: SourceHighlights
 
-    public init(program: SwiftUIProgram?, diagnostics: [SourceDiagnostic], highlights: [SourceHighlight] = []) {
+    public init(program: SwiftUIProgram?, diagnostics: [SourceDiagnostic], highlights: SourceHighlights = []) {
         self.program = program
         self.diagnostics = diagnostics
         self.highlights = highlights

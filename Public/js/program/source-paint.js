@@ -3,19 +3,33 @@
 // were sent, each line cut into coloured pieces, and the partner of a bracket at the caret. Nothing
 // here reads Swift: a bracket inside a string or a comment is known as one by the server's colours.
 
-import { HighlightKind } from '../protocol.js';
+import { HighlightKind, HighlightKinds } from '../protocol.js';
 import { spliceBetween } from '../text-ot.js';
 
-const KINDS = new Set(Object.values(HighlightKind));
 /** The colours whose brackets are words, not code: a bracket inside one is no one's partner. */
 const QUOTED = new Set([HighlightKind.string, HighlightKind.comment]);
 const OPENERS = '([{';
 const CLOSERS = ')]}';
 
-/** The highlights of `text` that can be drawn: of a kind the page knows, inside the text, in order. */
-export function drawableHighlights(text, highlights) {
-  return highlights.filter(({ at, length, kind }) => KINDS.has(kind)
-    && Number.isInteger(at) && Number.isInteger(length) && at >= 0 && length > 0 && at + length <= text.length);
+/**
+ * The server's colours of `text` (`numbers`: three per stretch, its gap after the stretch before,
+ * its length and its kind's place in `HighlightKinds`) as `{at, length, kind}` stretches that can
+ * be drawn: of a kind the page knows, inside the text, in order. Reading stops at the first
+ * stretch that is not.
+ */
+export function drawableHighlights(text, numbers) {
+  const stretches = [];
+  let end = 0;
+  for (let index = 0; index + 2 < numbers.length; index += 3) {
+    const [gap, length, number] = [numbers[index], numbers[index + 1], numbers[index + 2]];
+    const kind = HighlightKinds[number];
+    if (!Number.isInteger(gap) || !Number.isInteger(length) || gap < 0 || length <= 0 || kind === undefined) break;
+    const at = end + gap;
+    if (at + length > text.length) break;
+    stretches.push({ at, length, kind });
+    end = at + length;
+  }
+  return stretches;
 }
 
 /**

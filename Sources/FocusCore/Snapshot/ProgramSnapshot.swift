@@ -6,7 +6,7 @@ public struct ProgramSnapshot: Codable, Equatable, Sendable {
     /// What reading `source` said.
     public var diagnostics: [SourceDiagnostic]
     /// The stretches of `source` to draw in syntax colours, from reading it (none until it is read).
-    public var highlights: [SourceHighlight]
+    public var highlights: SourceHighlights
     /// Whether the program that runs is `source`'s (false while a newer text is compiled, or
     /// when it has errors: the last good program runs meanwhile).
     public var runs: Bool
@@ -15,7 +15,7 @@ public struct ProgramSnapshot: Codable, Equatable, Sendable {
     public var drawn: DrawnScreen
 
     public init(
-        source: String, diagnostics: [SourceDiagnostic], highlights: [SourceHighlight] = [], runs: Bool, screens: [String],
+        source: String, diagnostics: [SourceDiagnostic], highlights: SourceHighlights = [], runs: Bool, screens: [String],
         drawn: DrawnScreen
     ) {
         self.source = source

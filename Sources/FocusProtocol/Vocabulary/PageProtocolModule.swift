@@ -12,7 +12,7 @@ public enum PageProtocolModule {
     public static let writeVariable = "FOCUS_SYNC_WRITE_PROTOCOL_JS"
 
     /// The JavaScript module: the subprotocol, close codes, error codes, ack reasons, event kinds,
-    /// drawn view kinds, diagnostic severities, syntax colour kinds, the source's field and the
+    /// drawn view kinds, diagnostic severities, syntax colour kinds (named and numbered), the source's field and the
     /// default limits, each a frozen object keyed by its Swift name.
     public static var text: String {
         let limits = Limits()
@@ -48,6 +48,9 @@ public enum PageProtocolModule {
             table(
                 "The `kind` of a source's syntax colour (`state.program.highlights`).", "HighlightKind",
                 SourceHighlight.Kind.allCases.map { (String(describing: $0), quoted($0.rawValue)) }),
+            list(
+                "The syntax colour kinds in the order `state.program.highlights` numbers them (its every third number).",
+                "HighlightKinds", SourceHighlight.Kind.allCases.map { quoted($0.rawValue) }),
             table(
                 "The session's source as a text members splice: its screen and key on the wire (`source/source`).",
                 "SourceText", [("screen", quoted(ScreenID.sourceText.rawValue)), ("key", quoted(FocusKey.sourceText.name))]),
@@ -61,6 +64,10 @@ public enum PageProtocolModule {
     private static func table(_ summary: String, _ name: String, _ members: [(name: String, value: String)]) -> String {
         let lines = members.map { "  \($0.name): \($0.value)," }
         return (["/** \(summary) */", "export const \(name) = Object.freeze({"] + lines + ["});"]).joined(separator: "\n")
+    }
+
+    private static func list(_ summary: String, _ name: String, _ members: [String]) -> String {
+        "/** \(summary) */\nexport const \(name) = Object.freeze([" + members.joined(separator: ", ") + "]);"
     }
 
     /// A JavaScript string literal in the page's single quotes.

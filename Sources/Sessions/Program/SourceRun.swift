@@ -13,7 +13,7 @@ struct SourceRun: Sendable {
     /// What reading `text` said once it was compiled; `textChecked` says whether it has been.
     var textDiagnostics: [SourceDiagnostic]
     /// `text`'s syntax colours, set with `textDiagnostics` (none while an edited text waits to be read).
-    var textHighlights: [SourceHighlight]
+    var textHighlights: SourceHighlights
     var textChecked = true
     private(set) var interpreter: ProgramInterpreter
     private(set) var run: ProgramRun

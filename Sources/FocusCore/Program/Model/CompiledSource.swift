@@ -7,10 +7,10 @@ public struct CompiledSource: Equatable, Sendable, Codable {
     public var diagnostics: [SourceDiagnostic]
     /// The source's syntax colours, in source order (also when it has errors; none when it was
     /// not parsed at all).
-    public var highlights: [SourceHighlight]
+    public var highlights: SourceHighlights
 
     public init(
-        source: String, program: SwiftUIProgram?, diagnostics: [SourceDiagnostic], highlights: [SourceHighlight] = []
+        source: String, program: SwiftUIProgram?, diagnostics: [SourceDiagnostic], highlights: SourceHighlights = []
     ) {
         self.source = source
         self.program = program
@@ -26,7 +26,7 @@ public struct CompiledSource: Equatable, Sendable, Codable {
         source = try container.decode(String.self, forKey: .source)
         program = try container.decodeIfPresent(SwiftUIProgram.self, forKey: .program)
         diagnostics = try container.decode([SourceDiagnostic].self, forKey: .diagnostics)
-        highlights = try container.decodeIfPresent([SourceHighlight].self, forKey: .highlights) ?? []
+        highlights = try container.decodeIfPresent(SourceHighlights.self, forKey: .highlights) ?? []
     }
 
     /// The most a source may be, in UTF-8 bytes (64 KiB).

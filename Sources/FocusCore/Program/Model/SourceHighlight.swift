@@ -1,9 +1,8 @@
-/// One stretch of a source to draw in a syntax colour, as the wire carries it:
-/// `{"at", "length", "kind"}`, in UTF-16 code units of the source (the page indexes JavaScript
-/// strings), from the Swift compiler's own classification of the source's tokens and comments.
-public struct SourceHighlight: Equatable, Sendable, Codable {
+/// One stretch of a source to draw in a syntax colour, in UTF-16 code units of the source (the
+/// page indexes JavaScript strings; the wire carries a list of them as ``SourceHighlights``), from the Swift compiler's own classification of the source's tokens and comments.
+public struct SourceHighlight: Equatable, Sendable {
     /// What a stretch is, in the few kinds worth a colour.
-    public enum Kind: String, Equatable, Sendable, Codable, CaseIterable {
+    public enum Kind: String, Equatable, Sendable, CaseIterable {
         /// `struct`, `var`, `if`, `self`, `true`, …
         case keyword
         /// A type's name where a type is written (`View`, `String`).
