@@ -43,7 +43,8 @@ struct LeaseTests {
         let session = sessionID("renewed")
 
         _ = try await one.lease(session, ttl: TestNode.shortestLease)
-        try await Task.sleep(for: TestNode.shortestLease * 2)
+        // Renewed every third of the time to live: six renewals are two lifetimes.
+        #expect(await renewals(6, of: session, in: redis))
         guard case .heldElsewhere(let holder, _) = try await two.acquire(session, ttl: TestNode.shortestLease) else {
             Issue.record("the lease lapsed although node1 kept renewing it")
             return
@@ -113,8 +114,9 @@ struct LeaseTests {
         }
         _ = try await two.acquire(session, ttl: TestNode.shortestLease)
         #expect(await eventually(timeout: .seconds(10)) { !one.recorder.handoffRequests.isEmpty })
-        // Heard once, however often node2 asks, and the lease is still node1's until it lets go.
-        try await Task.sleep(for: TestNode.shortestLease / 2)
+        // Heard once, however often node2 asks, and the lease is still node1's until it lets go:
+        // two more renewals carried node2's request again and were not reported.
+        #expect(await renewals(2, of: session, in: redis))
         #expect(one.recorder.handoffRequests.map(\.lease) == [lease])
         #expect(one.recorder.handoffRequests.map(\.node) == ["node2"])
         #expect(one.recorder.lostLeases.isEmpty)
@@ -150,5 +152,18 @@ struct LeaseTests {
         let error = RedisCoordinationError.leaseTooShort(ttl: .seconds(1), minimum: TestNode.shortestLease)
         #expect(throws: error) { try one.coordinator.acquireLease(for: "x", ttl: .seconds(1)) { _ in } }
         #expect(error.description.hasPrefix("a lease of 1.0 seconds is too short to renew in time; use at least 1.5 seconds"))
+    }
+
+    /// Waits until node1 has renewed the lease on `session` `count` times: each renewal moves
+    /// the lease key's time to live in Redis back up.
+    private func renewals(_ count: Int, of session: String, in redis: RedisServer) async -> Bool {
+        let key = SessionKeys(sessionID: session).lease
+        var (seen, left) = (0, Int64.max)
+        return await eventually(timeout: TestNode.shortestLease * (count + 2)) {
+            guard case .integer(let now) = try? redis.command("PTTL", key), now > 0 else { return false }
+            if now > left { seen += 1 }
+            left = now
+            return seen >= count
+        }
     }
 }
