@@ -44,7 +44,7 @@ let parser = swiftSyntax([
 /// - `CReceiveTap`: the process's `recv` and `close`, so the transport sees the bytes libwebsockets
 ///   reads from its sockets (frame mask bits, raw request heads); see docs/ARCHITECTURE.md.
 /// - `WebSocketTransport`: the libwebsockets server; the only server code that touches libwebsockets.
-/// - `WebSocketClient`: a libwebsockets client and a raw HTTP client, for tests and the benchmark.
+/// - `NetworkClients`: a libwebsockets WebSocket client and a raw HTTP client, for tests and the benchmark.
 /// - `SQLiteStorage`: the durable log of sessions; the only place that touches SQLite (`CSQLite`).
 /// - `RedisCoordination`: the only place that touches hiredis (`CHiredis`): leases, the fenced
 ///   change log and snapshots in Redis, for running several processes (docs/SCALING.md).
@@ -106,7 +106,7 @@ let package = Package(
         .target(name: "TransportWire"),
         .target(name: "CReceiveTap"),
         .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets", "CReceiveTap", "Locking", "TransportWire"]),
-        .target(name: "WebSocketClient", dependencies: ["CLibWebSockets", "Locking", "TransportWire", "WebSocketTransport"]),
+        .target(name: "NetworkClients", dependencies: ["CLibWebSockets", "Locking", "TransportWire", "WebSocketTransport"]),
         .target(name: "SQLiteStorage", dependencies: ["CSQLite", "Locking"]),
         .target(name: "RedisCoordination", dependencies: ["CHiredis"]),
         .target(
@@ -135,7 +135,7 @@ let package = Package(
         .target(
             name: "TestSupport",
             dependencies: [
-                "FocusCore", "FocusProtocol", "FocusSyncServer", "Locking", "Sessions", "WebSocketTransport", "WebSocketClient",
+                "FocusCore", "FocusProtocol", "FocusSyncServer", "Locking", "Sessions", "WebSocketTransport", "NetworkClients",
             ],
             path: "Tests/TestSupport"),
         .testTarget(name: "FocusCoreTests", dependencies: ["FocusCore", "FocusProtocol", "TestSupport"]),
@@ -150,13 +150,13 @@ let package = Package(
         .testTarget(name: "FuzzChecksTests", dependencies: ["FuzzChecks"]),
         .testTarget(
             name: "WebSocketTransportTests",
-            dependencies: ["WebSocketTransport", "WebSocketClient", "TransportWire", "Locking", "TestSupport"]),
+            dependencies: ["WebSocketTransport", "NetworkClients", "TransportWire", "Locking", "TestSupport"]),
         .testTarget(name: "SQLiteStorageTests", dependencies: ["SQLiteStorage", "storage-test-child", "Locking", "TestSupport"]),
         .testTarget(name: "RedisCoordinationTests", dependencies: ["RedisCoordination", "Locking", "TestSupport"]),
         .testTarget(
             name: "FocusSyncServerTests",
             dependencies: [
-                "FocusSyncServer", "focus-compile", "FocusProtocol", "Sessions", "WebSocketTransport", "WebSocketClient",
+                "FocusSyncServer", "focus-compile", "FocusProtocol", "Sessions", "WebSocketTransport", "NetworkClients",
                 "FocusCore",
                 "CommandLineParsing", "RedisCoordination", "Locking", "TestSupport",
             ]

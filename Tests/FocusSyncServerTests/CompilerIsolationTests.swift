@@ -1,9 +1,9 @@
 import FocusProtocol
 import Foundation
 import Locking
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 
 #if canImport(Glibc)
 import Glibc

@@ -1,8 +1,8 @@
 import FocusProtocol
 import Foundation
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 import WebSocketTransport
 
 @testable import FocusSyncServer

@@ -1,7 +1,7 @@
 import FocusProtocol
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 
 /// Issue 15, point 10: out of descriptors, the server stops accepting for a moment instead of
 /// spinning, and `/healthz` says so to a connection that was already open.

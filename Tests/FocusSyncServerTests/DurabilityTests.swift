@@ -1,9 +1,9 @@
 import FocusProtocol
 import FocusSyncServer
 import Foundation
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 import WebSocketTransport
 
 /// A restart or a crash loses nothing anyone saw: every change any client received is in the

@@ -1,9 +1,9 @@
 import FocusProtocol
 import Foundation
 import Glibc
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 import WebSocketTransport
 
 /// A disk that fills up while the real server runs: it keeps serving, logs the failure, says

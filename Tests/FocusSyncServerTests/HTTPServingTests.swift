@@ -1,7 +1,7 @@
 import FocusProtocol
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 import WebSocketTransport
 
 @testable import FocusSyncServer

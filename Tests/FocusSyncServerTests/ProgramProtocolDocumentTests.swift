@@ -1,8 +1,8 @@
 import FocusProtocol
 import Foundation
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 
 /// docs/PROTOCOL.md's part on sessions running their own source: its examples are what the
 /// server sends.

@@ -1,8 +1,8 @@
 import FocusProtocol
 import Foundation
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 
 /// Switching screens in a session that runs a source of two screens, over a real socket.
 @Suite("Screen switches in a source session", .tags(.transport))

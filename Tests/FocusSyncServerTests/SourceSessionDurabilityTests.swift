@@ -1,8 +1,8 @@
 import FocusProtocol
 import Foundation
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 
 /// A session running its own source keeps it, its values, its focus and its pending timers
 /// across a restart and a `kill -9`, like any session.

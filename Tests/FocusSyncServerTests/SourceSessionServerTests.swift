@@ -1,8 +1,8 @@
 import FocusProtocol
 import Foundation
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 
 /// A session that runs its own SwiftUI source, over the real routes and a real socket.
 @Suite("Sessions running their own source", .tags(.transport))

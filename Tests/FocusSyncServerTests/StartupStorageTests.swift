@@ -1,9 +1,9 @@
 import FocusProtocol
 import Foundation
 import Glibc
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 import WebSocketTransport
 
 /// Bad storage through the real `focus-sync` binary: every way the data folder can be unusable at

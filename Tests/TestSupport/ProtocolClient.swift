@@ -1,6 +1,6 @@
 import FocusProtocol
 import Foundation
-import WebSocketClient
+import NetworkClients
 import WebSocketTransport
 
 /// A protocol v3 client for tests: JSON in, parsed JSON out, numbering its own intents, and

@@ -1,7 +1,7 @@
 import FocusProtocol
 import FocusSyncServer
 import Foundation
-import WebSocketClient
+import NetworkClients
 import WebSocketTransport
 
 /// A real FocusSync server on a kernel-chosen port, serving a temporary public folder.

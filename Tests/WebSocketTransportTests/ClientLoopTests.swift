@@ -2,7 +2,7 @@ import Locking
 import TestSupport
 import Testing
 
-@testable import WebSocketClient
+@testable import NetworkClients
 @testable import WebSocketTransport
 
 @Suite("Callback-level client loop", .tags(.transport))

@@ -1,8 +1,8 @@
 import Foundation
 import Locking
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 
 @testable import WebSocketTransport
 

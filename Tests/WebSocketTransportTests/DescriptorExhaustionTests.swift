@@ -1,9 +1,9 @@
 import Foundation
 import Glibc
 import Locking
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 
 @testable import WebSocketTransport
 

@@ -1,7 +1,7 @@
 import Foundation
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 
 @testable import WebSocketTransport
 

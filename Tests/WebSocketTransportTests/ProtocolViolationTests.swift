@@ -1,7 +1,7 @@
 import Locking
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 
 @testable import WebSocketTransport
 

@@ -1,6 +1,6 @@
+import NetworkClients
 import TestSupport
 import Testing
-import WebSocketClient
 
 @testable import WebSocketTransport
 

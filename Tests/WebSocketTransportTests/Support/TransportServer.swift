@@ -1,6 +1,6 @@
 import Foundation
+import NetworkClients
 import Testing
-import WebSocketClient
 
 @testable import WebSocketTransport
 
