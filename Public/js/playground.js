@@ -189,7 +189,7 @@ export class Playground {
     this.header.showPeople(store.people(), store.count);
     this.header.showRole(store.role, store.presenter());
     this.settings.render({ viewer: store.role === 'viewer' });
-    this.timeline.follow({ earliest: store.earliest, latest: store.revision });
+    this.timeline.follow({ earliest: store.earliest, latest: store.revision, marks: store.marks });
     document.documentElement.dataset.time = this.timeline.past ? 'past' : 'live';
     this.follower.quietly(() => {
       program.render(shown, { owner: shown.focusOwner(shown.screen), textOf, locked: Boolean(locked) },

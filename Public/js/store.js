@@ -5,9 +5,11 @@
 
 import { mergePatch } from './merge-patch.js';
 import { textsOf } from './field-texts.js';
-import { EventKind } from './protocol.js';
+import { EventKind, SourceText } from './protocol.js';
 
 const LOG_LIMIT = 200;
+/** How many revisions the timeline marks (focus moves and source edits, newest kept). */
+const MARK_LIMIT = 1000;
 /** The events the log shows: focus moves, state changes, timers and restarts. */
 const LOGGED = new Set([EventKind.focus, EventKind.state, EventKind.timerSet, EventKind.restart]);
 const SERVER = Object.freeze({ name: 'server', color: '#57606a', isServer: true, isYou: false });
@@ -24,6 +26,11 @@ export class Store {
   earliest = 0;
   /** Log entries (focus moves, state changes, timers, restarts), newest first, at most 200. */
   log = [];
+  /**
+   * The revisions the timeline marks, oldest first: `{revision, kind}`, `kind` `focus` (focus
+   * moved) or `source` (the source was edited), one of each kind a revision at most.
+   */
+  marks = [];
   /** Everyone the session remembers: member id → `{member, name, color}`. */
   #people = new Map();
   /** The named members connected now, in the order they arrived (the first editors). */
@@ -61,6 +68,7 @@ export class Store {
     this.present = [...snapshot.present];
     this.count = snapshot.count;
     this.log = [];
+    this.marks = [];
     for (const entry of snapshot.log) this.#record(entry);
   }
 
@@ -119,6 +127,7 @@ export class Store {
   }
 
   #record(entry) {
+    this.#mark(entry);
     if (!LOGGED.has(entry.event?.kind)) return;
     // Typing changes a program's state with every key: one entry for a run of them.
     const last = this.log[0];
@@ -128,6 +137,15 @@ export class Store {
     }
     this.log.unshift(entry);
     if (this.log.length > LOG_LIMIT) this.log.length = LOG_LIMIT;
+  }
+
+  #mark({ revision, event }) {
+    const kind = event?.kind === EventKind.focus ? 'focus'
+      : event?.kind === EventKind.edit && event.screen === SourceText.screen && event.key === SourceText.key ? 'source'
+        : null;
+    if (kind === null || this.marks.some((mark) => mark.revision === revision && mark.kind === kind)) return;
+    this.marks.push({ revision, kind });
+    if (this.marks.length > MARK_LIMIT) this.marks.shift();
   }
 }
 

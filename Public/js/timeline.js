@@ -1,5 +1,6 @@
 // The timeline: a scrubber from the earliest revision the session keeps to the live one, a step
-// back and forward, and Live. Where the scrubber rests, the page asks the server for the session
+// back and forward, and Live, with a mark under each revision where focus moved or the source
+// was edited (so scrubbing back to before an edit shows the program as it was). Where the scrubber rests, the page asks the server for the session
 // as it was (`history`): at most 8 requests a second, and always the resting place last. The
 // answers are shown read-only while live updates keep arriving; Live returns without a request.
 
@@ -20,6 +21,10 @@ export class Timeline {
   #unanswered = 0;
   #earliest = 0;
   #latest = 0;
+  /** `{revision, kind}` of the revisions marked, oldest first (Store.marks). */
+  #marks = [];
+  /** What the marks were last drawn for, so an update that moves nothing draws nothing. */
+  #drawnMarks = '';
   /** The revision of the past answer on show, or null. */
   shown = null;
 
@@ -35,6 +40,8 @@ export class Timeline {
     this.forward = byId('timeline-forward');
     this.live = byId('timeline-live');
     this.status = byId('timeline-status');
+    this.markStrip = byId('timeline-marks');
+    this.sourceNote = byId('timeline-source');
     // Across the top of the page too, so nobody takes the past for the present.
     this.banner = byId('past-banner');
     this.bannerText = byId('past-banner-text');
@@ -49,9 +56,11 @@ export class Timeline {
   get past() { return this.#wanted !== null; }
 
   /** The live copy moved: `{earliest, latest}` bound the scrubber; while live it rests at `latest`. */
-  follow({ earliest, latest }) {
+  follow({ earliest, latest, marks = [] }) {
     this.#earliest = Math.min(earliest, latest);
     this.#latest = latest;
+    this.#marks = marks;
+    this.#drawMarks();
     this.range.min = String(this.#earliest);
     this.range.max = String(latest);
     if (!this.past) this.range.value = String(latest);
@@ -140,8 +149,37 @@ export class Timeline {
     this.#unanswered += 1;
   }
 
+  /** One mark a revision and kind inside the scrubber's range, placed where its thumb would be. */
+  #drawMarks() {
+    const span = this.#latest - this.#earliest;
+    const shown = this.#marks.filter(({ revision }) => revision > this.#earliest && revision <= this.#latest);
+    const key = `${this.#earliest}:${this.#latest}:${shown.map(({ revision, kind }) => `${revision}${kind[0]}`).join(',')}`;
+    if (key === this.#drawnMarks) return;
+    this.#drawnMarks = key;
+    const marks = shown.map(({ revision, kind }) => {
+      const mark = document.createElement('span');
+      mark.className = 'timeline-mark';
+      mark.dataset.kind = kind;
+      mark.dataset.revision = String(revision);
+      mark.style.left = `${span > 0 ? ((revision - this.#earliest) / span) * 100 : 100}%`;
+      return mark;
+    });
+    this.markStrip.replaceChildren(...marks);
+  }
+
+  /** While the past shows: whether the source shown is the one that runs now, or how often it changed since. */
+  #describeSource(live) {
+    const since = live || this.shown === null ? 0 : this.#marks.filter(({ revision, kind }) => kind === 'source' && revision > this.shown).length;
+    const text = live || this.shown === null ? ''
+      : since === 0 ? 'The source then is the source now.'
+        : `The source as it was then: edited ${since === 1 ? 'once' : `${since} times`} since.`;
+    if (this.sourceNote.textContent !== text) this.sourceNote.textContent = text;
+    this.sourceNote.hidden = text === '';
+  }
+
   #describe() {
     const live = !this.past;
+    this.#describeSource(live);
     const text = live
       ? `Live · revision ${this.#latest}`
       : this.shown === null

@@ -141,3 +141,50 @@ def test_scrubbing_asks_at_most_8_times_a_second_and_again_after_rate_limited(wi
            "after rate_limited the page asks once more for where the scrubber rests")
     a.wait(lambda: a.timeline_status() == f"Revision {now - 7} of {now} — the past; Live returns", "and shows it")
     assert a.notice() == "", "a refusal the page recovers from by itself is not shown"
+
+
+GREETING_SOURCE = """import SwiftUI
+
+struct Greeting: View {
+    enum Field { case name }
+    @FocusState private var focus: Field?
+    @State private var name = ""
+    var body: some View {
+        Form {
+            TextField("Name", text: $name).focused($focus, equals: .name)
+        }
+    }
+}
+"""
+
+
+def test_source_edits_are_marked_on_the_timeline_and_scrubbing_back_shows_the_source_as_it_was(page):
+    page.open_source(GREETING_SOURCE)
+    page.control("Name").click()
+    page.wait(lambda: page.server_state()["state"]["program"]["drawn"]["focused"] == "name", "the tap moves focus")
+    focused = live_revision(page)
+    page.set_source(GREETING_SOURCE.replace('"Name"', '"Full name"'))
+    page.wait_source_read()
+    page.wait(lambda: len(page.controls("Full name")) == 1, "the phone runs the edited source")
+    now = live_revision(page)
+    page.wait(lambda: page.timeline_value() == now, "the scrubber rests at the live revision")
+
+    marks = page.js("""return [...document.querySelectorAll('#timeline-marks .timeline-mark')]
+                         .map((mark) => ({revision: Number(mark.dataset.revision), kind: mark.dataset.kind}))""")
+    edits = sorted(mark["revision"] for mark in marks if mark["kind"] == "source")
+    assert {"revision": focused, "kind": "focus"} in marks, f"the tap's focus move is marked: {marks}"
+    assert edits and edits[0] > focused and edits[-1] <= now, f"the source edit is marked after the tap: {marks}"
+    assert not page.driver.find_element(By.ID, "timeline-source").is_displayed(), "live: nothing to say of the source"
+
+    page.driver.find_element(By.ID, "timeline-range").send_keys(Keys.END)
+    press(page, Keys.ARROW_LEFT, now - focused)
+    page.wait(lambda: page.timeline_status() == f"Revision {focused} of {now} — the past; Live returns",
+              lambda: f"the page should show revision {focused}: {page.timeline_status()!r}")
+    page.wait(lambda: page.source_value() == GREETING_SOURCE, "the editor shows the source as it was")
+    page.wait(lambda: len(page.controls("Name")) == 1, "the phone draws the program as it was")
+    times = "once" if len(edits) == 1 else f"{len(edits)} times"
+    assert page.driver.find_element(By.ID, "timeline-source").text == f"The source as it was then: edited {times} since."
+
+    page.driver.find_element(By.ID, "timeline-live").click()
+    page.wait(lambda: page.source_value() == GREETING_SOURCE.replace('"Name"', '"Full name"'), "Live shows the source now")
+    assert len(page.controls("Full name")) == 1
