@@ -7,7 +7,11 @@
 
 import { spliceBetween } from './text-ot.js';
 
-/** The event an input gets when someone else's change to its text was shown in it (no `input` event is). */
+/**
+ * The event an input gets when someone else's change to its text was shown in it (no `input` event
+ * is); its `detail.operation` is that change as made to the input's text, or null when the input
+ * was given its whole text.
+ */
 export const TEXT_SHOWN = 'textshown';
 
 /** How long after the person's last keystroke they count as typing. */
@@ -15,11 +19,13 @@ export const TYPING_QUIET_MS = 1500;
 
 /**
  * Puts `text` in place of `input`'s selection as typing would, caret after it, and tells the page
- * (an `input` event): the simulated Return key in a text editor.
+ * (an `input` event of `inputType`): the simulated Return key in a text editor, the source
+ * editor's indentation and undo.
  */
-export function typeInto(input, text, start = input.selectionStart ?? input.value.length, end = input.selectionEnd ?? start) {
+export function typeInto(input, text, start = input.selectionStart ?? input.value.length, end = input.selectionEnd ?? start,
+  inputType = 'insertText') {
   input.setRangeText(text, start, end, 'end');
-  input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType: 'insertText', data: text }));
+  input.dispatchEvent(new InputEvent('input', { bubbles: true, inputType, data: text }));
 }
 
 export class TextEditing {
@@ -100,15 +106,20 @@ export class TextEditing {
   show(name, text, selection, operation) {
     const input = this.paused ? null : this.inputOf(name);
     if (!input) return;
+    let shownBy = null;
     if (operation && operation.baseLength === input.value.length) {
       for (const splice of operation.splices()) input.setRangeText(splice.insert, splice.at, splice.at + splice.delete);
+      shownBy = operation;
     }
-    if (input.value !== shownIn(input, text)) input.value = text;
+    if (input.value !== shownIn(input, text)) {
+      input.value = text;
+      shownBy = null;
+    }
     const shown = selectionOf(input);
     if (shown && (shown.start !== selection.start || shown.end !== selection.end)) {
       input.setSelectionRange(selection.start, selection.end);
     }
-    input.dispatchEvent(new Event(TEXT_SHOWN));
+    input.dispatchEvent(new CustomEvent(TEXT_SHOWN, { detail: { operation: shownBy } }));
   }
 
   #typed() {

@@ -3,11 +3,15 @@
 // transparent text cannot: the line numbers in a gutter, the server's syntax colours, the line of
 // the last event (`aria-current`, one element per line), the bracket at the caret with its partner,
 // and the match the find box selected. Both lie in one box that scrolls, so they scroll together;
-// the text area is as tall as its lines and never scrolls by itself.
+// the text area is as tall as its lines and never scrolls by itself. Undo and redo take back and
+// put back the person's own changes only (source-history.js), never the browser's own undo,
+// which knows nothing of everyone else's.
 
 import { h } from '../dom.js';
-import { TEXT_SHOWN, setValueKeepingCaret } from '../text-editing.js';
+import { spliceBetween } from '../text-ot.js';
+import { TEXT_SHOWN, setValueKeepingCaret, typeInto } from '../text-editing.js';
 import { drawableHighlights, movedHighlights, paintedLines, matchingBrackets } from './source-paint.js';
+import { SourceHistory, stepKind } from './source-history.js';
 
 export class SourceEditor {
   /** The server's last colours and the text they are of; carried onto the text as edited since. */
@@ -23,6 +27,12 @@ export class SourceEditor {
   #resizes = new ResizeObserver(() => this.#resized());
   #observed = null;
   #size = null;
+  /** The person's own steps, to undo and redo. */
+  #history = new SourceHistory();
+  /** The person is composing with an IME: the text area holds text that is nobody's change yet. */
+  #composing = false;
+  /** An undo or redo is being typed: its `input` events are no new steps. */
+  #replaying = false;
 
   /** `scroller`: the box both scroll in; `lines`: the `<ol>` drawn under `text`, the text area. */
   constructor({ scroller, lines, text }) {
@@ -31,7 +41,11 @@ export class SourceEditor {
     this.text = text;
     // The person's typing (drawn at once, so the lines never lag the text) and everyone else's.
     text.addEventListener('input', () => this.redraw());
-    text.addEventListener(TEXT_SHOWN, () => this.redraw());
+    text.addEventListener(TEXT_SHOWN, (event) => {
+      this.#history.caughtUp(text.value, event.detail?.operation);
+      this.redraw();
+    });
+    this.#keepHistory();
     // The caret moved: the brackets marked move with it.
     document.addEventListener('selectionchange', () => {
       if (document.activeElement === text) this.#redrawSoon();
@@ -51,7 +65,19 @@ export class SourceEditor {
     else if (!this.#colours.highlights.length) this.#colours = { text: source, highlights: [] };
     this.text.readOnly = !editable;
     if (text !== null) setValueKeepingCaret(this.text, text);
+    // What shows when the person may not type (the past, a viewer's page) is not the text they undo in.
+    if (text !== null && editable) this.#history.caughtUp(this.text.value);
     this.redraw();
+  }
+
+  /** Undoes the person's own last change still there (Ctrl+Z), as an edit of theirs. */
+  undo() {
+    this.#replay(() => this.#history.undo(), 'historyUndo');
+  }
+
+  /** Redoes the person's last change undone (Ctrl+Shift+Z, Ctrl+Y), as an edit of theirs. */
+  redo() {
+    this.#replay(() => this.#history.redo(), 'historyRedo');
   }
 
   /** Draws the lines of the text area's text as they are now. */
@@ -123,6 +149,63 @@ export class SourceEditor {
     this.#found = null;
     this.text.focus({ preventScroll: true });
     this.redraw();
+  }
+
+  /**
+   * Records each change the person makes as a step of theirs; the browser's own undo and redo
+   * (the Edit menu) become the editor's.
+   */
+  #keepHistory() {
+    const { text } = this;
+    text.addEventListener('beforeinput', (event) => {
+      if (event.inputType === 'historyUndo' || event.inputType === 'historyRedo') {
+        event.preventDefault();
+        if (event.inputType === 'historyUndo') this.undo();
+        else this.redo();
+      } else if (!this.#composing) {
+        // A change made without an event (none should be) counts as someone else's.
+        this.#history.caughtUp(text.value);
+      }
+    });
+    text.addEventListener('input', (event) => {
+      if (!event.isComposing && !this.#composing && !this.#replaying) this.#record(event.inputType);
+    });
+    text.addEventListener('compositionstart', () => {
+      this.#composing = true;
+    });
+    text.addEventListener('compositionend', () => {
+      this.#composing = false;
+      this.#record('insertFromComposition');
+    });
+  }
+
+  /** The person changed the text area's text by an input of `inputType`: a step, or part of one. */
+  #record(inputType) {
+    const before = this.#history.text;
+    const after = this.text.value;
+    if (before === after) return;
+    const splice = spliceBetween(before, after, this.text.selectionEnd);
+    this.#history.edited(splice, stepKind(inputType, splice), performance.now());
+  }
+
+  /**
+   * Makes the operation `step()` takes from the history, splice by splice, as the person's own
+   * typing of `inputType` (so it goes out as their splices), the caret after its last change and
+   * that line in view.
+   */
+  #replay(step, inputType) {
+    if (this.text.readOnly || this.#composing) return;
+    this.#history.caughtUp(this.text.value);
+    const operation = step();
+    if (!operation) return;
+    this.#replaying = true;
+    try {
+      for (const splice of operation.splices()) typeInto(this.text, splice.insert, splice.at, splice.at + splice.delete, inputType);
+    } finally {
+      this.#replaying = false;
+    }
+    const caret = this.text.selectionEnd;
+    this.#reveal(this.lines.children[this.text.value.slice(0, caret).split('\n').length - 1]);
   }
 
   #markedElement() {

@@ -1,16 +1,22 @@
 // The source editor's keys, as a code editor has them: Return keeps the line's indentation (one
 // level more after `{`), Tab indents by four spaces and Shift+Tab outdents (every selected line,
-// or the caret's), Ctrl+F (⌘F) opens the find box, and Escape lets the next Tab leave the editor
+// or the caret's), Ctrl+F (⌘F) opens the find box, Ctrl+Z (⌘Z) undoes the person's own last
+// change and Ctrl+Shift+Z (⌘⇧Z) or Ctrl+Y redoes it, and Escape lets the next Tab leave the editor
 // (Tab indents otherwise, and keyboard users must be able to get out). Every change is typed as
-// the person's own (an `input` event), so it goes out as their splice.
+// the person's own (an `input` event, of the type that says which step it is), so it goes out as
+// their splice and is undone as one step.
 
 import { typeInto } from '../text-editing.js';
 
 const INDENT = '    ';
 const MODIFIERS = new Set(['Shift', 'Control', 'Alt', 'Meta', 'AltGraph', 'CapsLock']);
 
-/** Gives `area` (the source's text area) its keys; `onFind()` opens the find box. */
-export function editorKeys(area, { onFind }) {
+/**
+ * Gives `area` (the source's text area) its keys; `onFind()` opens the find box, `onUndo()` and
+ * `onRedo()` undo and redo the person's own last change (never the browser's own undo, which
+ * knows nothing of everyone else's changes).
+ */
+export function editorKeys(area, { onFind, onUndo, onRedo }) {
   /** Escape was the last key: the next Tab leaves. */
   let leaving = false;
   area.addEventListener('keydown', (event) => {
@@ -20,6 +26,13 @@ export function editorKeys(area, { onFind }) {
     if (event.key.toLowerCase() === 'f' && (event.ctrlKey || event.metaKey) && !event.altKey && !event.shiftKey) {
       event.preventDefault();
       onFind();
+      return;
+    }
+    const history = historyStep(event);
+    if (history) {
+      event.preventDefault();
+      if (history === 'undo') onUndo();
+      else onRedo();
       return;
     }
     if (area.readOnly || event.ctrlKey || event.metaKey || event.altKey) return;
@@ -34,6 +47,15 @@ export function editorKeys(area, { onFind }) {
   });
 }
 
+/** Ctrl+Z or ⌘Z: 'undo'; Ctrl+Shift+Z, ⌘⇧Z or Ctrl+Y: 'redo'; any other key: null. */
+function historyStep(event) {
+  if (event.altKey) return null;
+  const key = event.key.toLowerCase();
+  if (key === 'z' && (event.ctrlKey || event.metaKey)) return event.shiftKey ? 'redo' : 'undo';
+  if (key === 'y' && event.ctrlKey && !event.metaKey && !event.shiftKey) return 'redo';
+  return null;
+}
+
 /** Return: a new line as indented as the caret's, one level more after `{` (and `}` on a line of its own when it follows the caret). */
 function newLine(area) {
   const { value, selectionStart: start, selectionEnd: end } = area;
@@ -41,12 +63,12 @@ function newLine(area) {
   const indentation = /^[ \t]*/.exec(value.slice(lineStart, start))[0];
   const before = value.slice(lineStart, start).trimEnd();
   if (!before.endsWith('{')) {
-    typeInto(area, `\n${indentation}`, start, end);
+    typeInto(area, `\n${indentation}`, start, end, 'insertLineBreak');
     return;
   }
   const inner = `\n${indentation}${INDENT}`;
   const closes = /^[ \t]*\}/.test(value.slice(end));
-  typeInto(area, closes ? `${inner}\n${indentation}` : inner, start, end);
+  typeInto(area, closes ? `${inner}\n${indentation}` : inner, start, end, 'insertLineBreak');
   if (closes) area.setSelectionRange(start + inner.length, start + inner.length);
 }
 
@@ -54,11 +76,11 @@ function newLine(area) {
 function indent(area) {
   const { value, selectionStart: start, selectionEnd: end } = area;
   if (!value.slice(start, end).includes('\n')) {
-    typeInto(area, INDENT, start, end);
+    typeInto(area, INDENT, start, end, 'formatIndent');
     return;
   }
   const { from, to, lines } = selectedLines(value, start, end);
-  typeInto(area, lines.map((line) => (line ? INDENT + line : line)).join('\n'), from, to);
+  typeInto(area, lines.map((line) => (line ? INDENT + line : line)).join('\n'), from, to, 'formatIndent');
   area.setSelectionRange(start + (lines[0] ? INDENT.length : 0), to + (area.value.length - value.length));
 }
 
@@ -68,7 +90,7 @@ function outdent(area) {
   const { from, to, lines } = selectedLines(value, start, end);
   const removed = lines.map((line) => /^(\t| {1,4})?/.exec(line)[0].length);
   if (!removed.some(Boolean)) return;
-  typeInto(area, lines.map((line, index) => line.slice(removed[index])).join('\n'), from, to);
+  typeInto(area, lines.map((line, index) => line.slice(removed[index])).join('\n'), from, to, 'formatOutdent');
   const shrunk = value.length - area.value.length;
   const first = Math.max(from, start - removed[0]);
   area.setSelectionRange(first, start === end ? first : Math.max(first, end - shrunk));

@@ -24,7 +24,7 @@ export class SourcePanel {
     this.root = byId('program-source');
     this.editor = new SourceEditor({ scroller: byId('source-editor'), lines: byId('source-lines'), text: byId('source-text') });
     this.find = new SourceFind(this.editor);
-    editorKeys(this.editor.text, { onFind: () => this.find.open() });
+    editorKeys(this.editor.text, { onFind: () => this.find.open(), onUndo: () => this.editor.undo(), onRedo: () => this.editor.redo() });
     this.restart = byId('source-restart');
     this.status = byId('source-status');
     this.diagnostics = byId('source-diagnostics');
