@@ -41,6 +41,7 @@ export class Playground {
     this.header = new Header({ onRetry: () => connection.retryNow() });
     this.notice = byId('notice');
     const examples = new ExamplesMenu({ onNotice: (text) => this.#showNotice(text) });
+    this.announcer = new Announcer(byId('announcer'));
     this.program = new ProgramPage({
       intents: {
         tap: (key) => this.#afterTyping({ action: 'tap', key }),
@@ -48,6 +49,7 @@ export class Playground {
         restart: () => this.#afterTyping({ action: 'restart' }),
       },
       opener: examples,
+      announcer: this.announcer,
     });
     const { view, source } = this.program;
     this.editing = new TextEditing({
@@ -67,7 +69,6 @@ export class Playground {
     this.tabs = new Tabs(byId('tabs'), byId('screen-panel'), (screen) => this.#navigate(screen));
     this.keyboard = new SimulatedKeyboard(byId('keyboard'), { tools: view.keyboardTools, onReturn: () => this.#returnKey() });
     this.eventLog = new EventLog(byId('event-log'));
-    this.announcer = new Announcer(byId('announcer'));
     this.lessons = new LessonPanel({
       onLesson: (lesson, step) => this.#intent({ action: 'lesson', lesson, step }),
       announcer: this.announcer,

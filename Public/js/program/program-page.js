@@ -12,12 +12,12 @@ import { ProgramInspector } from './program-inspector.js';
 export class ProgramPage {
   /**
    * `intents`: `{tap(key), submit(), restart()}`; `opener`: what starts a session from a
-   * source (the Examples menu).
+   * source (the Examples menu); `announcer`: the page's polite voice.
    */
-  constructor({ intents, opener }) {
+  constructor({ intents, opener, announcer }) {
     this.view = new ProgramView({ intents });
     byId('screens').append(this.view.element);
-    this.source = new SourcePanel({ onRestart: () => intents.restart() });
+    this.source = new SourcePanel({ onRestart: () => intents.restart(), announcer });
     this.files = new SourceFiles({ opener });
     this.inspector = new ProgramInspector(byId('inspector'));
     /** The code panel's heading names the screen drawn. */
@@ -35,6 +35,8 @@ export class ProgramPage {
     this.view.render(drawn, context);
     this.caption.textContent = `· ${drawn.name}`;
     this.source.show(shown.program, { editable, text: sourceText });
+    // The live source's errors are news; while the past shows, they wait until the page is live.
+    this.source.hear(live.diagnostics ?? [], { announce: shown.program === live });
     this.files.show(live, { viewer });
     this.inspector.render({ drawn, titleOf: (key) => this.view.titleOf(key), last: shown.log[0] ?? null });
   }

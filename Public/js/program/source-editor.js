@@ -2,26 +2,33 @@
 // an aria-hidden list of the same text's lines (`#source-lines`) that shows what the text area's
 // transparent text cannot: the line numbers in a gutter, the server's syntax colours, the line of
 // the last event (`aria-current`, one element per line), the bracket at the caret with its partner,
-// and the match the find box selected. Both lie in one box that scrolls, so they scroll together;
-// the text area is as tall as its lines and never scrolls by itself. Undo and redo take back and
-// put back the person's own changes only (source-history.js), never the browser's own undo,
-// which knows nothing of everyone else's.
+// the match the find box selected, and the diagnostics (source-diagnostics.js: underlined, marked
+// in the gutter). Both lie in one box that scrolls, so they scroll together; the text area is as
+// tall as its lines and never scrolls by itself. Undo and redo take back and put back the
+// person's own changes only (source-history.js), never the browser's own undo, which knows
+// nothing of everyone else's.
 
 import { h } from '../dom.js';
 import { spliceBetween } from '../text-ot.js';
 import { TEXT_SHOWN, setValueKeepingCaret, typeInto } from '../text-editing.js';
 import { drawableHighlights, movedHighlights, paintedLines, matchingBrackets } from './source-paint.js';
 import { SourceHistory, stepKind } from './source-history.js';
+import { GutterMarks, diagnosticMarks, utf16Offset } from './source-diagnostics.js';
 
 export class SourceEditor {
-  /** The server's last colours and the text they are of; carried onto the text as edited since. */
-  #colours = { text: '', highlights: [] };
+  /**
+   * The server's last colours and diagnostics (their places, `marks`) and the text they are of;
+   * carried onto the text as edited since.
+   */
+  #colours = { text: '', highlights: [], marks: [] };
   /** What each line drawn shows (its pieces, as JSON): only the lines that change are drawn again. */
   #drawn = [];
   /** The marked line's number (from 1), or null. */
   #marked = null;
   /** The match the find box selected (`{at, length}`), or null. */
   #found = null;
+  /** The marks in the line-number gutter of the lines with diagnostics. */
+  #gutter;
   #frame = 0;
   /** Watches the box and its first line: a new font size or panel width moves the lines. */
   #resizes = new ResizeObserver(() => this.#resized());
@@ -53,16 +60,24 @@ export class SourceEditor {
     text.addEventListener('focus', () => this.#redrawSoon());
     text.addEventListener('blur', () => this.#redrawSoon());
     this.#resizes.observe(scroller);
+    this.#gutter = new GutterMarks(lines, {
+      onPick: (at) => {
+        text.focus({ preventScroll: true });
+        text.setSelectionRange(at, at);
+      },
+    });
   }
 
   /**
    * Shows `text` (null: leave the text area alone, its person is composing) in the colours the
-   * server sent for `source`; `editable`: the person may type.
+   * server sent for `source`, with its diagnostics; `editable`: the person may type.
    */
-  show(text, { source, highlights = [] }, { editable }) {
-    // A text being read has no colours yet: the last ones stay, carried onto it.
-    if (highlights.length) this.#colours = { text: source, highlights: drawableHighlights(source, highlights) };
-    else if (!this.#colours.highlights.length) this.#colours = { text: source, highlights: [] };
+  show(text, { source, highlights = [], diagnostics = [] }, { editable }) {
+    // A text being read has no colours yet, and its diagnostics are still the last text's: the
+    // last ones stay, carried onto it.
+    const read = (numbers) => ({ text: source, highlights: drawableHighlights(source, numbers), marks: diagnosticMarks(source, diagnostics) });
+    if (highlights.length) this.#colours = read(highlights);
+    else if (!this.#colours.highlights.length) this.#colours = read([]);
     this.text.readOnly = !editable;
     if (text !== null) setValueKeepingCaret(this.text, text);
     // What shows when the person may not type (the past, a viewer's page) is not the text they undo in.
@@ -86,6 +101,8 @@ export class SourceEditor {
     const text = this.text.value;
     const colours = movedHighlights(this.#colours.highlights, this.#colours.text, text);
     const ranges = colours.map(({ at, length, kind }) => ({ at, length, name: `syntax-${kind}` }));
+    const marks = movedHighlights(this.#colours.marks, this.#colours.text, text);
+    ranges.push(...marks.map(({ at, length, severity }) => ({ at, length, name: `diagnostic-${severity}` })));
     ranges.push(...this.#bracketRanges(text, colours));
     if (this.#found && this.#found.at + this.#found.length <= text.length) ranges.push({ ...this.#found, name: 'source-found' });
     const painted = paintedLines(text, ranges);
@@ -98,6 +115,7 @@ export class SourceEditor {
     });
     while (this.lines.children.length > painted.length) this.lines.lastElementChild.remove();
     this.#drawn.length = painted.length;
+    this.#gutter.show(text, marks);
     this.scroller.style.setProperty('--digits', String(String(painted.length).length));
     if (this.#marked > painted.length) this.mark(null);
     const first = this.lines.firstElementChild;
@@ -251,17 +269,4 @@ export class SourceEditor {
 /** A piece of a line: its text, in a span named after what is over it. */
 function pieceNode({ text, classes }) {
   return classes.length ? h('span', { class: classes.join(' '), text }) : text;
-}
-
-/** The UTF-16 offset in `line` of its `bytes`th UTF-8 byte (a diagnostic's column counts bytes). */
-function utf16Offset(line, bytes) {
-  const encoder = new TextEncoder();
-  let seen = 0;
-  let offset = 0;
-  for (const character of line) {
-    if (seen >= bytes) break;
-    seen += encoder.encode(character).length;
-    offset += character.length;
-  }
-  return offset;
 }

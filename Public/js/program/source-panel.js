@@ -3,8 +3,9 @@
 // last event marked from the line numbers the server sends, never by matching text; its keys in
 // source-keys.js, its find box in source-find.js). The typing goes out as splices of the source
 // (field-texts.js, as a form field's), and the server compiles each text it makes: the phone is
-// rebuilt from a text that compiles, while one with errors lists them and the last good program
-// runs on. Restart (editors only) runs the program from its start (the `restart` intent: every
+// rebuilt from a text that compiles, while one with errors lists them (and the editor underlines
+// them, source-diagnostics.js), the page's announcer says so once, and the last good program runs
+// on. Restart (editors only) runs the program from its start (the `restart` intent: every
 // value as it begins, the first screen appearing again). Nothing here reads Swift.
 
 import { h, byId } from '../dom.js';
@@ -12,15 +13,19 @@ import { DiagnosticSeverity } from '../protocol.js';
 import { SourceEditor } from './source-editor.js';
 import { SourceFind } from './source-find.js';
 import { editorKeys } from './source-keys.js';
+import { ErrorNews } from './source-diagnostics.js';
 
 const SEVERITY = { [DiagnosticSeverity.error]: 'Error', [DiagnosticSeverity.warning]: 'Warning', [DiagnosticSeverity.note]: 'Note' };
 
 export class SourcePanel {
   #editable = false;
+  /** What the announcer is told of the errors. */
+  #errorNews;
 
-  /** `onRestart()`: sends the `restart` intent. */
-  constructor({ onRestart }) {
+  /** `onRestart()`: sends the `restart` intent; `announcer`: the page's polite voice. */
+  constructor({ onRestart, announcer }) {
     this.onRestart = onRestart;
+    this.#errorNews = new ErrorNews((text) => announcer.say(text));
     this.root = byId('program-source');
     this.editor = new SourceEditor({ scroller: byId('source-editor'), lines: byId('source-lines'), text: byId('source-text') });
     this.find = new SourceFind(this.editor);
@@ -61,6 +66,14 @@ export class SourcePanel {
   }
 
   /**
+   * Tells a screen reader once when the live session's source gets errors or has them fixed
+   * (`diagnostics`: its `program.diagnostics`); `announce`: false while the past shows.
+   */
+  hear(diagnostics, { announce }) {
+    this.#errorNews.hear(diagnostics, { announce });
+  }
+
+  /**
    * Marks source line `line` (1-based) as the one behind the last event, scrolled into view when
    * it is newly marked; null takes the mark away.
    */
@@ -86,8 +99,9 @@ export class SourcePanel {
 }
 
 /**
- * The status line: said only while the source has errors (the server lists them, and runs the
- * last program that compiled), so a screen reader is not told about every keystroke's compiling.
+ * The status line: shown only while the source has errors (the server lists them, and runs the
+ * last program that compiled). It is no live region: the announcer tells of the errors once
+ * (`ErrorNews`), and a screen reader is not told about every keystroke's compiling.
  */
 function statusOf(program, diagnostics) {
   const errors = diagnostics.filter((diagnostic) => diagnostic.severity === DiagnosticSeverity.error).length;
