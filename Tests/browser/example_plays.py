@@ -33,6 +33,8 @@ def wait_marked(page, source, text, below=0):
     line = line_of(source, text) + below
     page.wait(lambda: page.marked_lines() == [(line, source.split("\n")[line - 1])],
               lambda: f"line {line} ({text!r}) should be marked aria-current, not {page.marked_lines()}")
+    said = f"Line {line} ran last: {source.split(chr(10))[line - 1].strip()}"
+    assert page.ran_note() == said, f"the note under the editor should say {said!r}, not {page.ran_note()!r}"
 
 
 def wait_value(page, name, value):

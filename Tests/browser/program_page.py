@@ -180,6 +180,10 @@ class ProgramPage(Playground):
               .map((line) => [Number(line.dataset.line), line.textContent]);
         """)]
 
+    def ran_note(self):
+        """The words under the editor naming the line that ran last (for screen readers), or None while hidden."""
+        return self.js("const note = document.getElementById('source-ran'); return note.hidden ? null : note.textContent")
+
     def marked_text(self):
         """The trimmed text of the one marked source line, or None."""
         marked = self.marked_lines()

@@ -32,6 +32,7 @@ export class SourcePanel {
     editorKeys(this.editor.text, { onFind: () => this.find.open(), onUndo: () => this.editor.undo(), onRedo: () => this.editor.redo() });
     this.restart = byId('source-restart');
     this.status = byId('source-status');
+    this.ran = byId('source-ran');
     this.diagnostics = byId('source-diagnostics');
     this.readOnlyNote = byId('source-read-only');
     this.keysHelp = byId('source-keys-help');
@@ -79,6 +80,11 @@ export class SourcePanel {
    */
   mark(line) {
     this.editor.mark(line);
+    // The marked line in words too: the painted lines are hidden from screen readers.
+    const text = line ? this.editor.text.value.split('\n')[line - 1] ?? null : null;
+    this.ran.hidden = text === null;
+    if (text === null) return;
+    this.ran.replaceChildren(`Line ${line} ran last: `, h('code', { text: text.trim() }));
   }
 
   #showDiagnostics(diagnostics) {
