@@ -6,7 +6,7 @@
 // docs/TEXT-MERGING.md, "The page".
 
 import { SpliceClient, APPLIED, REFUSED, UNANSWERED } from './splice-client.js';
-import { spliceBetween } from './text-ot.js';
+import { TextOperation, spliceBetween } from './text-ot.js';
 import { RATE_LIMIT_RETRY_MS } from './connection.js';
 import { ErrorCode, EventKind, SourceText } from './protocol.js';
 import { drawnTexts } from './program/drawn-texts.js';
@@ -48,6 +48,8 @@ export class FieldTexts {
   #display = null;
   /** Intents waiting for typing that was made before them to go out (see afterTyping). */
   #waiting = [];
+  /** `listener(name, operation)` for every change of a field's text as the page shows it. */
+  #watchers = [];
 
   /** `connection`: `send(fields)` → the intent, `forget(intent)`, `resync()` (connection.js). */
   constructor(connection) {
@@ -66,6 +68,36 @@ export class FieldTexts {
   /** The text of field `name` as the page shows it, or null for a field the session does not have. */
   text(name) {
     return this.#fields.get(name)?.client.text ?? null;
+  }
+
+  /**
+   * Calls `listener(name, operation)` after every change of a field's text as the page shows it
+   * (the person's typing and everyone else's), with the operation from the text before it: what
+   * is drawn over a text (others' carets) moves with it.
+   */
+  watch(listener) {
+    this.#watchers.push(listener);
+  }
+
+  /**
+   * The revision whose text of field `name`, as the server has it, the page shows: when none of
+   * its person's edits of it are unacknowledged (none in flight, none buffered or held), so an
+   * offset in what is shown is one in the server's text at that revision. Null otherwise.
+   */
+  basis(name) {
+    const field = this.#fields.get(name);
+    return field && !field.held && field.client.state === 'synchronized' ? field.client.revision : null;
+  }
+
+  /**
+   * Where `selection` ({start, end}), in field `name`'s text as the server had it at `revision`,
+   * is in the text the page shows (moved over its person's edits not yet acknowledged); null when
+   * the page's copy of the field is not at `revision`.
+   */
+  shownSelection(name, revision, selection) {
+    const field = this.#fields.get(name);
+    if (!field || field.held || field.client.revision !== revision) return null;
+    return field.client.shownSelection(selection);
   }
 
   /** A snapshot: every field's text afresh. `newConnection`: the first snapshot on a new socket. */
@@ -149,6 +181,8 @@ export class FieldTexts {
    * Returns whether it did.
    */
   answer(message) {
+    // Only an intent's refusal names a seq: a caret's, a rename's or a request's answers no field.
+    if (!Number.isInteger(message.seq)) return false;
     const field = [...this.#fields.values()].find((candidate) => candidate.intent?.seq === message.seq);
     if (!field) return false;
     const intent = field.intent;
@@ -187,8 +221,10 @@ export class FieldTexts {
   edit(name, next, selection) {
     const field = this.#fields.get(name);
     if (!field) return;
-    const splice = spliceBetween(field.client.text, next, selection?.end ?? null);
+    const before = field.client.text;
+    const splice = spliceBetween(before, next, selection?.end ?? null);
     const sent = field.client.edit(splice, selection);
+    if (field.client.text !== before) this.#changed(name, TextOperation.fromSplice(splice, before.length));
     if (sent) this.#send(field, sent);
   }
 
@@ -271,10 +307,17 @@ export class FieldTexts {
     if (selection) client.selection = selection;
     const before = client.text;
     const { sent = null, operation = null, needsText = false } = step(client);
-    if (client.text !== before) this.#display?.show(field.name, client.text, client.selection, operation);
+    if (client.text !== before) {
+      this.#display?.show(field.name, client.text, client.selection, operation);
+      this.#changed(field.name, operation ?? TextOperation.difference(before, client.text));
+    }
     if (sent) this.#send(field, sent);
     if (needsText && client.state === 'awaitingText') this.connection.resync();
     this.#sendWaiting();
+  }
+
+  #changed(name, operation) {
+    for (const listener of this.#watchers) listener(name, operation);
   }
 
   #send(field, { splice, base }) {

@@ -18,6 +18,8 @@ import { NameChooser } from './name-chooser.js';
 import { SettingsPanel } from './settings-panel.js';
 import { ProgramPage } from './program/program-page.js';
 import { ExamplesMenu } from './program/examples.js';
+import { SourceCarets } from './program/source-carets.js';
+import { OwnCaret } from './program/own-caret.js';
 
 const NOTICE_MS = 6000;
 /** Refusals of a splice the page recovers from by itself: nothing to tell the person. */
@@ -66,6 +68,13 @@ export class Playground {
         return this.store.ready && name.slice(0, slash) === view.id ? view.inputFor(name.slice(slash + 1)) : null;
       },
     });
+    // Where everyone else is in the source, and where this person is, told to them.
+    this.carets = new SourceCarets({
+      texts: this.texts, editor: source.editor, people: () => this.store.people(), status: byId('source-people'),
+    });
+    this.ownCaret = new OwnCaret({
+      input: source.input, texts: this.texts, tell: (message) => connection.tell(message), enabled: () => this.#editable(),
+    });
     this.tabs = new Tabs(byId('tabs'), byId('screen-panel'), (screen) => this.#navigate(screen));
     this.keyboard = new SimulatedKeyboard(byId('keyboard'), { tools: view.keyboardTools, onReturn: () => this.#returnKey() });
     this.eventLog = new EventLog(byId('event-log'));
@@ -110,8 +119,12 @@ export class Playground {
     switch (message.type) {
       case 'snapshot':
         this.store.applySnapshot(message, newConnection);
+        this.carets.load(message);
         this.header.showLinks({ role: this.store.role, id: this.connection.sessionId, viewer: this.store.viewer });
-        if (newConnection) this.timeline.reconnected();
+        if (newConnection) {
+          this.timeline.reconnected();
+          this.ownCaret.reconnected();
+        }
         this.#render();
         this.program.markFromLog(this.store.log);
         this.follower.apply({ force: true });
@@ -132,8 +145,11 @@ export class Playground {
       case 'presence':
         if (!this.store.ready) return;
         this.store.applyPresence(message);
-        // A person who left takes their name tag with them.
+        // A person who left takes their name tag with them, and their caret.
         this.#render();
+        break;
+      case 'carets':
+        if (this.store.ready) this.carets.receive(message);
         break;
       case 'past':
         if (!this.store.ready || !this.timeline.answered(message)) return;
@@ -203,6 +219,7 @@ export class Playground {
     // A lesson's step names a line of the source; the marked line stays the one that ran.
     this.lessons.render(shown.lesson, { locked: locked && LOCKED[locked], announce: !this.past });
     this.lessons.offerFor(shown.program.screens, shown.screen);
+    this.carets.live = !this.past && !this.timeline.past;
   }
 
   /** Why nothing on the page may change the session (`viewer` or `past`), or null. */

@@ -29,6 +29,7 @@ export const ErrorCode = Object.freeze({
   valueTooLong: 'value_too_long',
   badSplice: 'bad_splice',
   staleBase: 'stale_base',
+  badCaret: 'bad_caret',
   unknownLesson: 'unknown_lesson',
   badSource: 'bad_source',
   actionFailed: 'action_failed',

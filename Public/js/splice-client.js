@@ -70,6 +70,18 @@ export class SpliceClient {
   }
 
   /**
+   * Where `selection` ({start, end}), in the server's text at `revision`, is in `text`: moved over
+   * this page's own edits the server has not acknowledged (the splice in flight, then the buffer),
+   * as the server will move it when they land. Another member's caret, drawn in the text shown.
+   */
+  shownSelection(selection) {
+    let moved = selection;
+    if (this.#inFlight) moved = transformSelection(moved, this.#inFlight.operation);
+    if (this.#buffer) moved = transformSelection(moved, this.#buffer);
+    return moved;
+  }
+
+  /**
    * Another member's operation on this field, as the server applied it at `revision` (the update's
    * splices, each applying to the text the ones before made). Returns the operation the page
    * applies (already applied to `text` and `selection`), or null for an update it already has or

@@ -20,7 +20,7 @@ struct ProtocolDocumentTests {
         return blocks + inline
     }
 
-    static let clientTypes = ["hello", "intent", "rename", "resync", "history", "ping"]
+    static let clientTypes = ["hello", "intent", "rename", "resync", "history", "caret", "ping"]
 
     @Test func everyExampleIsJSON() throws {
         #expect(Self.examples.count > 20)
@@ -104,8 +104,17 @@ struct ProtocolDocumentTests {
 
         // A log entry of a statement's event names its line, as the example's does.
         client.send(#"{"type":"resync"}"#)
-        let entry = try #require(try await client.next(type: "snapshot")["log"].array.last)
+        let resynced = try await client.next(type: "snapshot")
+        let entry = try #require(resynced["log"].array.last)
         #expect(Set(entry.members.keys) == Set(documented["log"][0].members.keys))
+
+        // A caret in the source comes back to everyone, the sender included, in a `carets` message.
+        client.send(#"{"type":"caret","key":"source","revision":\#(resynced["revision"].int ?? 0),"at":7,"length":3}"#)
+        let carets = try await client.next(type: "carets")
+        let documentedCarets = try Self.example("carets")
+        #expect(Set(carets.members.keys) == Set(documentedCarets.members.keys))
+        #expect(Set(carets["carets"][0].members.keys) == Set(documentedCarets["carets"][0].members.keys))
+        #expect(carets["carets"][0]["at"] == .integer(7) && carets["carets"][0]["length"] == .integer(3))
 
         client.send(#"{"type":"history","revision":1}"#)
         let past = try await client.next(type: "past")

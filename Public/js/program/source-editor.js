@@ -2,9 +2,10 @@
 // an aria-hidden list of the same text's lines (`#source-lines`) that shows what the text area's
 // transparent text cannot: the line numbers in a gutter, the server's syntax colours, the line of
 // the last event (`aria-current`, one element per line), the bracket at the caret with its partner,
-// the match the find box selected, and the diagnostics (source-diagnostics.js: underlined, marked
-// in the gutter). Both lie in one box that scrolls, so they scroll together; the text area is as
-// tall as its lines and never scrolls by itself. Undo and redo take back and put back the
+// the match the find box selected, the diagnostics (source-diagnostics.js: underlined, marked
+// in the gutter), and the other editors' carets and selections in their colours (source-carets.js
+// says where they are). Both lie in one box that scrolls, so they scroll together; the text area
+// is as tall as its lines and never scrolls by itself. Undo and redo take back and put back the
 // person's own changes only (source-history.js), never the browser's own undo, which knows
 // nothing of everyone else's.
 
@@ -29,6 +30,10 @@ export class SourceEditor {
   #found = null;
   /** The marks in the line-number gutter of the lines with diagnostics. */
   #gutter;
+  /** The other editors' carets: `{member, name, color, start, end}` in the text shown. */
+  #peers = [];
+  /** Their colours by member id, for the pieces of their selections. */
+  #peerColours = new Map();
   #frame = 0;
   /** Watches the box and its first line: a new font size or panel width moves the lines. */
   #resizes = new ResizeObserver(() => this.#resized());
@@ -105,13 +110,15 @@ export class SourceEditor {
     ranges.push(...marks.map(({ at, length, severity }) => ({ at, length, name: `diagnostic-${severity}` })));
     ranges.push(...this.#bracketRanges(text, colours));
     if (this.#found && this.#found.at + this.#found.length <= text.length) ranges.push({ ...this.#found, name: 'source-found' });
+    ranges.push(...peerRanges(this.#peers, text.length));
     const painted = paintedLines(text, ranges);
     painted.forEach(({ text: line, pieces }, index) => {
       const key = JSON.stringify(pieces);
       if (this.#drawn[index] === key) return;
       this.#drawn[index] = key;
       const element = this.lines.children[index] ?? this.lines.appendChild(h('li', { class: 'source-line', dataset: { line: String(index + 1) } }));
-      element.replaceChildren(...(line ? pieces.map(pieceNode) : [' ']));
+      // An empty line keeps a space, so it has a line's height and its marks a place.
+      element.replaceChildren(...pieces.map((piece) => this.#pieceNode(piece)), ...(line ? [] : [' ']));
     });
     while (this.lines.children.length > painted.length) this.lines.lastElementChild.remove();
     this.#drawn.length = painted.length;
@@ -140,6 +147,16 @@ export class SourceEditor {
     element?.setAttribute('aria-current', 'true');
     element?.classList.add('source-line-current');
     if (element) this.#reveal(element);
+  }
+
+  /**
+   * Draws the other editors' carets and selections: `peers`, `{member, name, color, start, end}`
+   * in the text shown (a caret bar at `end`, with the name beside it).
+   */
+  showPeers(peers) {
+    this.#peers = peers;
+    this.#peerColours = new Map(peers.map(({ member, color }) => [member, color]));
+    this.redraw();
   }
 
   /** Puts the caret at `line`, `column` (from 1; the column in UTF-8 bytes, as a diagnostic counts) and focuses the editor. */
@@ -226,6 +243,23 @@ export class SourceEditor {
     this.#reveal(this.lines.children[this.text.value.slice(0, caret).split('\n').length - 1]);
   }
 
+  /**
+   * A piece's node: another editor's caret (a bar in their colour, their name beside it), or text
+   * in a span of its classes, in the colour of the first person whose selection it lies in.
+   */
+  #pieceNode(piece) {
+    if (piece.mark) {
+      const { member, name, color } = piece.mark;
+      const caret = h('span', { class: 'source-peer-caret', dataset: { member } }, h('span', { class: 'source-peer-name', text: name }));
+      caret.style.setProperty('--peer', color);
+      return caret;
+    }
+    const node = pieceNode(piece);
+    const peer = piece.classes.find((name) => name.startsWith(`${PEER}-`));
+    if (peer) node.style.setProperty('--peer', this.#peerColours.get(peer.slice(PEER.length + 1)) ?? 'currentColor');
+    return node;
+  }
+
   #markedElement() {
     return this.#marked ? this.lines.children[this.#marked - 1] ?? null : null;
   }
@@ -269,4 +303,18 @@ export class SourceEditor {
 /** A piece of a line: its text, in a span named after what is over it. */
 function pieceNode({ text, classes }) {
   return classes.length ? h('span', { class: classes.join(' '), text }) : text;
+}
+
+/** The name of the range under one person's selection; `source-peer` is under everyone's. */
+const PEER = 'source-peer';
+
+/** The ranges the editors `peers` paint: each selection as a band, each caret as a mark at its end. */
+function peerRanges(peers, length) {
+  const ranges = [];
+  for (const { member, name, color, start, end } of peers) {
+    const [from, to] = [Math.min(start, length), Math.min(end, length)];
+    if (to > from) ranges.push({ at: from, length: to - from, name: PEER }, { at: from, length: to - from, name: `${PEER}-${member}` });
+    ranges.push({ at: to, mark: { member, name, color } });
+  }
+  return ranges;
 }

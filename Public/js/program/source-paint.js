@@ -52,12 +52,16 @@ export function movedHighlights(highlights, from, to) {
 /**
  * `text`'s lines, each as `{text, pieces}`: `pieces` are `{text, classes}` in order, `classes` the
  * names of every range over that piece (`ranges`: `{at, length, name}`, which may overlap: a
- * syntax colour, a bracket's mark, a match found). A line's pieces hold its text whole.
+ * syntax colour, a bracket's mark, a match found). A line's pieces hold its text whole. A range
+ * `{at, mark}` marks a place between characters (another person's caret): an empty piece
+ * `{text: '', classes: [], mark}` there, in the line that place ends or starts (a place just
+ * before a line break ends its line).
  */
 export function paintedLines(text, ranges) {
   const points = [];
-  for (const { at, length, name } of ranges) {
-    if (length > 0) points.push({ at, step: 1, name }, { at: at + length, step: -1, name });
+  for (const { at, length, name, mark } of ranges) {
+    if (mark !== undefined) points.push({ at, step: 0, mark });
+    else if (length > 0) points.push({ at, step: 1, name }, { at: at + length, step: -1, name });
   }
   points.sort((one, other) => one.at - other.at || one.step - other.step);
   const active = new Map();
@@ -74,12 +78,16 @@ export function paintedLines(text, ranges) {
       cursor = to;
     };
     while (next < points.length && points[next].at <= end) {
-      const { at, step, name } = points[next];
+      const { at, step, name, mark } = points[next];
       cut(Math.min(at, end));
+      next += 1;
+      if (mark !== undefined) {
+        pieces.push({ text: '', classes: [], mark });
+        continue;
+      }
       const count = (active.get(name) ?? 0) + step;
       if (count > 0) active.set(name, count);
       else active.delete(name);
-      next += 1;
     }
     cut(end);
     start = end + 1;

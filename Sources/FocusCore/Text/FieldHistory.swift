@@ -136,11 +136,7 @@ public struct FieldHistory: Sendable {
         guard base >= oldestBase else { return .failure(.baseTooOld(base: base, oldest: oldestBase)) }
         guard splice.at >= 0, splice.delete >= 0 else { return .failure(.negative(splice)) }
         let first = firstIndex(after: base)
-        // The length at `base` from the history, so only `fits` below reads the whole text.
-        let length =
-            first < ring.count
-            ? self[first].baseLength
-            : ring.isEmpty ? text.utf16Length : self[ring.count - 1].targetLength
+        let length = length(before: first, text: text)
         guard splice.at <= length, splice.delete <= length - splice.at else {
             return .failure(.pastEnd(splice, length: length))
         }
@@ -160,8 +156,17 @@ public struct FieldHistory: Sendable {
         return .success(operation)
     }
 
+    /// The length of the field's text before the kept entry `first` (`count`: the text now),
+    /// read from the history, so that only a splice's last check reads the whole `text`, the
+    /// field's text now.
+    func length(before first: Int, text: String) -> Int {
+        first < ring.count
+            ? self[first].baseLength
+            : ring.isEmpty ? text.utf16Length : self[ring.count - 1].targetLength
+    }
+
     /// The index of the first kept entry with a revision after `base` (`count` if none).
-    private func firstIndex(after base: Int) -> Int {
+    func firstIndex(after base: Int) -> Int {
         var low = 0
         var high = ring.count
         while low < high {

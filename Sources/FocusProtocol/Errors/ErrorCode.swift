@@ -12,6 +12,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     case valueTooLong = "value_too_long"
     case badSplice = "bad_splice"
     case staleBase = "stale_base"
+    /// A `caret` outside the source's text at its revision, or at a revision not reached.
+    case badCaret = "bad_caret"
     case unknownLesson = "unknown_lesson"
     /// A SwiftUI source that cannot run (syntax errors, or past 64 KiB); its diagnostics say where.
     case badSource = "bad_source"
@@ -48,7 +50,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     public var httpStatus: Int {
         switch self {
         case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey,
-            .notCurrentScreen, .valueTooLong, .badSplice, .staleBase, .unknownLesson, .notHelloFirst, .badPath,
+            .notCurrentScreen, .valueTooLong, .badSplice, .staleBase, .badCaret, .unknownLesson, .notHelloFirst, .badPath,
             .badRequest, .missingSubprotocol, .actionFailed, .controlUnavailable:
             400
         case .badSource: 422
@@ -71,7 +73,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .sessionFull: .sessionFull
         case .sessionUnavailable: .reconnect
         case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey,
-            .notCurrentScreen, .valueTooLong, .badSplice, .staleBase, .unknownLesson, .notHelloFirst, .readOnly,
+            .notCurrentScreen, .valueTooLong, .badSplice, .staleBase, .badCaret, .unknownLesson, .notHelloFirst, .readOnly,
             .rateLimited, .badPath, .badRequest, .notFound, .methodNotAllowed, .lengthRequired, .bodyTooLarge,
             .missingSubprotocol, .forbiddenOrigin, .unknownHost, .shuttingDown, .internalError, .badSource, .actionFailed,
             .controlUnavailable:

@@ -28,9 +28,11 @@ extension ClientMessage {
             return .history(revision: try fields.whole("revision", in: 0...IntentMessage.maximumSeq))
         case "ping":
             return .ping
+        case "caret":
+            return .caret(try CaretPlace(fields))
         case let type:
             throw ProtocolError(
-                .badMessage, "Unknown message type '\(type)'; expected hello, intent, rename, resync, history or ping.")
+                .badMessage, "Unknown message type '\(type)'; expected hello, intent, rename, resync, history, caret or ping.")
         }
     }
 
@@ -84,6 +86,22 @@ extension IntentMessage {
                 "Unknown action '\(name)'; expected focus, edit, splice, submit, tap, navigate, lesson or restart.",
                 seq: seq)
         }
+    }
+}
+
+extension CaretPlace {
+    /// A `caret` message's place, or `nil` for `"key":null` (in no text now).
+    init?(_ fields: MessageFields) throws(ProtocolError) {
+        guard let key = fields.object["key"] else {
+            throw fields.problem("A caret message needs a 'key' (\"source\", or null when the caret is in no text).")
+        }
+        guard key != .null else { return nil }
+        let largest = IntentMessage.maximumSeq
+        self.init(
+            key: try fields.key("key"), revision: try fields.whole("revision", in: 0...largest),
+            // Negative offsets are read, and refused by the session with `bad_caret`, as a
+            // splice's are with `bad_splice`.
+            at: try fields.whole("at", in: -largest...largest), length: try fields.whole("length", in: -largest...largest))
     }
 }
 

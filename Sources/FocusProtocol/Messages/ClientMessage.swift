@@ -12,6 +12,9 @@ public enum ClientMessage: Equatable, Sendable {
     case resync
     /// Asks for the session as it was at a revision (the timeline), answered with `past`.
     case history(revision: Int)
+    /// Where this editor's caret or selection is in the source, or `nil`: in no text now.
+    /// Not a change: the session shares it with the others in its next `carets` message.
+    case caret(CaretPlace?)
     /// Answered with `pong`, before `hello` too.
     case ping
 }

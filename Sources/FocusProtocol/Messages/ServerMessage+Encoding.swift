@@ -9,6 +9,7 @@ extension ServerMessage {
             case .update(let update): return try update.encoded()
             case .ack(let seq, let reason): return try StreamingJSONEncoder().encode(AckBody(seq: seq, reason: reason))
             case .presence(let presence): return try StreamingJSONEncoder().encode(presence)
+            case .carets(let carets): return try StreamingJSONEncoder().encode(carets)
             case .error(let error): return try StreamingJSONEncoder().encode(ErrorBody(error))
             case .past(let past): return try StreamingJSONEncoder().encode(past)
             case .pong: return Array(#"{"type":"pong"}"#.utf8)
@@ -21,7 +22,7 @@ extension ServerMessage {
 }
 
 private enum MessageKeys: String, CodingKey {
-    case type, revision, you, role, viewer, state, members, present, count, log, earliest, latest, seq
+    case type, revision, you, role, viewer, state, members, present, count, log, earliest, latest, seq, carets
     case reason, joined, left, renamed, code, message
 }
 
@@ -39,6 +40,7 @@ extension SnapshotMessage: Encodable {
         try container.encode(count, forKey: .count)
         try container.encode(log, forKey: .log)
         try container.encode(earliest, forKey: .earliest)
+        try container.encode(carets, forKey: .carets)
     }
 }
 

@@ -11,6 +11,8 @@ public enum ServerMessage: Equatable, Sendable {
     case ack(seq: Int, reason: AckReason)
     /// Who joined, left or took a new name since the last presence.
     case presence(PresenceMessage)
+    /// Where the editors' carets moved in the source since the last such message.
+    case carets(CaretsMessage)
     /// A refusal; nothing changed.
     case error(ProtocolError)
     /// The answer to `history`: the session as it was at a revision.
@@ -44,6 +46,8 @@ public struct SnapshotMessage: Equatable, Sendable {
     /// Per field (`screen/key`), the `seq` of the receiving tab's last splice the session
     /// applied: with ``lastSeq`` it tells the tab what became of a splice it had in flight.
     public var lastSplices: [String: Int] = [:]
+    /// Every shared caret in the source at ``revision`` (the receiver's own among them).
+    public var carets: [MemberCaret] = []
 
     public init(
         revision: Int, you: Member, role: Role, state: EncodedJSON<SessionSnapshot>,

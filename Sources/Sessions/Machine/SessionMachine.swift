@@ -4,7 +4,8 @@ import FocusProtocol
 /// One shared session as a pure state machine, composed of child machines, each a value with
 /// its own state, inputs and outputs: ``Membership`` (connections, `hello`, presence),
 /// ``SessionProgram`` (the source and its program running), ``TextMerging`` (splices rebased over each
-/// field's history), ``LessonFollowing`` (the lesson followed) and the ``Timeline``.
+/// field's history), ``LessonFollowing`` (the lesson followed), ``CaretSharing`` (the editors'
+/// carets in the source, which are no changes) and the ``Timeline``.
 ///
 /// Every change moves the session forward through one step, ``evolve(_:ids:)``: the live path
 /// decides an input into a ``ChangeRecord`` and evolves it; restore, replay and the timeline
@@ -23,6 +24,7 @@ public struct SessionMachine: Sendable {
     var texts: TextMerging
     var lessons: LessonFollowing
     var membership: Membership
+    var carets: CaretSharing
     /// The recent past, for `history`.
     var timeline: Timeline
     var log: EventLog
@@ -61,6 +63,7 @@ public struct SessionMachine: Sendable {
             members: MemberDirectory(
                 capacity: configuration.rememberedClients, restoring: durable.members, joinedEver: durable.joinedEver),
             idleSince: time.monotonicMilliseconds)
+        carets = CaretSharing(intervalMilliseconds: configuration.presenceIntervalMilliseconds)
         var start = durable
         (start.source, start.run, start.sourceText, start.sourceDiagnostics) = (
             source.compiled.source, source.run, source.editedText, source.unreadDiagnostics
@@ -102,6 +105,8 @@ public struct SessionMachine: Sendable {
             handle(.helloDeadlinePassed(connection), at: time, into: &outputs)
         case .timerFired(.presence):
             handle(.presenceDue, at: time, into: &outputs)
+        case .timerFired(.carets):
+            carets.due(revision: revision, at: time, into: &outputs)
         case .timerFired(.program(let token)):
             change(
                 ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .programTimer(token), draws: []),
@@ -138,6 +143,7 @@ public struct SessionMachine: Sendable {
             case .cancel(let timer): outputs.append(.cancel(timer))
             case .persist(let member): outputs.append(.persist(.member(member)))
             case .presence(let presence): outputs.append(.broadcast(.presence(presence)))
+            case .departed(let member): carets.place(nil, of: member, revision: revision, at: time, into: &outputs)
             }
         }
     }
@@ -165,12 +171,14 @@ public struct SessionMachine: Sendable {
             outputs.append(.sendSnapshot(memberSnapshot(for: clientId, role: role), to: connection))
         case (.history(let revision), .joined):
             outputs.append(.send(past(at: revision, time: time), to: connection))
+        case (.caret(let place), .joined(let clientId, let role, _)):
+            placeCaret(place, from: connection, clientId: clientId, role: role, at: time, into: &outputs)
         case (.intent(let intent), .waiting):
             refuse(
                 connection,
                 ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}.", seq: intent.seq),
                 into: &outputs)
-        case (.rename, .waiting), (.resync, .waiting), (.history, .waiting):
+        case (.rename, .waiting), (.resync, .waiting), (.history, .waiting), (.caret, .waiting):
             refuse(
                 connection, ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}."),
                 into: &outputs)

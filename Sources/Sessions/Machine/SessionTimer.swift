@@ -8,6 +8,8 @@ public enum SessionTimer: Hashable, Sendable {
     case helloDeadline(ConnectionID)
     /// Presence folded since the last one goes out.
     case presence
+    /// The carets that moved since the last `carets` message go out.
+    case carets
     /// A timer a session's own program set.
     case program(TimerToken)
 }

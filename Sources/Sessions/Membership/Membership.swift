@@ -185,6 +185,7 @@ struct Membership: Sendable {
                 connectedClients[clientId] = nil
                 let directory = members
                 roster.depart(clientId, role: role) { directory[$0]?.member }
+                if let member = members[clientId]?.member.member { outputs.append(.departed(member)) }
                 presenceChanged(at: time, into: &outputs)
             }
         case nil:

@@ -11,4 +11,6 @@ enum MembershipOutput: Sendable, Equatable {
     case cancel(SessionTimer)
     case persist(DurableMember)
     case presence(PresenceMessage)
+    /// The member's last connection closed: what it had in the session (its caret) goes.
+    case departed(MemberID)
 }

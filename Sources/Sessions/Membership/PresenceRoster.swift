@@ -25,6 +25,11 @@ struct PresenceRoster: Sendable {
 
     var count: PresenceCount { PresenceCount(editors: editors, viewers: viewers) }
 
+    /// Whether `clientId` is one of the named editors (at most ``nameLimit`` to look through).
+    func isNamed(_ clientId: String) -> Bool {
+        named.contains { $0.clientId == clientId }
+    }
+
     /// Whether the next presence message has anything to say.
     var hasNews: Bool { !batch.isEmpty || count != announced }
 

@@ -16,6 +16,8 @@ public struct MemberSnapshot: Equatable, Sendable {
     public var viewer: String?
     public var lastSeq: Int
     public var lastSplices: [String: Int]
+    /// The carets shared in the source at ``revision``.
+    public var carets: [MemberCaret] = []
 
     /// The `snapshot` message, with the state of ``revision``.
     public func message(state: EncodedJSON<SessionSnapshot>) -> SnapshotMessage {
@@ -26,6 +28,7 @@ public struct MemberSnapshot: Equatable, Sendable {
         message.viewer = viewer
         message.lastSeq = lastSeq
         message.lastSplices = lastSplices
+        message.carets = carets
         return message
     }
 }

@@ -27,6 +27,16 @@ struct TextMerging: Sendable {
         return history.rebase(splice, base: base, member: member.rawValue, current: current, text: text)
     }
 
+    /// `selection`, a member's caret or selection in the text `field` had at revision `base`,
+    /// moved over the same history a splice is rebased over: where it is in `text`, the field's
+    /// text at revision `current`.
+    func rebase(
+        _ selection: TextSelection, of field: FieldName, base: Int, current: Int, text: String
+    ) -> Result<TextSelection, SpliceError> {
+        let history = histories[field] ?? FieldHistory(since: shown[field.screen] ?? start)
+        return history.rebase(selection, base: base, current: current, text: text)
+    }
+
     /// Records every text change of an applied change in its field's history (whole-value edits
     /// too: a splice made before one must be transformed over it), under the revision it makes.
     /// The fields of a screen that comes or goes start again from empty texts (see ``SourceRun``),
