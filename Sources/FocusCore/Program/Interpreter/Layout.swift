@@ -69,8 +69,10 @@ struct Layout {
 
     /// Whether this is still the layout of `run`'s current screen.
     func holds(for run: ProgramRun) -> Bool {
-        run.screen == screen && run.screens.indices.contains(screen)
-            && reads.allSatisfy { run.screens[screen].values[$0.key] == $0.value }
+        guard run.screen == screen, run.screens.indices.contains(screen) else { return false }
+        // The values once, not the whole screen's run copied out for every read.
+        let values = run.screens[screen].values
+        return reads.allSatisfy { values[$0.key] == $0.value }
     }
 
     func control(_ key: ControlKey) -> LaidControl? {
@@ -99,7 +101,10 @@ extension Machine {
     /// times (what its `onChange`s watch, the control it names, the screen drawn after it), and
     /// the next intent starts from it.
     mutating func layout() -> Layout {
-        if let laidOut, laidOut.holds(for: run) { return laidOut }
+        if let laidOut, layoutChecked || laidOut.holds(for: run) {
+            layoutChecked = true
+            return laidOut
+        }
         var layout = Layout()
         guard program.screens.indices.contains(run.screen) else { return layout }
         let (savedLine, savedReads) = (line, layoutReads)
@@ -109,6 +114,7 @@ extension Machine {
         for name in layoutReads ?? [] { layout.reads[name] = current.values[name] }
         (line, layoutReads) = (savedLine, savedReads)
         laidOut = layout
+        layoutChecked = true
         return layout
     }
 

@@ -6,9 +6,16 @@ struct Machine {
     let limits: ProgramLimits
     let printer: ValueText
     let names: ControlNames
-    var run: ProgramRun
+    var run: ProgramRun {
+        didSet { layoutChecked = false }
+    }
     /// The current screen as last laid out, kept while what it read stays (see `layout()`).
-    var laidOut: Layout?
+    var laidOut: Layout? {
+        didSet { layoutChecked = false }
+    }
+    /// Whether `laidOut` is known to hold for `run` as it is: set by `layout()`, cleared by any
+    /// change of either, so a layout asked for again with nothing changed is not checked again.
+    var layoutChecked = false
     /// The storage a layout in progress has read.
     var layoutReads: Set<String>?
     /// The caller's id generator; `nil` while drawing, where fresh ids count up from zero.
@@ -52,9 +59,11 @@ struct Machine {
 
     var screenDeclaration: ViewDeclaration { program.screens[run.screen] }
 
+    /// The current screen's run, read and changed in place: a `get` would copy it out for every
+    /// read, and a `set` copy its values for every store (the copy being changed shares them).
     var current: ScreenRun {
-        get { run.screens[run.screen] }
-        set { run.screens[run.screen] = newValue }
+        _read { yield run.screens[run.screen] }
+        _modify { yield &run.screens[run.screen] }
     }
 
     /// A runtime error at the running statement's line.
