@@ -42,7 +42,7 @@ def others(page):
             return {
                 member: caret.dataset.member,
                 line: Number(caret.closest('.source-line').dataset.line),
-                name: tag.textContent,
+                name: getComputedStyle(tag, '::before').content.replace(/^"|"$/g, ''),
                 tag: getComputedStyle(tag).backgroundColor,
                 bar: getComputedStyle(caret, '::before').backgroundColor,
             };
@@ -98,6 +98,8 @@ def test_an_editor_sees_anothers_caret_and_selection_move_with_text_typed_before
     b.wait(lambda: selections(b) == [{"line": 5, "text": "Field", "member": who["member"], "painted": True}],
            lambda: f"B sees A's selection over the word, in A's colour: {selections(b)}")
     assert others(a) == [], "A sees no caret of its own drawn, and B is not in the editor"
+    painted = b.js("return document.querySelector('#source-lines [data-line=\"5\"]').textContent")
+    assert painted == line5, f"the caret's name tag adds nothing to the line's text: {painted!r}"
     b.wait(lambda: people_sentence(b) == f"{ada} is on line 5.",
            lambda: f"a screen reader hears where A is: {people_sentence(b)!r}")
 

@@ -250,7 +250,8 @@ export class SourceEditor {
   #pieceNode(piece) {
     if (piece.mark) {
       const { member, name, color } = piece.mark;
-      const caret = h('span', { class: 'source-peer-caret', dataset: { member } }, h('span', { class: 'source-peer-name', text: name }));
+      // The name is drawn from an attribute, not as text: the line's text stays the source's.
+      const caret = h('span', { class: 'source-peer-caret', dataset: { member } }, h('span', { class: 'source-peer-name', dataset: { name } }));
       caret.style.setProperty('--peer', color);
       return caret;
     }
