@@ -30,6 +30,7 @@ export const ErrorCode = Object.freeze({
   badSplice: 'bad_splice',
   staleBase: 'stale_base',
   unknownLesson: 'unknown_lesson',
+  badLesson: 'bad_lesson',
   badSource: 'bad_source',
   actionFailed: 'action_failed',
   controlUnavailable: 'control_unavailable',
