@@ -1,5 +1,6 @@
-// The lesson panel: the catalogue (`GET /api/lessons`, fetched once) and the lesson the session
-// follows, drawn from `state.lesson` alone. Its controls send `lesson` intents; whether a step
+// The lesson panel: the catalogue (`GET /api/lessons`, fetched once), the lesson written for the
+// session's own source (`state.customLesson`), and the lesson the session follows, drawn from
+// `state.lesson` alone. Its controls send `lesson` intents; whether a step
 // passed is the server's to say, so every browser on the session shows the same step.
 
 import { byId, h } from './dom.js';
@@ -28,6 +29,8 @@ export async function fetchLessons() {
 
 export class LessonPanel {
   #lessons = null;
+  /** The lesson written for the session's source, or null: listed first, followed like the others. */
+  #custom = null;
   /** What was last announced about: `{lesson, step, hint, complete}` or null, to say only changes. */
   #said = undefined;
   /** The lesson the chooser was last set to follow. */
@@ -67,6 +70,21 @@ export class LessonPanel {
     this.#list();
   }
 
+  /** The session's written lesson (`state.customLesson`), or null. */
+  setCustom(lesson) {
+    if (JSON.stringify(lesson) === JSON.stringify(this.#custom)) return;
+    this.#custom = lesson;
+    this.#listed = null;
+    this.#list();
+  }
+
+  /** The source line the step under way is about (from 1), or null. */
+  get markedLine() {
+    const lesson = this.#lessonOf(this.#progress);
+    if (!lesson || this.#progress.complete) return null;
+    return lesson.steps[this.#progress.step]?.line ?? null;
+  }
+
   /**
    * Draws `progress` (the shown state's `lesson`, or null). `locked`: why the controls do
    * nothing here (a sentence), or null; `announce`: say changes of step, hint and completion.
@@ -91,7 +109,8 @@ export class LessonPanel {
       el.hintText.textContent = step.hint;
       el.hint.hidden = !progress.hint || progress.complete;
       el.complete.hidden = !progress.complete;
-      el.swift.textContent = step.swift;
+      el.swift.textContent = step.swift ?? '';
+      el.swift.closest('p').hidden = !step.swift;
     }
     this.#summaryShown();
     el.locked.textContent = locked ?? '';
@@ -121,7 +140,7 @@ export class LessonPanel {
     this.#screens = screens;
     this.#list();
     if (this.#progress || this.#chosenByHand) return;
-    const lesson = this.#lessons?.find((candidate) => candidate.screen === screen);
+    const lesson = this.#all().find((candidate) => candidate.screen === screen);
     if (!lesson || this.el.select.value === lesson.id) return;
     this.el.select.value = lesson.id;
     this.#showSummary();
@@ -129,7 +148,7 @@ export class LessonPanel {
 
   /** The lessons on the session's screens (all of them until the screens are known). */
   #listedLessons() {
-    return (this.#lessons ?? []).filter((lesson) => !this.#screens || this.#screens.includes(lesson.screen));
+    return this.#all().filter((lesson) => !this.#screens || this.#screens.includes(lesson.screen));
   }
 
   /** Lists the lessons the session can follow; a panel with none has the `has-lessons` class off. */
@@ -146,7 +165,12 @@ export class LessonPanel {
   }
 
   #lessonOf(progress) {
-    return progress ? this.#lessons?.find((lesson) => lesson.id === progress.lesson) ?? null : null;
+    return progress ? this.#all().find((lesson) => lesson.id === progress.lesson) ?? null : null;
+  }
+
+  /** Every lesson the session may follow: its own first, then the catalogue's. */
+  #all() {
+    return [...(this.#custom ? [this.#custom] : []), ...(this.#lessons ?? [])];
   }
 
   #on(button, target) {
@@ -159,8 +183,9 @@ export class LessonPanel {
 
   #showSummary() {
     const { el } = this;
-    const chosen = this.#lessons?.find((lesson) => lesson.id === el.select.value);
-    el.summary.textContent = chosen ? `${chosen.summary} (${chosen.steps.length} steps)` : '';
+    const chosen = this.#all().find((lesson) => lesson.id === el.select.value);
+    const steps = chosen ? `${chosen.steps.length} steps` : '';
+    el.summary.textContent = chosen?.summary ? `${chosen.summary} (${steps})` : steps;
     this.#summaryShown();
   }
 

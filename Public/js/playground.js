@@ -13,6 +13,7 @@ import { SimulatedKeyboard } from './keyboard.js';
 import { EventLog } from './event-log.js';
 import { Announcer } from './announcer.js';
 import { LessonPanel, fetchLessons } from './lessons.js';
+import { LessonWriter } from './lesson-writer.js';
 import { Timeline } from './timeline.js';
 import { NameChooser } from './name-chooser.js';
 import { SettingsPanel } from './settings-panel.js';
@@ -82,6 +83,7 @@ export class Playground {
       onLesson: (lesson, step) => this.#intent({ action: 'lesson', lesson, step }),
       announcer: this.announcer,
     });
+    this.writer = new LessonWriter({ onSave: (lesson) => this.#intent({ action: 'lesson', lesson }) });
     this.timeline = new Timeline({
       ask: (revision) => connection.tell({ type: 'history', revision }),
       onChange: () => this.#timeMoved(),
@@ -171,6 +173,7 @@ export class Playground {
           this.#tellReadOnly();
           return;
         }
+        if (message.code === ErrorCode.badLesson) this.writer.refused(message.message);
         const splice = this.texts.answer(message);
         // An unknown session is explained once, by the page that replaces the playground.
         if (message.code !== ErrorCode.unknownSession && !(splice && QUIET_SPLICE_ERRORS.has(message.code))) this.#showNotice(message.message);
@@ -217,9 +220,14 @@ export class Playground {
     this.keyboard.show({ field: program.view.fieldFor(shown.focused), locked: Boolean(locked) });
     this.eventLog.render(shown.log, (member) => shown.person(member), (key) => program.label(key));
     // A lesson's step names a line of the source; the marked line stays the one that ran.
+    this.lessons.setCustom(shown.customLesson);
     this.lessons.render(shown.lesson, { locked: locked && LOCKED[locked], announce: !this.past });
     this.lessons.offerFor(shown.program.screens, shown.screen);
     this.carets.live = !this.past && !this.timeline.past;
+    program.source.markLesson(this.lessons.markedLine);
+    // A teacher writes for the live session; a viewer and the past only follow.
+    this.writer.show(store.customLesson, { screen: store.screen, fileName: store.program.screens[0] || 'source' });
+    this.writer.form.closest('details').hidden = Boolean(locked);
   }
 
   /** Why nothing on the page may change the session (`viewer` or `past`), or null. */

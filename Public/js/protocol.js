@@ -31,6 +31,7 @@ export const ErrorCode = Object.freeze({
   staleBase: 'stale_base',
   badCaret: 'bad_caret',
   unknownLesson: 'unknown_lesson',
+  badLesson: 'bad_lesson',
   badSource: 'bad_source',
   actionFailed: 'action_failed',
   controlUnavailable: 'control_unavailable',

@@ -47,6 +47,8 @@ export class Store {
   get screen() { return this.state.screen; }
   /** The lesson the session follows (`{lesson, step, hint, complete}`), or null. */
   get lesson() { return this.state.lesson ?? null; }
+  /** The lesson written for the session's own source (a whole lesson, as the catalogue's), or null. */
+  get customLesson() { return this.state.customLesson ?? null; }
   /** The program the session runs: `{source, diagnostics, highlights, screens, drawn}`. */
   get program() { return this.state.program; }
   /** The control key that has focus on the screen drawn, or null. */

@@ -122,9 +122,29 @@ struct ChangeStepPropertyTests {
         case 11:
             return (current, random.next() % 6 == 0 ? .restart : .navigate(screens.randomElement(using: &random)!))
         default:
-            let lessons = SessionConfiguration().lessons.lessons
+            // Now and then a lesson written for the session's source, kept with it and started.
+            if random.next() % 5 == 0 { return (current, .writeLesson(Self.writtenLessons.randomElement(using: &random)!)) }
+            let lessons = SessionConfiguration().lessons.lessons + Self.writtenLessons
             let lesson = random.next() % 4 == 0 ? nil : lessons.randomElement(using: &random)?.id
             return (current, .lesson(lesson, step: Int(random.next() % 3)))
         }
     }
+
+    /// Two lessons a teacher might write on the profile form: Return from First Name, and any tap.
+    static let writtenLessons = [
+        Lesson(
+            id: "own-return", title: "Return", screen: .profileForm, summary: "",
+            steps: [
+                LessonStep(
+                    instruction: "Tap First Name.", hint: "", swift: "",
+                    goal: .event(EventPattern(kind: .focus, to: "firstName")),
+                    line: 3),
+                LessonStep(
+                    instruction: "Press Return.", hint: "", swift: "", goal: .event(EventPattern(kind: .focus, cause: .submit))),
+            ]),
+        Lesson(
+            id: "own-state", title: "Some focus", screen: .profileForm, summary: "",
+            steps: [LessonStep(instruction: "Focus a field.", hint: "", swift: "", goal: .state(StatePattern(focus: "lastName")))]
+        ),
+    ]
 }

@@ -26,6 +26,8 @@ export class SourceEditor {
   #drawn = [];
   /** The marked line's number (from 1), or null. */
   #marked = null;
+  /** The line the lesson's step is about (from 1), or null. */
+  #lessonLine = null;
   /** The match the find box selected (`{at, length}`), or null. */
   #found = null;
   /** The marks in the line-number gutter of the lines with diagnostics. */
@@ -125,6 +127,7 @@ export class SourceEditor {
     this.#gutter.show(text, marks);
     this.scroller.style.setProperty('--digits', String(String(painted.length).length));
     if (this.#marked > painted.length) this.mark(null);
+    this.#paintLessonLine();
     const first = this.lines.firstElementChild;
     if (first !== this.#observed) {
       if (this.#observed) this.#resizes.unobserve(this.#observed);
@@ -157,6 +160,22 @@ export class SourceEditor {
     this.#peers = peers;
     this.#peerColours = new Map(peers.map(({ member, color }) => [member, color]));
     this.redraw();
+  }
+
+  /** Marks line `line` (from 1) as the one the lesson's step is about; null takes the mark away. */
+  markLesson(line) {
+    if (line === this.#lessonLine) return;
+    this.#lessonLine = line;
+    this.#paintLessonLine();
+  }
+
+  /** The lesson's line on the lines drawn now (lines come and go as the text changes). */
+  #paintLessonLine() {
+    const element = this.#lessonLine ? this.lines.children[this.#lessonLine - 1] ?? null : null;
+    for (const marked of this.lines.querySelectorAll('.source-line-lesson')) {
+      if (marked !== element) marked.classList.remove('source-line-lesson');
+    }
+    element?.classList.add('source-line-lesson');
   }
 
   /** Puts the caret at `line`, `column` (from 1; the column in UTF-8 bytes, as a diagnostic counts) and focuses the editor. */

@@ -74,6 +74,11 @@ export class SourcePanel {
     this.#errorNews.hear(diagnostics, { announce });
   }
 
+  /** Marks line `line` (from 1) as the one the lesson's step is about; null takes the mark away. */
+  markLesson(line) {
+    this.editor.markLesson(line);
+  }
+
   /**
    * Marks source line `line` (1-based) as the one behind the last event, scrolled into view when
    * it is newly marked; null takes the mark away.

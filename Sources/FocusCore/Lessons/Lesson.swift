@@ -27,3 +27,23 @@ public struct Lesson: Codable, Equatable, Sendable {
         self.example = example
     }
 }
+
+extension Lesson {
+    /// Reads a lesson as a teacher may write it: `summary` may be left out (none), and `example`.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(LessonID.self, forKey: .id)
+        title = try container.decode(String.self, forKey: .title)
+        screen = try container.decode(ScreenID.self, forKey: .screen)
+        summary = try container.decodeIfPresent(String.self, forKey: .summary) ?? ""
+        steps = try container.decode([LessonStep].self, forKey: .steps)
+        example = try container.decodeIfPresent(String.self, forKey: .example)
+    }
+
+    /// Progress at `step` of this lesson, no hint showing: how it starts, restarts or steps back
+    /// and forth.
+    public func progress(at step: Int) throws(LessonError) -> LessonProgress {
+        guard steps.indices.contains(step) else { throw .noSuchStep(step, lesson: id, count: steps.count) }
+        return LessonProgress(lesson: id, step: step)
+    }
+}

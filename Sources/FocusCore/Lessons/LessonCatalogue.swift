@@ -18,8 +18,7 @@ public struct LessonCatalogue: Equatable, Sendable {
     /// steps back and forth. The server then applies that step's ``LessonStep/settings``.
     public func progress(_ id: LessonID, at step: Int = 0) throws(LessonError) -> LessonProgress {
         guard let lesson = lesson(id) else { throw .unknownLesson(id, known: lessons.map(\.id)) }
-        guard lesson.steps.indices.contains(step) else { throw .noSuchStep(step, lesson: id, count: lesson.steps.count) }
-        return LessonProgress(lesson: id, step: step)
+        return try lesson.progress(at: step)
     }
 }
 

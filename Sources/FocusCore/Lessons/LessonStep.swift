@@ -13,6 +13,9 @@ public struct LessonStep: Codable, Equatable, Sendable {
     /// The moves that are neither the goal nor a mistake in this step: typing while the step
     /// asks for a tap, say. Any other move that misses the goal shows the hint.
     public var neutral: [LessonMove]
+    /// The line of the session's source to mark while the step is under way (from 1), for a
+    /// lesson a teacher writes on the session's own source; `nil` marks none.
+    public var line: Int?
 
     /// What most steps let pass without comment: typing, the server's own timer, and a restart of
     /// a session's own program (showing its start again is nobody's mistake).
@@ -23,12 +26,28 @@ public struct LessonStep: Codable, Equatable, Sendable {
         hint: String,
         swift: String,
         goal: LessonGoal,
-        neutral: [LessonMove] = LessonStep.defaultNeutral
+        neutral: [LessonMove] = LessonStep.defaultNeutral,
+        line: Int? = nil
     ) {
         self.instruction = instruction
         self.hint = hint
         self.swift = swift
         self.goal = goal
         self.neutral = neutral
+        self.line = line
+    }
+}
+
+extension LessonStep {
+    /// Reads a step as a teacher may write it: `swift` and `neutral` may be left out (no line of
+    /// Swift; the ``defaultNeutral`` moves), and `line` too.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        instruction = try container.decode(String.self, forKey: .instruction)
+        hint = try container.decode(String.self, forKey: .hint)
+        swift = try container.decodeIfPresent(String.self, forKey: .swift) ?? ""
+        goal = try container.decode(LessonGoal.self, forKey: .goal)
+        neutral = try container.decodeIfPresent([LessonMove].self, forKey: .neutral) ?? Self.defaultNeutral
+        line = try container.decodeIfPresent(Int.self, forKey: .line)
     }
 }

@@ -5,22 +5,27 @@ public struct SessionSnapshot: Codable, Equatable, Sendable {
     public var screen: ScreenID
     /// The lesson the session is following and how far it got; `nil` without one.
     public var lesson: LessonProgress?
+    /// The lesson a teacher wrote for the session's own source, whole (so a page can show its
+    /// steps and export it); left out without one.
+    public var customLesson: Lesson?
     /// The session's source and its program.
     public var program: ProgramSnapshot
 
-    public init(screen: ScreenID, lesson: LessonProgress? = nil, program: ProgramSnapshot) {
+    public init(screen: ScreenID, lesson: LessonProgress? = nil, customLesson: Lesson? = nil, program: ProgramSnapshot) {
         self.screen = screen
         self.lesson = lesson
+        self.customLesson = customLesson
         self.program = program
     }
 
-    private enum CodingKeys: String, CodingKey { case screen, lesson, program }
+    private enum CodingKeys: String, CodingKey { case screen, lesson, customLesson, program }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(screen, forKey: .screen)
         // Written as null rather than left out, so a client sees there is no lesson.
         try container.encode(lesson, forKey: .lesson)
+        try container.encodeIfPresent(customLesson, forKey: .customLesson)
         try container.encode(program, forKey: .program)
     }
 }

@@ -15,6 +15,9 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     /// A `caret` outside the source's text at its revision, or at a revision not reached.
     case badCaret = "bad_caret"
     case unknownLesson = "unknown_lesson"
+    /// A lesson written for the session's own source that it cannot follow (no steps, too large,
+    /// a goal that names nothing, a screen or line the source lacks); the message says what to fix.
+    case badLesson = "bad_lesson"
     /// A SwiftUI source that cannot run (syntax errors, or past 64 KiB); its diagnostics say where.
     case badSource = "bad_source"
     /// The session's program stopped an action (a runaway loop, too deep a call, a statement that
@@ -50,7 +53,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     public var httpStatus: Int {
         switch self {
         case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey,
-            .notCurrentScreen, .valueTooLong, .badSplice, .staleBase, .badCaret, .unknownLesson, .notHelloFirst, .badPath,
+            .notCurrentScreen, .valueTooLong, .badSplice, .staleBase, .badCaret, .unknownLesson, .badLesson, .notHelloFirst,
+            .badPath,
             .badRequest, .missingSubprotocol, .actionFailed, .controlUnavailable:
             400
         case .badSource: 422
@@ -73,7 +77,8 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .sessionFull: .sessionFull
         case .sessionUnavailable: .reconnect
         case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey,
-            .notCurrentScreen, .valueTooLong, .badSplice, .staleBase, .badCaret, .unknownLesson, .notHelloFirst, .readOnly,
+            .notCurrentScreen, .valueTooLong, .badSplice, .staleBase, .badCaret, .unknownLesson, .badLesson, .notHelloFirst,
+            .readOnly,
             .rateLimited, .badPath, .badRequest, .notFound, .methodNotAllowed, .lengthRequired, .bodyTooLarge,
             .missingSubprotocol, .forbiddenOrigin, .unknownHost, .shuttingDown, .internalError, .badSource, .actionFailed,
             .controlUnavailable:

@@ -74,7 +74,12 @@ extension IntentMessage {
         case "navigate": action = .navigate(ScreenID(rawValue: try fields.string("to")))
         case "lesson":
             guard let lesson = fields.object["lesson"] else {
-                throw fields.problem("A lesson intent needs a 'lesson' (a lesson id, or null to stop).")
+                throw fields.problem(
+                    "A lesson intent needs a 'lesson' (a lesson id, null to stop, or a lesson object to keep and start).")
+            }
+            if case .object = lesson {
+                action = .writeLesson(try fields.lesson(lesson))
+                break
             }
             action = .lesson(
                 lesson == .null ? nil : LessonID(rawValue: try fields.string("lesson")),
@@ -140,6 +145,32 @@ struct MessageFields {
             throw problem("The field '\(name)' must be a whole number from \(range.lowerBound) to \(range.upperBound).")
         }
         return Int(number)
+    }
+
+    /// A lesson written by a teacher, read for shape (the session checks it against its source).
+    func lesson(_ value: JSONValue) throws(ProtocolError) -> Lesson {
+        do {
+            return try JSONValueDecoder().decode(Lesson.self, from: value)
+        } catch let error as DecodingError {
+            throw ProtocolError(.badLesson, "The lesson cannot be read: \(Self.describe(error))", seq: seq)
+        } catch {
+            throw ProtocolError(.badLesson, "The lesson cannot be read: \(error)", seq: seq)
+        }
+    }
+
+    /// A decoding failure as a sentence that names where it is (`'steps.0.goal'`).
+    private static func describe(_ error: DecodingError) -> String {
+        func path(_ keys: [any CodingKey]) -> String {
+            guard !keys.isEmpty else { return "the lesson" }
+            return "'" + keys.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") + "'"
+        }
+        switch error {
+        case .keyNotFound(let key, let context): return "\(path(context.codingPath)) needs '\(key.stringValue)'."
+        case .typeMismatch(_, let context), .valueNotFound(_, let context):
+            return "\(path(context.codingPath)) is not of the right kind (\(context.debugDescription))."
+        case .dataCorrupted(let context): return "\(path(context.codingPath)): \(context.debugDescription)"
+        @unknown default: return "\(error)"
+        }
     }
 
     func key(_ name: String) throws(ProtocolError) -> FocusKey {

@@ -38,6 +38,9 @@ public struct IntentMessage: Equatable, Sendable {
         case navigate(ScreenID)
         /// Start (or jump to a step of) a lesson, or stop it (`nil`).
         case lesson(LessonID?, step: Int)
+        /// Keep `lesson`, written by a teacher for the session's own source, as the session's
+        /// lesson (in place of the one it had), and start it at its first step.
+        case writeLesson(Lesson)
         /// Run a session's own program again from its start, as a fresh run whose first screen
         /// appears again (re-running a preview).
         case restart

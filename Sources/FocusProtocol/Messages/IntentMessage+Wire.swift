@@ -32,6 +32,9 @@ extension IntentMessage {
             object["action"] = .string("lesson")
             object["lesson"] = lesson.map { .string($0.rawValue) } ?? .null
             object["step"] = .integer(Int64(step))
+        case .writeLesson(let lesson):
+            object["action"] = .string("lesson")
+            object["lesson"] = JSONValue(encoding: lesson)
         case .restart: object["action"] = .string("restart")
         }
         return object

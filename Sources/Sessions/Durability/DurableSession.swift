@@ -14,6 +14,8 @@ public struct DurableSession: Codable, Equatable, Sendable {
     public var log: [LogEntry]
     /// The lesson the session follows, and how far it got.
     public var lesson: LessonProgress?
+    /// The lesson a teacher wrote for the session's own source, if any.
+    public var customLesson: Lesson? = nil
     /// The session's SwiftUI source and its program's run (`nil` only in a session an earlier
     /// FocusSync stored on its built-in screens, which cannot be restored).
     public var source: String? = nil

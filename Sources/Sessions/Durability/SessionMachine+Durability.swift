@@ -9,6 +9,7 @@ extension SessionMachine {
         DurableSession(
             id: id.rawValue, viewer: viewerID.rawValue, revision: revision, members: membership.members.records,
             joinedEver: membership.members.joinedEver, log: Array(log.recent), lesson: lessons.progress,
+            customLesson: lessons.custom,
             source: program.source.compiled.source, run: program.source.run, sourceText: program.source.editedText,
             sourceDiagnostics: program.source.unreadDiagnostics)
     }

@@ -42,6 +42,8 @@ extension SessionMachine {
         case .intent(let message, _, _, let applied):
             if case .lesson(let id, let step) = message.action {
                 outcome = try startLesson(id, step: step, seq: message.seq, ids: &ids)
+            } else if case .writeLesson(let lesson) = message.action {
+                outcome = try writeLesson(lesson, seq: message.seq, ids: &ids)
             } else {
                 let ran = try program.apply(message, splices: applied, ids: &ids)
                 // Only a restart applies with a failure: its screen stopped part-way through appearing.
@@ -119,6 +121,29 @@ extension SessionMachine {
         return .applied(events: events, effects: effects)
     }
 
+    /// Keeps a lesson a teacher wrote for the session's source, once checked against it, and
+    /// starts it at its first step; a lesson refused changes nothing.
+    private mutating func writeLesson(_ lesson: Lesson, seq: Int, ids: inout some RandomNumberGenerator)
+        throws(ProtocolError) -> Outcome
+    {
+        let source = program.source
+        // Lines as the editor numbers them: of the text members edit, whether it runs yet or not.
+        let lineCount = source.text.utf8.count { $0 == UInt8(ascii: "\n") } + 1
+        try lessons.check(lesson, lineCount: lineCount, has: source.has, seq: seq)
+        let kept = lessons.custom
+        lessons.keep(lesson)
+        let started: Outcome
+        do {
+            started = try startLesson(lesson.id, step: 0, seq: seq, ids: &ids)
+        } catch {
+            lessons.keep(kept)
+            throw error
+        }
+        // A new lesson kept at the step already followed is a change all the same.
+        guard case .unchanged = started, kept != lesson else { return started }
+        return .applied(events: [], effects: [])
+    }
+
     /// After an applied change: checks it against the lesson's current step; a passed step moves
     /// the lesson on.
     private mutating func followLesson(_ outcome: inout Outcome) {
@@ -151,7 +176,8 @@ extension SessionMachine {
         timeline.checkpoint(
             DurableSession(
                 id: id.rawValue, viewer: viewerID.rawValue, revision: revision, members: [], joinedEver: 0,
-                log: Array(log.recent), lesson: lessons.progress, source: program.source.compiled.source,
+                log: Array(log.recent), lesson: lessons.progress, customLesson: lessons.custom,
+                source: program.source.compiled.source,
                 run: program.source.run, sourceText: program.source.editedText,
                 sourceDiagnostics: program.source.unreadDiagnostics))
     }

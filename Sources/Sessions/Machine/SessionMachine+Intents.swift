@@ -98,6 +98,9 @@ extension SessionMachine {
         patch["screen"] = .string(program.source.screen.rawValue)
         patch["program"] = .object(program.source.patch(since: applied.before.source))
         if lessons.progress != applied.lessonBefore { patch["lesson"] = JSONValue(encoding: lessons.progress) }
+        if case .intent(let message, _, _, _) = record.cause, case .writeLesson = message.action {
+            patch["customLesson"] = JSONValue(encoding: lessons.custom)
+        }
         return .broadcast(
             .update(
                 UpdateMessage(

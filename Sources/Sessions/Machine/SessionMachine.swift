@@ -57,7 +57,7 @@ public struct SessionMachine: Sendable {
         self.configuration = configuration
         program = SessionProgram(source: source, compile: compile)
         texts = TextMerging(start: durable.revision)
-        lessons = LessonFollowing(catalogue: configuration.lessons, progress: durable.lesson)
+        lessons = LessonFollowing(catalogue: configuration.lessons, custom: durable.customLesson, progress: durable.lesson)
         membership = Membership(
             configuration: configuration,
             members: MemberDirectory(

@@ -109,7 +109,7 @@ struct SourceRun: Sendable {
                 throw ProtocolError(FocusError.unknownScreen(name.rawValue), seq: seq)
             }
             intent = .show(screen: index)
-        case .lesson:
+        case .lesson, .writeLesson:
             // The session machine follows lessons; a lesson intent never reaches the program.
             throw ProtocolError(.unknownAction, "A lesson intent is the session's, not the program's.", seq: seq)
         }
