@@ -33,6 +33,7 @@ export const ErrorCode = Object.freeze({
   badSource: 'bad_source',
   actionFailed: 'action_failed',
   controlUnavailable: 'control_unavailable',
+  stepping: 'stepping',
   notHelloFirst: 'not_hello_first',
   readOnly: 'read_only',
   rateLimited: 'rate_limited',

@@ -232,7 +232,7 @@ struct SpliceMergeTests {
                 default:
                     Issue.record("unexpected refusal \(error)")
                 }
-            case .presence, .pong, .past:
+            case .presence, .pong, .past, .stepping:
                 break
             }
         }

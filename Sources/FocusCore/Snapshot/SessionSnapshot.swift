@@ -7,14 +7,18 @@ public struct SessionSnapshot: Codable, Equatable, Sendable {
     public var lesson: LessonProgress?
     /// The session's source and its program.
     public var program: ProgramSnapshot
+    /// Step, while someone has it on: who, and the action held with the statement shown;
+    /// `nil` while Step is off (and always in the past, which keeps no stepping).
+    public var stepping: SteppingSnapshot?
 
-    public init(screen: ScreenID, lesson: LessonProgress? = nil, program: ProgramSnapshot) {
+    public init(screen: ScreenID, lesson: LessonProgress? = nil, program: ProgramSnapshot, stepping: SteppingSnapshot? = nil) {
         self.screen = screen
         self.lesson = lesson
         self.program = program
+        self.stepping = stepping
     }
 
-    private enum CodingKeys: String, CodingKey { case screen, lesson, program }
+    private enum CodingKeys: String, CodingKey { case screen, lesson, program, stepping }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -22,5 +26,6 @@ public struct SessionSnapshot: Codable, Equatable, Sendable {
         // Written as null rather than left out, so a client sees there is no lesson.
         try container.encode(lesson, forKey: .lesson)
         try container.encode(program, forKey: .program)
+        try container.encode(stepping, forKey: .stepping)
     }
 }

@@ -21,6 +21,9 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     /// The control is disabled (`.disabled(true)`), or cannot take that intent (a text edit of a
     /// button).
     case controlUnavailable = "control_unavailable"
+    /// Someone is stepping through an action (Step): the session takes no other change until it
+    /// finishes, and only the one stepping moves through it.
+    case stepping = "stepping"
     // Who may do what, and how often.
     case notHelloFirst = "not_hello_first"
     case readOnly = "read_only"
@@ -52,6 +55,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             .badRequest, .missingSubprotocol, .actionFailed, .controlUnavailable:
             400
         case .badSource: 422
+        case .stepping: 409
         case .readOnly, .forbiddenOrigin: 403
         case .unknownSession, .notFound: 404
         case .methodNotAllowed: 405
@@ -74,7 +78,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             .notCurrentScreen, .valueTooLong, .badSplice, .staleBase, .unknownLesson, .notHelloFirst, .readOnly,
             .rateLimited, .badPath, .badRequest, .notFound, .methodNotAllowed, .lengthRequired, .bodyTooLarge,
             .missingSubprotocol, .forbiddenOrigin, .unknownHost, .shuttingDown, .internalError, .badSource, .actionFailed,
-            .controlUnavailable:
+            .controlUnavailable, .stepping:
             nil
         }
     }

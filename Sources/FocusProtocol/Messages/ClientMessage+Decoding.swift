@@ -28,9 +28,19 @@ extension ClientMessage {
             return .history(revision: try fields.whole("revision", in: 0...IntentMessage.maximumSeq))
         case "ping":
             return .ping
+        case "step":
+            return .step(on: try fields.bool("on"))
+        case "stepForward":
+            return .stepForward
+        case "stepBack":
+            return .stepBack
+        case "stepFinish":
+            return .stepFinish
         case let type:
             throw ProtocolError(
-                .badMessage, "Unknown message type '\(type)'; expected hello, intent, rename, resync, history or ping.")
+                .badMessage,
+                "Unknown message type '\(type)'; expected hello, intent, rename, resync, history, ping, step, stepForward, stepBack or stepFinish."
+            )
         }
     }
 
@@ -112,6 +122,12 @@ struct MessageFields {
         guard let value = object[name], value != .null else { return nil }
         guard case .string(let text) = value else { throw problem("The field '\(name)' must be a string or null.") }
         return text
+    }
+
+    func bool(_ name: String) throws(ProtocolError) -> Bool {
+        guard let value = object[name] else { throw problem("The message needs a '\(name)' field.") }
+        guard case .bool(let flag) = value else { throw problem("The field '\(name)' must be true or false.") }
+        return flag
     }
 
     /// A whole number in `range`, written as one (`1.5`, `1e3` and `2^63` are not).

@@ -4,7 +4,8 @@ import FocusProtocol
 /// One shared session as a pure state machine, composed of child machines, each a value with
 /// its own state, inputs and outputs: ``Membership`` (connections, `hello`, presence),
 /// ``SessionProgram`` (the source and its program running), ``TextMerging`` (splices rebased over each
-/// field's history), ``LessonFollowing`` (the lesson followed) and the ``Timeline``.
+/// field's history), ``LessonFollowing`` (the lesson followed), ``Stepping`` (Step: an action held
+/// and stepped through, never stored) and the ``Timeline``.
 ///
 /// Every change moves the session forward through one step, ``evolve(_:ids:)``: the live path
 /// decides an input into a ``ChangeRecord`` and evolves it; restore, replay and the timeline
@@ -23,6 +24,7 @@ public struct SessionMachine: Sendable {
     var texts: TextMerging
     var lessons: LessonFollowing
     var membership: Membership
+    var stepping = Stepping()
     /// The recent past, for `history`.
     var timeline: Timeline
     var log: EventLog
@@ -98,14 +100,16 @@ public struct SessionMachine: Sendable {
             receive(message, from: connection, at: time, ids: &ids, into: &outputs)
         case .closed(let connection):
             handle(.closed(connection), at: time, into: &outputs)
+            // Step is its tab's: when the tab is gone, what it held finishes and Step goes off.
+            if let stepper = stepping.stepper, membership.connection(of: stepper.clientId) == nil {
+                stopStepping(at: time, ids: &ids, into: &outputs)
+            }
         case .timerFired(.helloDeadline(let connection)):
             handle(.helloDeadlinePassed(connection), at: time, into: &outputs)
         case .timerFired(.presence):
             handle(.presenceDue, at: time, into: &outputs)
         case .timerFired(.program(let token)):
-            change(
-                ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .programTimer(token), draws: []),
-                at: time, ids: &ids, into: &outputs)
+            programTimerFired(token, at: time, ids: &ids, into: &outputs)
         case .fellBehind(let connection):
             handle(.fellBehind(connection), at: time, into: &outputs)
         case .caughtUp(let connection):
@@ -113,10 +117,13 @@ public struct SessionMachine: Sendable {
         case .sourceCompiled(let text):
             // Only the latest text: one edited again since is compiled again.
             guard program.source.text == text, !program.source.textChecked else { return }
+            // A new source runs a new program: an action held for Step finishes on the old one first.
+            finishHeld(at: time, ids: &ids, into: &outputs)
             change(
                 ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .source(text), draws: []), at: time,
                 ids: &ids, into: &outputs)
         case .replaceSource(let text):
+            finishHeld(at: time, ids: &ids, into: &outputs)
             change(
                 ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .source(text), draws: []), at: time,
                 ids: &ids, into: &outputs)
@@ -165,12 +172,16 @@ public struct SessionMachine: Sendable {
             outputs.append(.sendSnapshot(memberSnapshot(for: clientId, role: role), to: connection))
         case (.history(let revision), .joined):
             outputs.append(.send(past(at: revision, time: time), to: connection))
+        case (.step, .joined(let clientId, let role, _)), (.stepForward, .joined(let clientId, let role, _)),
+            (.stepBack, .joined(let clientId, let role, _)), (.stepFinish, .joined(let clientId, let role, _)):
+            step(message, from: connection, clientId: clientId, role: role, at: time, ids: &ids, into: &outputs)
         case (.intent(let intent), .waiting):
             refuse(
                 connection,
                 ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}.", seq: intent.seq),
                 into: &outputs)
-        case (.rename, .waiting), (.resync, .waiting), (.history, .waiting):
+        case (.rename, .waiting), (.resync, .waiting), (.history, .waiting), (.step, .waiting), (.stepForward, .waiting),
+            (.stepBack, .waiting), (.stepFinish, .waiting):
             refuse(
                 connection, ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}."),
                 into: &outputs)

@@ -9,6 +9,7 @@ extension SessionMachine {
     public func sessionSnapshot() -> SessionSnapshot {
         var snapshot = program.snapshot()
         snapshot.lesson = lessons.progress
+        snapshot.stepping = stepping.snapshot
         return snapshot
     }
 
