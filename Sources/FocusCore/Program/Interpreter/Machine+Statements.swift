@@ -192,6 +192,7 @@ extension Machine {
                 guard flag else { return false }
             case .optionalBinding(let name, let value):
                 let bound = try evaluate(value, &scope)
+                traceRead(value, bound)
                 guard bound != .none else { return false }
                 scope = scope.with(name, .value(bound, mutable: false))
             case .matches(let pattern, let value):
