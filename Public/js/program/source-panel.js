@@ -5,21 +5,23 @@
 // (field-texts.js, as a form field's), and the server compiles each text it makes: the phone is
 // rebuilt from a text that compiles, while one with errors lists them and the last good program
 // runs on. Restart (editors only) runs the program from its start (the `restart` intent: every
-// value as it begins, the first screen appearing again). Nothing here reads Swift.
+// value as it begins, the first screen appearing again). Step (source-step.js) holds the next action
+// and shows it a statement at a time, its line marked in the editor. Nothing here reads Swift.
 
 import { h, byId } from '../dom.js';
 import { DiagnosticSeverity } from '../protocol.js';
 import { SourceEditor } from './source-editor.js';
 import { SourceFind } from './source-find.js';
 import { editorKeys } from './source-keys.js';
+import { SourceStep, heldStatement } from './source-step.js';
 
 const SEVERITY = { [DiagnosticSeverity.error]: 'Error', [DiagnosticSeverity.warning]: 'Warning', [DiagnosticSeverity.note]: 'Note' };
 
 export class SourcePanel {
   #editable = false;
 
-  /** `onRestart()`: sends the `restart` intent. */
-  constructor({ onRestart }) {
+  /** `onRestart()`: sends the `restart` intent; `onStep(on)` and `onStepMove(move)`: Step's messages. */
+  constructor({ onRestart, onStep, onStepMove }) {
     this.onRestart = onRestart;
     this.root = byId('program-source');
     this.editor = new SourceEditor({ scroller: byId('source-editor'), lines: byId('source-lines'), text: byId('source-text') });
@@ -30,6 +32,7 @@ export class SourcePanel {
     this.diagnostics = byId('source-diagnostics');
     this.readOnlyNote = byId('source-read-only');
     this.keysHelp = byId('source-keys-help');
+    this.step = new SourceStep({ onStep, onMove: onStepMove });
     this.restart.addEventListener('click', () => {
       // A viewer, or the past, changes nothing (the button is hidden then).
       if (this.#editable) this.onRestart();
@@ -58,6 +61,18 @@ export class SourcePanel {
     const diagnostics = program.diagnostics ?? [];
     this.status.textContent = statusOf(program, diagnostics);
     this.#showDiagnostics(diagnostics);
+  }
+
+  /**
+   * Shows Step (`state.stepping`, or null) with `{editable, you, nameOf}` (see SourceStep.show);
+   * `live`: the live session shows (not the past), so the statement shown is marked. Returns
+   * whether a statement is shown (its line marked, in place of the last event's).
+   */
+  showStep(stepping, { live, ...context }) {
+    this.step.show(stepping, context);
+    const held = live ? heldStatement(stepping) : null;
+    if (held) this.editor.mark(held.line, { step: true });
+    return Boolean(held);
   }
 
   /**
