@@ -31,11 +31,11 @@ extension Machine {
             case .type(let type): throw failure("'\(name)' is the type \(type), not a value")
             }
             // A method passed by name hands its arguments over as locals no one wrote.
-            if !name.hasPrefix("$argument") { traceRead(expression, value) }
+            if tracer != nil, !name.hasPrefix("$argument") { traceRead(expression, value) }
             return value
         case .member(let base, let name):
             let value = try member(base, name, &scope)
-            if Self.readsValue(base) { traceRead(expression, value, base: base) }
+            if tracer != nil, Self.readsValue(base) { traceRead(expression, value, base: base) }
             return value
         case .implicitMember(let name): return try enumCase(name, payload: [], hint: hint)
         case .optionalChain(let base): return try evaluate(base, &scope, hint: hint)
