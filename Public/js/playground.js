@@ -21,15 +21,18 @@ import { ProgramPage } from './program/program-page.js';
 import { ExamplesMenu } from './program/examples.js';
 import { SourceCarets } from './program/source-carets.js';
 import { OwnCaret } from './program/own-caret.js';
+import { heldStatement } from './program/source-step.js';
 
 const NOTICE_MS = 6000;
 /** Refusals of a splice the page recovers from by itself: nothing to tell the person. */
 const QUIET_SPLICE_ERRORS = new Set([ErrorCode.rateLimited, ErrorCode.staleBase, ErrorCode.badSplice]);
-/** Why the page changes nothing, told on the controls that do nothing. */
+/** Why the page changes nothing, told on the controls that do nothing (`stepping`: see #lockedSentence). */
 const LOCKED = {
   viewer: 'You are watching: only the people with the edit link change this session.',
   past: 'This is the past: press Live to change the session again.',
 };
+/** The Step messages for Back, Forward and Finish. */
+const STEP_MOVES = { back: 'stepBack', forward: 'stepForward', finish: 'stepFinish' };
 
 export class Playground {
   #noticeTimer = 0;
@@ -50,6 +53,8 @@ export class Playground {
         tap: (key) => this.#afterTyping({ action: 'tap', key }),
         submit: () => this.#afterTyping({ action: 'submit' }),
         restart: () => this.#afterTyping({ action: 'restart' }),
+        step: (on) => connection.tell({ type: 'step', on }),
+        stepMove: (move) => connection.tell({ type: STEP_MOVES[move] }),
       },
       opener: examples,
       announcer: this.announcer,
@@ -144,6 +149,18 @@ export class Playground {
         // The person's own focus moves are followed at once; everyone else's wait for a pause in typing.
         this.follower.apply({ own: message.by === this.store.you.member && movesFocus(message.events) });
         break;
+      case 'stepping': {
+        if (!this.store.ready) return;
+        const wasHeld = heldStatement(this.store.stepping) !== null;
+        this.store.applyStepping(message);
+        this.#render();
+        const held = heldStatement(this.store.stepping) !== null;
+        // The action finished (its update follows) or Step went off: the last event's line again.
+        if (wasHeld && !held && !this.timeline.past) this.program.markFromLog(this.store.log);
+        // Everyone else's phone stops responding: said once, on the notice line, as it starts.
+        if (held && !wasHeld && this.store.stepping.by !== this.store.you?.member) this.#showNotice(this.#lockedSentence('stepping'));
+        break;
+      }
       case 'presence':
         if (!this.store.ready) return;
         this.store.applyPresence(message);
@@ -202,6 +219,10 @@ export class Playground {
     const { store, program } = this;
     const shown = this.past ?? store;
     const locked = this.#lockedBecause();
+    const step = {
+      stepping: store.stepping, editable: store.role === 'editor' && !this.timeline.past, you: store.you?.member,
+      nameOf: (member) => store.person(member).name, live: !this.past,
+    };
     const textOf = this.past
       ? (key) => this.past.texts.text(fieldName(shown.screen, key))
       : (key, input) => this.editing.textToDraw(fieldName(shown.screen, key), input);
@@ -213,7 +234,7 @@ export class Playground {
     document.documentElement.dataset.time = this.timeline.past ? 'past' : 'live';
     this.follower.quietly(() => {
       program.render(shown, { owner: shown.focusOwner(shown.screen), textOf, locked: Boolean(locked) },
-        { editable: !locked, viewer: store.role === 'viewer', live: store.program, sourceText });
+        { editable: !locked, viewer: store.role === 'viewer', live: store.program, sourceText, step });
     });
     this.tabs.build(shown.program.screens.map((name) => ({ id: name, title: name })));
     this.tabs.select(shown.screen, Boolean(locked));
@@ -221,7 +242,7 @@ export class Playground {
     this.eventLog.render(shown.log, (member) => shown.person(member), (key) => program.label(key));
     // A lesson's step names a line of the source; the marked line stays the one that ran.
     this.lessons.setCustom(shown.customLesson);
-    this.lessons.render(shown.lesson, { locked: locked && LOCKED[locked], announce: !this.past });
+    this.lessons.render(shown.lesson, { locked: locked && this.#lockedSentence(locked), announce: !this.past });
     this.lessons.offerFor(shown.program.screens, shown.screen);
     this.carets.live = !this.past && !this.timeline.past;
     program.source.markLesson(this.lessons.markedLine);
@@ -230,10 +251,19 @@ export class Playground {
     this.writer.form.closest('details').hidden = Boolean(locked);
   }
 
-  /** Why nothing on the page may change the session (`viewer` or `past`), or null. */
+  /** Why nothing on the page may change the session (`viewer`, `past` or `stepping`: an action is held), or null. */
   #lockedBecause() {
     if (this.store.role === 'viewer') return 'viewer';
-    return this.timeline.past ? 'past' : null;
+    if (this.timeline.past) return 'past';
+    return this.store.ready && heldStatement(this.store.stepping) ? 'stepping' : null;
+  }
+
+  /** Why nothing changes, in a sentence. */
+  #lockedSentence(locked) {
+    if (locked !== 'stepping') return LOCKED[locked];
+    const { by } = this.store.stepping;
+    if (by === this.store.you?.member) return 'You are stepping through an action: step Forward, Finish it or turn Step off first.';
+    return `${this.store.person(by).name} is stepping through an action: the session changes again once it finishes.`;
   }
 
   #editable() {
@@ -248,7 +278,7 @@ export class Playground {
     if (!this.store.ready) return null;
     const locked = this.#lockedBecause();
     if (locked) {
-      this.#showNotice(LOCKED[locked]);
+      this.#showNotice(this.#lockedSentence(locked));
       return null;
     }
     return this.connection.send({ screen: this.store.screen, ...fields });

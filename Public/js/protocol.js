@@ -35,6 +35,7 @@ export const ErrorCode = Object.freeze({
   badSource: 'bad_source',
   actionFailed: 'action_failed',
   controlUnavailable: 'control_unavailable',
+  stepHeld: 'step_held',
   notHelloFirst: 'not_hello_first',
   readOnly: 'read_only',
   rateLimited: 'rate_limited',

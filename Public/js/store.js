@@ -51,6 +51,8 @@ export class Store {
   get customLesson() { return this.state.customLesson ?? null; }
   /** The program the session runs: `{source, diagnostics, highlights, screens, drawn}`. */
   get program() { return this.state.program; }
+  /** Step while someone has it on (`{by, action?, at?, statements?}`), or null. */
+  get stepping() { return this.state.stepping ?? null; }
   /** The control key that has focus on the screen drawn, or null. */
   get focused() { return this.program.drawn.focused ?? null; }
 
@@ -86,6 +88,11 @@ export class Store {
       this.#record({ revision: update.revision, at: update.at, by: update.by, seq: update.seq, event, line: update.lines?.[index] ?? null });
     });
     return true;
+  }
+
+  /** A `stepping` message: its patch touches `state.stepping` alone, and the revision stays. */
+  applyStepping({ patch }) {
+    this.state = mergePatch(this.state, patch ?? {});
   }
 
   applyPresence({ joined, left, renamed, count }) {

@@ -30,6 +30,11 @@ struct ClientMessageDecodingTests {
             (#"{"type":"rename","name":"Grace"}"#, .rename(name: "Grace")),
             (#"{"type":"history","revision":0}"#, .history(revision: 0)),
             (#"{"type":"history","revision":40}"#, .history(revision: 40)),
+            (#"{"type":"step","on":true}"#, .step(on: true)),
+            (#"{"type":"step","on":false}"#, .step(on: false)),
+            (#"{"type":"stepForward"}"#, .stepForward),
+            (#"{"type":"stepBack"}"#, .stepBack),
+            (#"{"type":"stepFinish"}"#, .stepFinish),
             (
                 #"{"type":"intent","seq":10,"screen":"gift","action":"lesson","lesson":"gift-auto-focus","step":2}"#,
                 .intent(IntentMessage(seq: 10, screen: "gift", action: .lesson("gift-auto-focus", step: 2)))
@@ -90,6 +95,8 @@ struct ClientMessageDecodingTests {
             (#"{"type":"history"}"#, .badMessage),
             (#"{"type":"history","revision":-1}"#, .badMessage),
             (#"{"type":"history","revision":"4"}"#, .badMessage),
+            (#"{"type":"step"}"#, .badMessage),
+            (#"{"type":"step","on":1}"#, .badMessage),
             (#"{"type":"intent","seq":1,"screen":"gift","action":"lesson"}"#, .badMessage),
             (#"{"type":"intent","seq":1,"screen":"gift","action":"lesson","lesson":"gift-auto-focus","step":-1}"#, .badMessage),
             (#"{"type":"intent","seq":1.5,"screen":"profile","action":"submit"}"#, .badMessage),

@@ -13,6 +13,8 @@ struct ErrorCodeTests {
             (.notCurrentScreen(.gift, current: .checkout), .notCurrentScreen),
             (.valueTooLong(key: .message, length: 10_001, limit: 10_000), .valueTooLong),
             (.sessionTextFull(limit: 20), .valueTooLong),
+            (.stepping(by: "Ada", yours: false), .stepHeld),
+            (.stepping(by: "Ada", yours: true), .stepHeld),
         ])
     func focusErrors(error: FocusError, code: ErrorCode) {
         let mapped = ProtocolError(error, seq: 3)
@@ -38,6 +40,15 @@ struct ErrorCodeTests {
         #expect(ErrorCode.rateLimited.httpStatus == 429)
         #expect(ErrorCode.sessionFull.httpStatus == 503)
         #expect(ErrorCode.internalError.httpStatus == 500)
+    }
+
+    @Test("A stepping message is a merge patch of the state, without a revision")
+    func steppingEncoding() {
+        let patch = JSONObject([("stepping", .object(JSONObject([("at", .integer(2))])))])
+        #expect(
+            String(decoding: ServerMessage.stepping(patch: patch).encoded(), as: UTF8.self)
+                == #"{"type":"stepping","patch":{"stepping":{"at":2}}}"#)
+        #expect(ErrorCode.stepHeld.httpStatus == 409 && ErrorCode.stepHeld.closeCode == nil)
     }
 
     @Test("Error messages encode as the WebSocket and HTTP shapes")

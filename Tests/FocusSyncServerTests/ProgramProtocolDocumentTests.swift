@@ -85,4 +85,45 @@ struct ProgramProtocolDocumentTests {
         #expect(appeared["by"] == .null && appeared["events"].array.last?["cause"].string == "autoFocus")
         #expect(appeared["events"].array.last?["to"].string == "code")
     }
+
+    /// The documented `stepping` message whose line holds `marker`.
+    static func documentedStepping(containing marker: String) throws -> JSONValue {
+        let line = try #require(
+            ProtocolDocumentTests.document.split(separator: "\n").first {
+                $0.contains(#"{"type":"stepping""#) && $0.contains(marker)
+            })
+        return try JSONValue.parse(String(try #require(line.firstMatch(of: /`(\{"type":"stepping".*?\}\})`/)).1))
+    }
+
+    @Test("The Step examples are what the server sends: sign-up.swift's Create Account held, stepped and finished")
+    func stepExamplesMatch() async throws {
+        let server = try TestServer()
+        defer { server.stop() }
+        let source = try String(
+            contentsOf: ServerProcess.examplesFolder.appendingPathComponent("sign-up.swift"), encoding: .utf8)
+        let body = Array(try JSONSerialization.data(withJSONObject: ["source": source]))
+        let created = try HTTPClient.send(method: "POST", target: "/api/sessions", port: server.port, body: body)
+        let id = try #require(JSONValue.parse(created.text)["id"].string)
+        let client = try await ProtocolClient.join(server, session: id)
+        defer { client.close() }
+        #expect(client.snapshot["state"]["stepping"] == .null, "Step is off: `stepping` is null")
+        let button = try #require(
+            client.snapshot["state"]["program"]["drawn"]["content"][0]["content"].array.first {
+                $0["title"].string == "Create Account"
+            }?["key"].string)
+        client.intent("SignUpForm", "edit", #""key":"name","value":"Ada""#)
+        _ = try await client.next(type: "update")
+
+        client.send(#"{"type":"step","on":true}"#)
+        #expect(try await client.next(type: "stepping") == (try Self.documentedStepping(containing: #""by":"m1"}}}"#)))
+        client.intent("SignUpForm", "tap", #""key":"\#(button)""#)
+        let held = try await client.next(type: "stepping")
+        #expect(held == (try Self.documentedStepping(containing: #""statements":["#)))
+        client.send(#"{"type":"stepForward"}"#)
+        #expect(try await client.next(type: "stepping") == (try Self.documentedStepping(containing: #""at":1}"#)))
+        client.send(#"{"type":"stepFinish"}"#)
+        #expect(try await client.next(type: "stepping") == (try Self.documentedStepping(containing: #""at":null"#)))
+        let update = try await client.next(type: "update")
+        #expect(update["events"].array.last?["to"].string == "email", "Create Account focuses Email, as at once")
+    }
 }

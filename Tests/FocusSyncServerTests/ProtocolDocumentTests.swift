@@ -20,7 +20,9 @@ struct ProtocolDocumentTests {
         return blocks + inline
     }
 
-    static let clientTypes = ["hello", "intent", "rename", "resync", "history", "caret", "ping"]
+    static let clientTypes = [
+        "hello", "intent", "rename", "resync", "history", "caret", "ping", "step", "stepForward", "stepBack", "stepFinish",
+    ]
 
     @Test func everyExampleIsJSON() throws {
         #expect(Self.examples.count > 20)

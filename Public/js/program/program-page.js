@@ -11,13 +11,16 @@ import { ProgramInspector } from './program-inspector.js';
 
 export class ProgramPage {
   /**
-   * `intents`: `{tap(key), submit(), restart()}`; `opener`: what starts a session from a
-   * source (the Examples menu); `announcer`: the page's polite voice.
+   * `intents`: `{tap(key), submit(), restart(), step(on), stepMove(move)}`; `opener`: what
+   * starts a session from a source (the Examples menu); `announcer`: the page's polite voice.
    */
   constructor({ intents, opener, announcer }) {
     this.view = new ProgramView({ intents });
     byId('screens').append(this.view.element);
-    this.source = new SourcePanel({ onRestart: () => intents.restart(), announcer });
+    this.source = new SourcePanel({
+      onRestart: () => intents.restart(), onStep: (on) => intents.step(on), onStepMove: (move) => intents.stepMove(move),
+      announcer,
+    });
     this.files = new SourceFiles({ opener });
     this.inspector = new ProgramInspector(byId('inspector'));
     /** The code panel's heading names the screen drawn. */
@@ -28,15 +31,17 @@ export class ProgramPage {
    * Draws `shown` (a Store: live, or the past): `context` as a screen view's render takes it,
    * `editable`: this page may change the session; `viewer`: it has the watch-only link; `live`:
    * the session's program now (what Download and Try it yourself take, even while the past shows);
-   * `sourceText`: the source's text as the page shows it (null: leave the editor alone).
+   * `sourceText`: the source's text as the page shows it (null: leave the editor alone); `step`:
+   * Step as the live session has it, `{stepping, editable, you, nameOf, live}` (SourcePanel.showStep).
    */
-  render(shown, context, { editable, viewer, live = shown.program, sourceText }) {
+  render(shown, context, { editable, viewer, live = shown.program, sourceText, step }) {
     const { drawn } = shown.program;
     this.view.render(drawn, context);
     this.caption.textContent = `· ${drawn.name}`;
     this.source.show(shown.program, { editable, text: sourceText });
     // The live source's errors are news; while the past shows, they wait until the page is live.
     this.source.hear(live.diagnostics ?? [], { announce: shown.program === live });
+    this.source.showStep(step.stepping, step);
     this.files.show(live, { viewer });
     this.inspector.render({ drawn, titleOf: (key) => this.view.titleOf(key), last: shown.log[0] ?? null });
   }

@@ -1,13 +1,13 @@
 // The source editor: the text area people type the source into (`#source-text`), laid exactly over
 // an aria-hidden list of the same text's lines (`#source-lines`) that shows what the text area's
 // transparent text cannot: the line numbers in a gutter, the server's syntax colours, the line of
-// the last event (`aria-current`, one element per line), the bracket at the caret with its partner,
-// the match the find box selected, the diagnostics (source-diagnostics.js: underlined, marked
-// in the gutter), and the other editors' carets and selections in their colours (source-carets.js
-// says where they are). Both lie in one box that scrolls, so they scroll together; the text area
-// is as tall as its lines and never scrolls by itself. Undo and redo take back and put back the
-// person's own changes only (source-history.js), never the browser's own undo, which knows
-// nothing of everyone else's.
+// the last event or of the statement Step shows (`aria-current`, one element per line), the
+// bracket at the caret with its partner, the match the find box selected, the diagnostics
+// (source-diagnostics.js: underlined, marked in the gutter), and the other editors' carets and
+// selections in their colours (source-carets.js says where they are). Both lie in one box that
+// scrolls, so they scroll together; the text area is as tall as its lines and never scrolls by
+// itself. Undo and redo take back and put back the person's own changes only (source-history.js),
+// never the browser's own undo, which knows nothing of everyone else's.
 
 import { h } from '../dom.js';
 import { spliceBetween } from '../text-ot.js';
@@ -137,15 +137,17 @@ export class SourceEditor {
   }
 
   /**
-   * Marks line `line` (from 1) as the one behind the last event, scrolled into view when it is
-   * newly marked; null takes the mark away.
+   * Marks line `line` (from 1) as the one behind the last event (`step`: the statement Step
+   * shows, marked more strongly), scrolled into view when it is newly marked; null takes the
+   * mark away.
    */
-  mark(line) {
+  mark(line, { step = false } = {}) {
     const element = line ? this.lines.children[line - 1] ?? null : null;
     const marked = this.#markedElement();
+    element?.classList.toggle('source-line-step', step);
     if (element === marked) return;
     marked?.removeAttribute('aria-current');
-    marked?.classList.remove('source-line-current');
+    marked?.classList.remove('source-line-current', 'source-line-step');
     this.#marked = element ? line : null;
     element?.setAttribute('aria-current', 'true');
     element?.classList.add('source-line-current');

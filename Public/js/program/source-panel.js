@@ -6,7 +6,8 @@
 // rebuilt from a text that compiles, while one with errors lists them (and the editor underlines
 // them, source-diagnostics.js), the page's announcer says so once, and the last good program runs
 // on. Restart (editors only) runs the program from its start (the `restart` intent: every
-// value as it begins, the first screen appearing again). Nothing here reads Swift.
+// value as it begins, the first screen appearing again). Step (source-step.js) holds the next
+// action and shows it a statement at a time, its line marked in the editor. Nothing here reads Swift.
 
 import { h, byId } from '../dom.js';
 import { DiagnosticSeverity } from '../protocol.js';
@@ -14,6 +15,7 @@ import { SourceEditor } from './source-editor.js';
 import { SourceFind } from './source-find.js';
 import { editorKeys } from './source-keys.js';
 import { ErrorNews } from './source-diagnostics.js';
+import { SourceStep, heldStatement } from './source-step.js';
 
 const SEVERITY = { [DiagnosticSeverity.error]: 'Error', [DiagnosticSeverity.warning]: 'Warning', [DiagnosticSeverity.note]: 'Note' };
 
@@ -22,8 +24,11 @@ export class SourcePanel {
   /** What the announcer is told of the errors. */
   #errorNews;
 
-  /** `onRestart()`: sends the `restart` intent; `announcer`: the page's polite voice. */
-  constructor({ onRestart, announcer }) {
+  /**
+   * `onRestart()`: sends the `restart` intent; `onStep(on)` and `onStepMove(move)`: Step's
+   * messages; `announcer`: the page's polite voice.
+   */
+  constructor({ onRestart, onStep, onStepMove, announcer }) {
     this.onRestart = onRestart;
     this.#errorNews = new ErrorNews((text) => announcer.say(text));
     this.root = byId('program-source');
@@ -36,6 +41,7 @@ export class SourcePanel {
     this.diagnostics = byId('source-diagnostics');
     this.readOnlyNote = byId('source-read-only');
     this.keysHelp = byId('source-keys-help');
+    this.step = new SourceStep({ onStep, onMove: onStepMove });
     this.restart.addEventListener('click', () => {
       // A viewer, or the past, changes nothing (the button is hidden then).
       if (this.#editable) this.onRestart();
@@ -77,6 +83,18 @@ export class SourcePanel {
   /** Marks line `line` (from 1) as the one the lesson's step is about; null takes the mark away. */
   markLesson(line) {
     this.editor.markLesson(line);
+  }
+
+  /**
+   * Shows Step (`state.stepping`, or null) with `{editable, you, nameOf}` (see SourceStep.show);
+   * `live`: the live session shows (not the past), so the statement shown is marked. Returns
+   * whether a statement is shown (its line marked, in place of the last event's).
+   */
+  showStep(stepping, { live, ...context }) {
+    this.step.show(stepping, context);
+    const held = live ? heldStatement(stepping) : null;
+    if (held) this.editor.mark(held.line, { step: true });
+    return Boolean(held);
   }
 
   /**

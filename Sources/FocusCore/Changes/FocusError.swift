@@ -15,6 +15,9 @@ public enum FocusError: Error, Equatable, Sendable {
     case sessionTextFull(limit: Int)
     /// `bad_splice` or `stale_base`: a splice that cannot be applied to the field's text.
     case splice(SpliceError)
+    /// `stepping`: an action is held while `by` steps through it (Step); `yours` when the intent
+    /// comes from the one stepping.
+    case stepping(by: String, yours: Bool)
 
     /// What went wrong and what to do about it, in a sentence a person can act on.
     public var message: String {
@@ -33,6 +36,10 @@ public enum FocusError: Error, Equatable, Sendable {
             "The session would hold more than \(limit) bytes of text, its limit; shorten or clear another field first."
         case .splice(let error):
             error.message
+        case .stepping(_, yours: true):
+            "You are stepping through an action: step Forward to its end, Finish it or turn Step off first."
+        case .stepping(let name, yours: false):
+            "\(name) is stepping through an action; the session changes again once it finishes."
         }
     }
 }

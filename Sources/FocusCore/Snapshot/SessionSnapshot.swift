@@ -10,15 +10,22 @@ public struct SessionSnapshot: Codable, Equatable, Sendable {
     public var customLesson: Lesson?
     /// The session's source and its program.
     public var program: ProgramSnapshot
+    /// Step, while someone has it on: who, and the action held with the statement shown;
+    /// `nil` while Step is off (and always in the past, which keeps no stepping).
+    public var stepping: SteppingSnapshot?
 
-    public init(screen: ScreenID, lesson: LessonProgress? = nil, customLesson: Lesson? = nil, program: ProgramSnapshot) {
+    public init(
+        screen: ScreenID, lesson: LessonProgress? = nil, customLesson: Lesson? = nil, program: ProgramSnapshot,
+        stepping: SteppingSnapshot? = nil
+    ) {
         self.screen = screen
         self.lesson = lesson
         self.customLesson = customLesson
         self.program = program
+        self.stepping = stepping
     }
 
-    private enum CodingKeys: String, CodingKey { case screen, lesson, customLesson, program }
+    private enum CodingKeys: String, CodingKey { case screen, lesson, customLesson, program, stepping }
 
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: CodingKeys.self)
@@ -27,5 +34,6 @@ public struct SessionSnapshot: Codable, Equatable, Sendable {
         try container.encode(lesson, forKey: .lesson)
         try container.encodeIfPresent(customLesson, forKey: .customLesson)
         try container.encode(program, forKey: .program)
+        try container.encode(stepping, forKey: .stepping)
     }
 }

@@ -26,6 +26,9 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     /// The control is disabled (`.disabled(true)`), or cannot take that intent (a text edit of a
     /// button).
     case controlUnavailable = "control_unavailable"
+    /// Someone is stepping through an action (Step): the session takes no other change until it
+    /// finishes, and only the one stepping moves through it.
+    case stepHeld = "step_held"
     // Who may do what, and how often.
     case notHelloFirst = "not_hello_first"
     case readOnly = "read_only"
@@ -58,6 +61,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             .badRequest, .missingSubprotocol, .actionFailed, .controlUnavailable:
             400
         case .badSource: 422
+        case .stepHeld: 409
         case .readOnly, .forbiddenOrigin: 403
         case .unknownSession, .notFound: 404
         case .methodNotAllowed: 405
@@ -81,7 +85,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             .readOnly,
             .rateLimited, .badPath, .badRequest, .notFound, .methodNotAllowed, .lengthRequired, .bodyTooLarge,
             .missingSubprotocol, .forbiddenOrigin, .unknownHost, .shuttingDown, .internalError, .badSource, .actionFailed,
-            .controlUnavailable:
+            .controlUnavailable, .stepHeld:
             nil
         }
     }

@@ -25,6 +25,7 @@ public struct ProtocolError: Error, Sendable, Equatable, CustomStringConvertible
         case .notCurrentScreen: .notCurrentScreen
         case .valueTooLong, .sessionTextFull: .valueTooLong
         case .splice(let error): error.isStaleBase ? .staleBase : .badSplice
+        case .stepping: .stepHeld
         }
     }
 

@@ -30,9 +30,19 @@ extension ClientMessage {
             return .ping
         case "caret":
             return .caret(try CaretPlace(fields))
+        case "step":
+            return .step(on: try fields.bool("on"))
+        case "stepForward":
+            return .stepForward
+        case "stepBack":
+            return .stepBack
+        case "stepFinish":
+            return .stepFinish
         case let type:
             throw ProtocolError(
-                .badMessage, "Unknown message type '\(type)'; expected hello, intent, rename, resync, history, caret or ping.")
+                .badMessage,
+                "Unknown message type '\(type)'; expected hello, intent, rename, resync, history, caret, ping, step, stepForward, "
+                    + "stepBack or stepFinish.")
         }
     }
 
@@ -135,6 +145,12 @@ struct MessageFields {
         guard let value = object[name], value != .null else { return nil }
         guard case .string(let text) = value else { throw problem("The field '\(name)' must be a string or null.") }
         return text
+    }
+
+    func bool(_ name: String) throws(ProtocolError) -> Bool {
+        guard let value = object[name] else { throw problem("The message needs a '\(name)' field.") }
+        guard case .bool(let flag) = value else { throw problem("The field '\(name)' must be true or false.") }
+        return flag
     }
 
     /// A whole number in `range`, written as one (`1.5`, `1e3` and `2^63` are not).

@@ -17,6 +17,15 @@ public enum ClientMessage: Equatable, Sendable {
     case caret(CaretPlace?)
     /// Answered with `pong`, before `hello` too.
     case ping
+    /// Step on or off: while it is on, the sender's next action (or a program timer's) is held
+    /// and stepped through one statement at a time; off finishes what is held.
+    case step(on: Bool)
+    /// The next statement of the held action; past its last the action finishes.
+    case stepForward
+    /// The statement before.
+    case stepBack
+    /// The held action finishes at once (Step stays on for the next).
+    case stepFinish
 }
 
 /// An `intent` message: what a person did, on which screen, numbered by the sending client.

@@ -13,6 +13,9 @@ extension ServerMessage {
             case .error(let error): return try StreamingJSONEncoder().encode(ErrorBody(error))
             case .past(let past): return try StreamingJSONEncoder().encode(past)
             case .pong: return Array(#"{"type":"pong"}"#.utf8)
+            case .stepping(let patch):
+                return try StreamingJSONEncoder().encode(
+                    JSONValue.object(JSONObject([("type", .string("stepping")), ("patch", .object(patch))])))
             }
         } catch {
             // Our types hold no non-finite numbers, the one thing the encoder refuses.

@@ -19,6 +19,10 @@ public enum ServerMessage: Equatable, Sendable {
     case past(PastMessage)
     /// The answer to `ping`.
     case pong
+    /// Step moved (on, off, an action held, the statement shown, finished), to every member: an
+    /// RFC 7396 merge patch of the snapshot's `state` that touches `stepping` alone. The revision
+    /// does not move; stepping is not a change.
+    case stepping(patch: JSONObject)
 }
 
 /// The `snapshot` message.

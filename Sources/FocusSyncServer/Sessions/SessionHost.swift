@@ -298,7 +298,12 @@ final class SessionHost {
             let encoded = OutboundMessage(utf8: message.encoded())
             return { [weak self] in self?.connections[connection]?.connection.send(encoded) }
         case .broadcast(let message):
-            if case .presence = message { snapshots.drop(session) }
+            // The state a snapshot carries is encoded once a revision, and so holds until presence (the
+            // members it names) or Step (`state.stepping`, which moves without a revision) moves.
+            switch message {
+            case .presence, .stepping: snapshots.drop(session)
+            default: break
+            }
             let encoded = OutboundMessage(utf8: message.encoded())
             let recipients = registry.recipients(of: session)
             return { [weak self] in

@@ -20,6 +20,12 @@ extension SessionMachine {
             outputs.append(.send(.ack(seq: message.seq, reason: .duplicate), to: connection))
             return
         }
+        // While an action is held for Step, nothing else changes the session.
+        if stepping.held != nil, let stepper = stepping.stepper {
+            let error = FocusError.stepping(by: name(of: stepper.member), yours: stepper.clientId == clientId)
+            refuse(connection, ProtocolError(error, seq: message.seq), into: &outputs)
+            return
+        }
         let cause: ChangeRecord.Cause
         do {
             cause = try decide(message, clientId: clientId, member: record.member.member)
@@ -27,13 +33,23 @@ extension SessionMachine {
             refuse(connection, error, into: &outputs)
             return
         }
+        if stepping.isStepper(clientId), hold(message, cause: cause, ids: ids, into: &outputs) { return }
         let decided = ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: cause, draws: [])
+        commit(decided, seq: message.seq, clientId: clientId, answering: connection, at: time, ids: &ids, into: &outputs)
+    }
+
+    /// Evolves a member's decided intent and answers it: with the update, a refusal, or an `ack`
+    /// when it changed nothing (`connection`: the tab's, if it is still connected).
+    mutating func commit(
+        _ decided: ChangeRecord, seq: Int, clientId: String, answering connection: ConnectionID?, at time: MachineTime,
+        ids: inout some RandomNumberGenerator, into outputs: inout [SessionOutput]
+    ) {
         guard let reason = change(decided, at: time, ids: &ids, refusingTo: connection, into: &outputs) else { return }
         // No change record carries this seq, so the member's record does: after a restart a
         // resent copy is still a duplicate, never applied late to a newer state.
-        membership.update(clientId) { $0.lastSeq = message.seq }
+        membership.update(clientId) { $0.lastSeq = seq }
         if let handled = membership[clientId] { outputs.append(.persist(.member(handled))) }
-        outputs.append(.send(.ack(seq: message.seq, reason: reason), to: connection))
+        if let connection { outputs.append(.send(.ack(seq: seq, reason: reason), to: connection)) }
     }
 
     /// What an intent will change, decided against the session now: a splice is rebased over

@@ -5,7 +5,8 @@ import FocusProtocol
 /// its own state, inputs and outputs: ``Membership`` (connections, `hello`, presence),
 /// ``SessionProgram`` (the source and its program running), ``TextMerging`` (splices rebased over each
 /// field's history), ``LessonFollowing`` (the lesson followed), ``CaretSharing`` (the editors'
-/// carets in the source, which are no changes) and the ``Timeline``.
+/// carets in the source, which are no changes), ``Stepping`` (Step: an action held and stepped
+/// through, never stored) and the ``Timeline``.
 ///
 /// Every change moves the session forward through one step, ``evolve(_:ids:)``: the live path
 /// decides an input into a ``ChangeRecord`` and evolves it; restore, replay and the timeline
@@ -25,6 +26,7 @@ public struct SessionMachine: Sendable {
     var lessons: LessonFollowing
     var membership: Membership
     var carets: CaretSharing
+    var stepping = Stepping()
     /// The recent past, for `history`.
     var timeline: Timeline
     var log: EventLog
@@ -101,6 +103,10 @@ public struct SessionMachine: Sendable {
             receive(message, from: connection, at: time, ids: &ids, into: &outputs)
         case .closed(let connection):
             handle(.closed(connection), at: time, into: &outputs)
+            // Step is its tab's: when the tab is gone, what it held finishes and Step goes off.
+            if let stepper = stepping.stepper, membership.connection(of: stepper.clientId) == nil {
+                stopStepping(at: time, ids: &ids, into: &outputs)
+            }
         case .timerFired(.helloDeadline(let connection)):
             handle(.helloDeadlinePassed(connection), at: time, into: &outputs)
         case .timerFired(.presence):
@@ -108,9 +114,7 @@ public struct SessionMachine: Sendable {
         case .timerFired(.carets):
             carets.due(revision: revision, at: time, into: &outputs)
         case .timerFired(.program(let token)):
-            change(
-                ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .programTimer(token), draws: []),
-                at: time, ids: &ids, into: &outputs)
+            programTimerFired(token, at: time, ids: &ids, into: &outputs)
         case .fellBehind(let connection):
             handle(.fellBehind(connection), at: time, into: &outputs)
         case .caughtUp(let connection):
@@ -118,10 +122,13 @@ public struct SessionMachine: Sendable {
         case .sourceCompiled(let text):
             // Only the latest text: one edited again since is compiled again.
             guard program.source.text == text, !program.source.textChecked else { return }
+            // A new source runs a new program: an action held for Step finishes on the old one first.
+            finishHeld(at: time, ids: &ids, into: &outputs)
             change(
                 ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .source(text), draws: []), at: time,
                 ids: &ids, into: &outputs)
         case .replaceSource(let text):
+            finishHeld(at: time, ids: &ids, into: &outputs)
             change(
                 ChangeRecord(revision: revision + 1, at: time.wallMilliseconds, cause: .source(text), draws: []), at: time,
                 ids: &ids, into: &outputs)
@@ -173,12 +180,16 @@ public struct SessionMachine: Sendable {
             outputs.append(.send(past(at: revision, time: time), to: connection))
         case (.caret(let place), .joined(let clientId, let role, _)):
             placeCaret(place, from: connection, clientId: clientId, role: role, at: time, into: &outputs)
+        case (.step, .joined(let clientId, let role, _)), (.stepForward, .joined(let clientId, let role, _)),
+            (.stepBack, .joined(let clientId, let role, _)), (.stepFinish, .joined(let clientId, let role, _)):
+            step(message, from: connection, clientId: clientId, role: role, at: time, ids: &ids, into: &outputs)
         case (.intent(let intent), .waiting):
             refuse(
                 connection,
                 ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}.", seq: intent.seq),
                 into: &outputs)
-        case (.rename, .waiting), (.resync, .waiting), (.history, .waiting), (.caret, .waiting):
+        case (.rename, .waiting), (.resync, .waiting), (.history, .waiting), (.caret, .waiting), (.step, .waiting),
+            (.stepForward, .waiting), (.stepBack, .waiting), (.stepFinish, .waiting):
             refuse(
                 connection, ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}."),
                 into: &outputs)

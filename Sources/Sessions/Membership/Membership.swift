@@ -44,6 +44,11 @@ struct Membership: Sendable {
         members[clientId]
     }
 
+    /// The joined connection of the tab with this secret client id, while it is connected.
+    func connection(of clientId: String) -> ConnectionID? {
+        connectedClients[clientId]
+    }
+
     /// Whether the session remembers the tab with this secret client id.
     func remembers(_ clientId: String) -> Bool {
         members.contains(clientId)

@@ -27,6 +27,17 @@ struct SessionProgram: Sendable {
         source.fire(token, ids: &ids)
     }
 
+    /// What a member's action would do, statement by statement, when Step may hold it (a tap, a
+    /// Return or a focus); `nil` otherwise. Changes nothing; the ids it draws come from a copy.
+    func trace(_ message: IntentMessage, ids: some RandomNumberGenerator) -> ProgramTrace? {
+        source.trace(message.action, on: message.screen, ids: ids, keeping: Stepping.statementLimit)
+    }
+
+    /// What a program timer would run, statement by statement. Changes nothing.
+    func trace(timer token: TimerToken, ids: some RandomNumberGenerator) -> ProgramTrace? {
+        source.trace(timer: token, ids: ids, keeping: Stepping.statementLimit)
+    }
+
     /// `text` is the session's source from now on, compiled: its diagnostics are shown, and
     /// without errors it runs, keeping what its values and focus can keep (with errors the last
     /// good program runs on). `nil` when `text` is the source already, and already compiled.
@@ -69,7 +80,7 @@ struct SessionProgram: Sendable {
     /// The screen showing now.
     var currentScreen: ScreenID { source.screen }
 
-    /// The session's program as snapshots carry it.
+    /// The session's program as snapshots carry it (without Step, which the session adds).
     func snapshot() -> SessionSnapshot {
         SessionSnapshot(screen: source.screen, program: source.snapshot)
     }

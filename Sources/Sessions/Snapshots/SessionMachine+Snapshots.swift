@@ -10,6 +10,7 @@ extension SessionMachine {
         var snapshot = program.snapshot()
         snapshot.lesson = lessons.progress
         snapshot.customLesson = lessons.custom
+        snapshot.stepping = stepping.snapshot
         return snapshot
     }
 

@@ -68,6 +68,8 @@ struct Harness {
     /// A snapshot output as a host sends it: the member's part with the state, encoded once a
     /// revision as the host encodes it (a burst of joins shares one encoding).
     private mutating func resolve(_ output: SessionOutput) -> SessionOutput {
+        // Step moves without a revision: the state encoded before it is stale, as the host's is.
+        if case .broadcast(.stepping) = output { encoded = nil }
         guard case .sendSnapshot(let member, let connection) = output else { return output }
         if encoded?.revision != machine.revision {
             encoded = (machine.revision, EncodedJSON(machine.sessionSnapshot()))

@@ -159,7 +159,10 @@ extension Machine {
         if method.returnType != nil, method.body.count == 1, case .expression(let value) = method.body[0].kind {
             line = method.body[0].span.line
             try step()
-            return try evaluate(value, &inner, hint: enumName(of: method.returnType, near: view))
+            traceBegin(method.body[0].span)
+            let result = try evaluate(value, &inner, hint: enumName(of: method.returnType, near: view))
+            traceEnd()
+            return result
         }
         switch try execute(method.body, &inner) {
         case .normal: return .none

@@ -24,12 +24,19 @@ extension Machine {
             guard case .value(let value, _)? = scope.local("self") else { throw failure("'self' on its own is not a value here") }
             return value
         case .name(let name), .binding(let name):
+            let value: ProgramValue
             switch try resolve(name, &scope) {
-            case .value(let value): return value
-            case .place(let place, _): return try read(place, scope)
+            case .value(let resolved): value = resolved
+            case .place(let place, _): value = try read(place, scope)
             case .type(let type): throw failure("'\(name)' is the type \(type), not a value")
             }
-        case .member(let base, let name): return try member(base, name, &scope)
+            // A method passed by name hands its arguments over as locals no one wrote.
+            if tracer != nil, !name.hasPrefix("$argument") { traceRead(expression, value) }
+            return value
+        case .member(let base, let name):
+            let value = try member(base, name, &scope)
+            if tracer != nil, Self.readsValue(base) { traceRead(expression, value, base: base) }
+            return value
         case .implicitMember(let name): return try enumCase(name, payload: [], hint: hint)
         case .optionalChain(let base): return try evaluate(base, &scope, hint: hint)
         case .call(let callee, let arguments): return try call(callee, arguments, &scope, hint: hint)
@@ -66,6 +73,14 @@ extension Machine {
         case .keyPath(let names): throw failure("the key path \\.\(names.joined(separator: ".")) is not a value here")
         case .unmodelled(let text): throw failure("'\(text)' is not something the playground runs")
         }
+    }
+
+    /// Whether a member of `base` is a value read (`email.isEmpty`, `Task.isCancelled`) rather
+    /// than a case or a type's member (`Field.email`), or a property through `self.` (traced as
+    /// its name).
+    private static func readsValue(_ base: Expression) -> Bool {
+        guard case .name(let root) = base else { return true }
+        return root == "Task" || (root != "self" && root.first?.isUppercase != true)
     }
 
     /// A condition's value, which must be a `Bool`.

@@ -30,7 +30,9 @@ extension Machine {
         for (index, statement) in statements.enumerated() {
             line = statement.span.line
             try step()
+            traceBegin(statement.span)
             let flow = try execute(statement, &scope)
+            traceEnd()
             switch flow {
             case .normal: continue
             case .returned: return flow
@@ -185,9 +187,12 @@ extension Machine {
         for condition in conditions {
             switch condition {
             case .expression(let expression):
-                guard try truth(expression, &scope) else { return false }
+                let flag = try truth(expression, &scope)
+                traceRead(expression, .boolean(flag))
+                guard flag else { return false }
             case .optionalBinding(let name, let value):
                 let bound = try evaluate(value, &scope)
+                traceRead(value, bound)
                 guard bound != .none else { return false }
                 scope = scope.with(name, .value(bound, mutable: false))
             case .matches(let pattern, let value):

@@ -42,6 +42,8 @@ struct Machine {
     var returnHint: String?
     /// The line of the last statement that changed state, for focus dropped by what it hid.
     var lastChange: Int?
+    /// Follows the action statement by statement, when it is being stepped through.
+    var tracer: Tracer?
 
     init(
         program: SwiftUIProgram, limits: ProgramLimits, printer: ValueText, names: ControlNames, run: ProgramRun,
@@ -175,6 +177,7 @@ struct Machine {
         current.values[name] = value
         guard old != value else { return }
         emit(.state(name: name, value: printer.swift(value)))
+        traceWrite(name, value)
         lastChange = line
         if current.focusNames.contains(name) {
             focusWrites.removeAll { $0.name == name }
