@@ -96,7 +96,8 @@ bench-baseline: setup .build/baseline-relay
 	clang -std=c11 -O2 -Wall -Wextra -Werror -pthread $< -o $@ $$(pkg-config --cflags --libs libwebsockets)
 
 test-browser:
-	.venv/bin/python -m pytest -q -n 2 --dist loadfile Tests/browser
+	.venv/bin/python -m pytest -q -n 2 --dist loadfile -m "not alone" Tests/browser
+	.venv/bin/python -m pytest -q -s -m alone Tests/browser
 
 # One process against the cluster (three processes, HAProxy, Redis) at 100 x 10 and 1,000 x 10
 # clients: deliveries a second, latency, the CPU of every part (docs/SCALING.md).

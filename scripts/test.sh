@@ -39,7 +39,9 @@ stage swift-pure scripts/swift-tests.py pure
 stage swift-transport scripts/swift-tests.py transport
 stage conformance scripts/conformance.sh
 stage cluster .venv/bin/python -m pytest -q Tests/cluster
-stage browser .venv/bin/python -m pytest -q -n 2 --dist loadfile Tests/browser
+stage browser .venv/bin/python -m pytest -q -n 2 --dist loadfile -m "not alone" Tests/browser
+# Tests that time the page: nothing else runs beside them (they print their figures).
+stage browser-timed .venv/bin/python -m pytest -q -s -m alone Tests/browser
 
 echo
 echo "make test summary:"

@@ -36,11 +36,19 @@ WORKER = os.environ.get("PYTEST_XDIST_WORKER")
 
 
 def pytest_sessionstart(session):
-    """test-output/, without the failure evidence of earlier runs (cleared once, before any worker starts)."""
+    """test-output/, without the failure evidence of earlier runs (cleared once, before any worker
+    starts; not by the `alone` run that follows the others, which keeps theirs)."""
     if WORKER is None:
         OUTPUT.mkdir(exist_ok=True)
+        if session.config.option.markexpr == "alone":
+            return
         for stale in OUTPUT.glob("FAILED-*"):
             stale.unlink()
+
+
+def pytest_configure(config):
+    config.addinivalue_line(
+        "markers", "alone: a test that times the page, run by itself after the others (scripts/test.sh, make test-browser)")
 
 
 @pytest.fixture(scope="session")
