@@ -21,6 +21,7 @@ import { ProgramPage } from './program/program-page.js';
 import { ExamplesMenu } from './program/examples.js';
 import { SourceCarets } from './program/source-carets.js';
 import { OwnCaret } from './program/own-caret.js';
+import { SourceView } from './program/source-view.js';
 import { heldStatement } from './program/source-step.js';
 
 const NOTICE_MS = 6000;
@@ -81,6 +82,11 @@ export class Playground {
     this.ownCaret = new OwnCaret({
       input: source.input, texts: this.texts, tell: (message) => connection.tell(message), enabled: () => this.#editable(),
     });
+    // The presenter's scroll of the source, told; a viewer's source follows it.
+    this.sourceView = new SourceView({
+      editor: source.editor, tell: (message) => connection.tell(message),
+      presenting: () => this.store.ready && this.#editable() && this.store.presenter()?.isYou === true,
+    });
     this.tabs = new Tabs(byId('tabs'), byId('screen-panel'), (screen) => this.#navigate(screen));
     this.keyboard = new SimulatedKeyboard(byId('keyboard'), { tools: view.keyboardTools, onReturn: () => this.#returnKey() });
     this.eventLog = new EventLog(byId('event-log'));
@@ -131,6 +137,7 @@ export class Playground {
         if (newConnection) {
           this.timeline.reconnected();
           this.ownCaret.reconnected();
+          this.sourceView.reconnected();
         }
         this.#render();
         this.program.markFromLog(this.store.log);
@@ -168,7 +175,9 @@ export class Playground {
         this.#render();
         break;
       case 'carets':
-        if (this.store.ready) this.carets.receive(message);
+        if (!this.store.ready) break;
+        this.carets.receive(message);
+        this.#followPresenter();
         break;
       case 'past':
         if (!this.store.ready || !this.timeline.answered(message)) return;
@@ -249,6 +258,15 @@ export class Playground {
     // A teacher writes for the live session; a viewer and the past only follow.
     this.writer.show(store.customLesson, { screen: store.screen, fileName: store.program.screens[0] || 'source' });
     this.writer.form.closest('details').hidden = Boolean(locked);
+    this.sourceView.check();
+    this.#followPresenter();
+  }
+
+  /** A viewer's source shows what the presenter's shows (the live source only). */
+  #followPresenter() {
+    const presenter = this.store.presenter();
+    if (this.store.role !== 'viewer' || !presenter || this.past || this.timeline.past) return;
+    this.sourceView.follow(this.carets.topOf(presenter.member));
   }
 
   /** Why nothing on the page may change the session (`viewer`, `past` or `stepping`: an action is held), or null. */

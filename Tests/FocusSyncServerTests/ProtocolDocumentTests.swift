@@ -21,7 +21,8 @@ struct ProtocolDocumentTests {
     }
 
     static let clientTypes = [
-        "hello", "intent", "rename", "resync", "history", "caret", "ping", "step", "stepForward", "stepBack", "stepFinish",
+        "hello", "intent", "rename", "resync", "history", "caret", "view", "ping", "step", "stepForward", "stepBack",
+        "stepFinish",
     ]
 
     @Test func everyExampleIsJSON() throws {

@@ -125,3 +125,30 @@ def test_a_watcher_who_leaves_is_no_longer_counted(watched):
     a, b = watched
     b.driver.get("about:blank")
     a.wait(lambda: a.people() == [f"{a.my_name()} (you) · presenting"], lambda: f"only A is left: {a.people()}")
+
+
+# The first source line (from 1) the page's editor box shows, and scrolling A's box to a line.
+FIRST_LINE_SHOWN = """
+const box = document.getElementById('source-editor');
+const top = box.getBoundingClientRect().top + box.clientTop;
+const line = [...document.querySelectorAll('#source-lines > li')].find((item) => item.getBoundingClientRect().bottom > top + 1);
+return line ? Number(line.dataset.line) : null;
+"""
+SCROLL_TO_LINE = """
+const box = document.getElementById('source-editor');
+const line = document.querySelector(`#source-lines > li[data-line="${arguments[0]}"]`);
+box.scrollTop += line.getBoundingClientRect().top - box.getBoundingClientRect().top - box.clientTop;
+"""
+
+
+def test_a_viewers_source_follows_the_presenters_scroll(watched):
+    a, b = watched
+    for page in watched:
+        page.wait(lambda page=page: page.js("return document.querySelectorAll('#source-lines > li').length") > 300,
+                  "the seed screens' source is drawn")
+    for line in (200, 37):
+        a.js(SCROLL_TO_LINE, line)
+        a.wait(lambda line=line: a.js(FIRST_LINE_SHOWN) == line, f"A's editor shows line {line} first")
+        b.wait(lambda line=line: b.js(FIRST_LINE_SHOWN) == line,
+               lambda line=line: f"B's read-only source should show line {line} first, as A's does, not {b.js(FIRST_LINE_SHOWN)}")
+    assert b.driver.find_element(By.ID, "source-text").get_attribute("readonly") is not None

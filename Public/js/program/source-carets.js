@@ -17,6 +17,8 @@ const SAY_AFTER_MS = 1500;
 export class SourceCarets {
   /** Member id → `{start, end}` in the source as this page shows it. */
   #places = new Map();
+  /** Member id → the first line of the source their editor shows (`top`), once told. */
+  #tops = new Map();
   #you = null;
   /** Whether the live source shows (not the past the timeline rests on). */
   #live = true;
@@ -46,6 +48,7 @@ export class SourceCarets {
   load({ you, revision, carets = [] }) {
     this.#you = you.member;
     this.#places.clear();
+    this.#tops.clear();
     this.#place(carets, revision);
   }
 
@@ -77,8 +80,15 @@ export class SourceCarets {
     this.#sayTimer = setTimeout(() => { this.status.textContent = sentence(JSON.parse(this.#lines)); }, SAY_AFTER_MS);
   }
 
+  /** The first line `member`'s editor shows, or null when they have not said. */
+  topOf(member) {
+    return this.#tops.get(member) ?? null;
+  }
+
   #place(carets, revision) {
-    for (const { member, key, at, length } of carets) {
+    for (const { member, key, at, length, top } of carets) {
+      if (Number.isInteger(top)) this.#tops.set(member, top);
+      else this.#tops.delete(member);
       if (key === null || key === undefined) {
         this.#places.delete(member);
         continue;

@@ -22,14 +22,17 @@ public struct CaretPlace: Equatable, Sendable {
 }
 
 /// One member's caret as the server shares it: where it is in the session's source, or that it
-/// is in it no more (`selection == nil`: the member left the editor, or the session).
+/// is in it no more (`selection == nil`: the member left the editor, or the session), and the
+/// first line of the source their editor shows, once they said (`view`).
 public struct MemberCaret: Equatable, Sendable {
     public var member: MemberID
     public var selection: TextSelection?
+    public var top: Int?
 
-    public init(member: MemberID, selection: TextSelection?) {
+    public init(member: MemberID, selection: TextSelection?, top: Int? = nil) {
         self.member = member
         self.selection = selection
+        self.top = top
     }
 }
 
@@ -46,12 +49,14 @@ public struct CaretsMessage: Equatable, Sendable {
 }
 
 extension MemberCaret: Encodable {
-    private enum Keys: String, CodingKey { case member, key, at, length }
+    private enum Keys: String, CodingKey { case member, key, at, length, top }
 
-    /// `{"member":"m2","key":"source","at":40,"length":5}`, or `{"member":"m2","key":null}`.
+    /// `{"member":"m2","key":"source","at":40,"length":5}`, or `{"member":"m2","key":null}`;
+    /// with `"top":12` once the member said which line their editor shows first.
     public func encode(to encoder: any Encoder) throws {
         var container = encoder.container(keyedBy: Keys.self)
         try container.encode(member, forKey: .member)
+        try container.encodeIfPresent(top, forKey: .top)
         guard let selection else {
             try container.encodeNil(forKey: .key)
             return

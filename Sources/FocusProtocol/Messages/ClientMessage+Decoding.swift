@@ -30,6 +30,8 @@ extension ClientMessage {
             return .ping
         case "caret":
             return .caret(try CaretPlace(fields))
+        case "view":
+            return .view(top: try fields.whole("top", in: 1...1_000_000))
         case "step":
             return .step(on: try fields.bool("on"))
         case "stepForward":
@@ -41,7 +43,7 @@ extension ClientMessage {
         case let type:
             throw ProtocolError(
                 .badMessage,
-                "Unknown message type '\(type)'; expected hello, intent, rename, resync, history, caret, ping, step, stepForward, "
+                "Unknown message type '\(type)'; expected hello, intent, rename, resync, history, caret, view, ping, step, stepForward, "
                     + "stepBack or stepFinish.")
         }
     }

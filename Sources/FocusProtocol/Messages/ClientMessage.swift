@@ -15,6 +15,9 @@ public enum ClientMessage: Equatable, Sendable {
     /// Where this editor's caret or selection is in the source, or `nil`: in no text now.
     /// Not a change: the session shares it with the others in its next `carets` message.
     case caret(CaretPlace?)
+    /// The first line of the source this editor's editor shows (from 1): viewers follow the
+    /// presenter's. Not a change: shared in the next `carets` message, as a caret is.
+    case view(top: Int)
     /// Answered with `pong`, before `hello` too.
     case ping
     /// Step on or off: while it is on, the sender's next action (or a program timer's) is held

@@ -55,4 +55,21 @@ extension SessionMachine {
             "The caret (at \(place.at), length \(place.length)) has a negative offset or length; offsets count UTF-16 code units from 0."
         }
     }
+
+    /// A `view` message from `clientId`: the first line of the source its editor shows, shared
+    /// as its caret is (viewers follow the presenter's). A viewer is refused with `read_only`;
+    /// an editor beyond the named ones is not shared.
+    mutating func showLines(
+        from top: Int, for connection: ConnectionID, clientId: String, role: Role, at time: MachineTime,
+        into outputs: inout [SessionOutput]
+    ) {
+        guard role == .editor else {
+            refuse(
+                connection, ProtocolError(.readOnly, "This is a viewer link: what it shows is not shown to others."),
+                into: &outputs)
+            return
+        }
+        guard let member = membership[clientId]?.member.member, membership.roster.isNamed(clientId) else { return }
+        carets.view(top, of: member, revision: revision, at: time, into: &outputs)
+    }
 }

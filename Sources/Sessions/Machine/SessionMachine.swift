@@ -150,7 +150,7 @@ public struct SessionMachine: Sendable {
             case .cancel(let timer): outputs.append(.cancel(timer))
             case .persist(let member): outputs.append(.persist(.member(member)))
             case .presence(let presence): outputs.append(.broadcast(.presence(presence)))
-            case .departed(let member): carets.place(nil, of: member, revision: revision, at: time, into: &outputs)
+            case .departed(let member): carets.forget(member, revision: revision, at: time, into: &outputs)
             }
         }
     }
@@ -180,6 +180,8 @@ public struct SessionMachine: Sendable {
             outputs.append(.send(past(at: revision, time: time), to: connection))
         case (.caret(let place), .joined(let clientId, let role, _)):
             placeCaret(place, from: connection, clientId: clientId, role: role, at: time, into: &outputs)
+        case (.view(let top), .joined(let clientId, let role, _)):
+            showLines(from: top, for: connection, clientId: clientId, role: role, at: time, into: &outputs)
         case (.step, .joined(let clientId, let role, _)), (.stepForward, .joined(let clientId, let role, _)),
             (.stepBack, .joined(let clientId, let role, _)), (.stepFinish, .joined(let clientId, let role, _)):
             step(message, from: connection, clientId: clientId, role: role, at: time, ids: &ids, into: &outputs)
@@ -188,7 +190,8 @@ public struct SessionMachine: Sendable {
                 connection,
                 ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}.", seq: intent.seq),
                 into: &outputs)
-        case (.rename, .waiting), (.resync, .waiting), (.history, .waiting), (.caret, .waiting), (.step, .waiting),
+        case (.rename, .waiting), (.resync, .waiting), (.history, .waiting), (.caret, .waiting), (.view, .waiting),
+            (.step, .waiting),
             (.stepForward, .waiting), (.stepBack, .waiting), (.stepFinish, .waiting):
             refuse(
                 connection, ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}."),
