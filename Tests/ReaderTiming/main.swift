@@ -1,11 +1,16 @@
 // How long reading a source takes for a 40-line and a 200-line source (`make bench-compile`):
-// the parser alone, the reader, the whole compile (parse, read, check), compile plus the
+// the parser alone and the toolchain's passes the reader makes over its tree (locations, the
+// parser's diagnostics, the syntax colours' classification, operator folding), the reader, the whole compile (parse, read, check), compile plus the
 // program's first run, and the compile as the server has it done: a round trip to a
 // `focus-compile` process (built beside this program), the answer read back. Not a unit test: the figures depend on the machine and its load.
 import FocusCore
 import FocusProtocol
 import Foundation
+import SwiftIDEUtils
+import SwiftOperators
 import SwiftParser
+import SwiftParserDiagnostics
+import SwiftSyntax
 import SwiftUISource
 
 /// A 40-line sign-up screen; `name` makes each copy its own view.
@@ -74,6 +79,12 @@ func measure(_ label: String, _ source: String) {
     let lines = source.split(separator: "\n", omittingEmptySubsequences: false).count - 1
     print("\(label), \(lines) lines: SourceReader.read \(figures { _ = SourceReader.read(source) })")
     print("\(label), \(lines) lines: Parser.parse alone \(figures { _ = Parser.parse(source: source) })")
+    let tree = Parser.parse(source: source)
+    print("\(label), \(lines) lines:   locations \(figures { _ = SourceLocationConverter(fileName: "s", tree: tree) })")
+    print("\(label), \(lines) lines:   parser diagnostics \(figures { _ = ParseDiagnosticsGenerator.diagnostics(for: tree) })")
+    print("\(label), \(lines) lines:   classifications \(figures { for _ in tree.classifications {} })")
+    print(
+        "\(label), \(lines) lines:   operators folded \(figures { _ = OperatorTable.standardOperators.foldAll(tree) { _ in } })")
     print("\(label), \(lines) lines: SourceCompilation.compile \(figures { _ = SourceCompilation.compile(source) })")
     let started = figures {
         guard let program = SourceCompilation.compile(source).program else { fatalError("no program") }
