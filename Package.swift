@@ -119,7 +119,8 @@ let package = Package(
         .executableTarget(name: "focus-sync", dependencies: ["FocusSyncServer", "CommandLineParsing"]),
         .executableTarget(name: "focus-compile", dependencies: ["FocusCore", "FocusProtocol", "SwiftUISource"]),
         .executableTarget(
-            name: "focus-bench", dependencies: ["CLinuxEvents", "FocusCore", "SwiftUISource", "CommandLineParsing", "Locking"]),
+            name: "focus-bench",
+            dependencies: ["CLinuxEvents", "FocusCore", "SwiftUISource", "CommandLineParsing", "Locking", "TransportWire"]),
         .executableTarget(name: "storage-bench", dependencies: ["SQLiteStorage", "CommandLineParsing", "Locking"]),
         .executableTarget(name: "storage-test-child", dependencies: ["SQLiteStorage", "Locking"]),
         .executableTarget(name: "conformance-echo", dependencies: ["WebSocketTransport"], path: "Tests/ConformanceEcho"),

@@ -1,3 +1,4 @@
+import TransportWire
 import WebSocketTransport
 
 /// A WebSocket client that writes frames byte for byte, for tests of what a server does with
@@ -7,14 +8,7 @@ import WebSocketTransport
 /// Blocking, one thread; every operation shares the deadline given to ``connect(host:port:path:subprotocol:origin:timeout:)``.
 public final class RawWebSocket {
     /// RFC 6455 opcodes.
-    public enum Opcode: UInt8, Sendable {
-        case continuation = 0x0
-        case text = 0x1
-        case binary = 0x2
-        case close = 0x8
-        case ping = 0x9
-        case pong = 0xA
-    }
+    public typealias Opcode = WebSocketOpcode
 
     /// A frame as it arrived (server frames are not masked).
     public struct Frame: Sendable, Equatable {

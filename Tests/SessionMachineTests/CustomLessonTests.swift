@@ -9,29 +9,10 @@ import Testing
 /// like any other, followed as a catalogue lesson is, and refused whole when it cannot be.
 @Suite("Lessons written for a session's own source")
 struct CustomLessonTests {
-    static let login = """
-        import SwiftUI
-
-        struct LoginForm: View {
-            enum Field: Hashable {
-                case username, password
-            }
-
-            @State private var username = ""
-            @State private var password = ""
-            @FocusState private var focus: Field?
-
-            var body: some View {
-                Form {
-                    TextField("Username", text: $username)
-                        .focused($focus, equals: .username)
-                        .onSubmit { focus = .password }
-                    TextField("Password", text: $password)
-                        .focused($focus, equals: .password)
-                }
-            }
-        }
-        """
+    /// A login form whose Return in Username moves focus to Password.
+    static var login: String {
+        get throws { try Fixtures.source("login-return.swift") }
+    }
 
     /// Tap Username, then press Return: two steps, each marking the line it is about.
     static let lesson = Lesson(
@@ -45,8 +26,8 @@ struct CustomLessonTests {
                 goal: .event(EventPattern(kind: .focus, to: "password")), line: 20),
         ])
 
-    static func session() -> Harness {
-        var harness = Harness(compile: SourceCompilation.compile, source: login)
+    static func session() throws -> Harness {
+        var harness = Harness(compile: SourceCompilation.compile, source: try login)
         harness.join(1)
         return harness
     }
@@ -57,7 +38,7 @@ struct CustomLessonTests {
 
     @Test("A written lesson is kept, started and followed to its end; the snapshot and the update carry it")
     func writtenLessonIsFollowed() throws {
-        var harness = Self.session()
+        var harness = try Self.session()
         let outputs = harness.intent(1, seq: 1, "LoginForm", .writeLesson(Self.lesson))
         #expect(Self.refusal(outputs) == nil)
         #expect(harness.machine.lesson?.lesson == "login-return" && harness.machine.lesson?.step == 0)
@@ -87,7 +68,7 @@ struct CustomLessonTests {
 
     @Test("A written lesson survives the log: restored from the records, and rebuilt by the timeline")
     func writtenLessonIsDurable() throws {
-        var harness = Self.session()
+        var harness = try Self.session()
         let start = harness.machine.durableState()
         harness.intent(1, seq: 1, "LoginForm", .writeLesson(Self.lesson))
         harness.intent(1, seq: 2, "LoginForm", .tap(try harness.key(titled: "Username")))
@@ -157,8 +138,8 @@ struct CustomLessonTests {
     }
 
     @Test("A lesson that cannot be followed is refused with bad_lesson and changes nothing", arguments: Spoiled.allCases)
-    func badLessonIsRefused(problem: Spoiled) {
-        var harness = Self.session()
+    func badLessonIsRefused(problem: Spoiled) throws {
+        var harness = try Self.session()
         harness.intent(1, seq: 1, "LoginForm", .writeLesson(Self.lesson))
         let before = (harness.machine.revision, harness.machine.durableState())
         var lesson = Self.lesson
@@ -198,8 +179,8 @@ struct CustomLessonTests {
     }
 
     @Test("A viewer cannot write a lesson")
-    func viewerIsRefused() {
-        var harness = Self.session()
+    func viewerIsRefused() throws {
+        var harness = try Self.session()
         harness.join(2, role: .viewer)
         let revision = harness.machine.revision
         let outputs = harness.intent(2, seq: 1, "LoginForm", .writeLesson(Self.lesson))

@@ -9,54 +9,14 @@ import Testing
 /// intent refused meanwhile, and the action applied as the one change it would have been.
 @Suite("Step through an action")
 struct StepTests {
-    static let source = """
-        import SwiftUI
-
-        struct SignUp: View {
-            enum Field: Hashable {
-                case username, email, password
-            }
-
-            @State private var username = ""
-            @State private var email = ""
-            @State private var password = ""
-            @State private var note = ""
-            @FocusState private var focusedField: Field?
-
-            var body: some View {
-                Form {
-                    TextField("Username", text: $username)
-                        .focused($focusedField, equals: .username)
-                    TextField("Email", text: $email)
-                        .focused($focusedField, equals: .email)
-                    SecureField("Password", text: $password)
-                        .focused($focusedField, equals: .password)
-                    Button("Sign Up") { validate() }
-                    Button("Later") {
-                        note = "waiting"
-                        DispatchQueue.main.asyncAfter(deadline: .now() + 0.5) {
-                            focusedField = .password
-                        }
-                    }
-                }
-            }
-
-            func validate() {
-                if username.isEmpty {
-                    focusedField = .username
-                } else if email.isEmpty {
-                    focusedField = .email
-                } else {
-                    focusedField = nil
-                }
-            }
-        }
-        """
+    static var source: String {
+        get throws { try Fixtures.stepSignUp }
+    }
     static let screen: ScreenID = "SignUp"
 
     /// A session on the form with two editors, 1 and 2; 1 has typed a username.
-    static func session() -> Harness {
-        var harness = Harness(compile: SourceCompilation.compile, source: source)
+    static func session() throws -> Harness {
+        var harness = Harness(compile: SourceCompilation.compile, source: try source)
         harness.join(1)
         harness.join(2)
         harness.intent(1, seq: 1, screen, .edit("username", "ada"))
@@ -64,8 +24,8 @@ struct StepTests {
     }
 
     /// The line of the source that holds `text` (from 1).
-    static func line(_ text: String) -> Int {
-        (source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) } ?? -1) + 1
+    static func line(_ text: String) throws -> Int {
+        (try source.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains(text) } ?? -1) + 1
     }
 
     static func stepping(_ harness: Harness) -> SteppingSnapshot? { harness.machine.sessionSnapshot().stepping }
@@ -89,7 +49,7 @@ struct StepTests {
 
     @Test("Step on holds the next tap with its statements; forward and back move the statement every member sees")
     func holdsAndSteps() throws {
-        var harness = Self.session()
+        var harness = try Self.session()
         let revision = harness.machine.revision
         let on = Self.send(.step(on: true), from: 1, in: &harness)
         #expect(Self.patches(on) == [JSONObject([("stepping", .object(JSONObject([("by", .string("m1"))])))])])
@@ -102,9 +62,13 @@ struct StepTests {
         #expect(held.action == "tap" && held.at == 0)
         let lines = try #require(held.statements).map(\.line)
         let expected = ["Button(\"Sign Up\")", "if username.isEmpty", "} else if email.isEmpty", "focusedField = .email"]
-        #expect(lines == expected.map(Self.line), "the button, two conditions and the assignment")
+        #expect(try lines == expected.map(Self.line), "the button, two conditions and the assignment")
         #expect(held.statements?[1].reads == [NamedValue(name: "username.isEmpty", value: "false")])
-        #expect(held.statements?[2].reads == [NamedValue(name: "email.isEmpty", value: "true")])
+        #expect(
+            held.statements?[2].reads == [
+                NamedValue(name: "email.isEmpty", value: "true"),
+                NamedValue(name: "email.isEmpty || !email.contains(\"@\")", value: "true"),
+            ])
         #expect(held.statements?[3].focusAfter == [NamedValue(name: "focusedField", value: ".email")])
 
         Self.send(.stepForward, from: 1, in: &harness)
@@ -121,7 +85,7 @@ struct StepTests {
 
     @Test("While an action is held, every other intent is refused with stepping and changes nothing; only the stepper steps")
     func othersAreRefused() throws {
-        var harness = Self.session()
+        var harness = try Self.session()
         Self.send(.step(on: true), from: 1, in: &harness)
         harness.intent(1, seq: 2, Self.screen, .tap(try harness.key(titled: "Sign Up")))
         let revision = harness.machine.revision
@@ -146,8 +110,8 @@ struct StepTests {
 
     @Test("Stepping past the last statement applies exactly the change running it at once makes, answered to its sender")
     func finishingAppliesWhatRunningAtOnceWould() throws {
-        var stepped = Self.session()
-        var direct = Self.session()
+        var stepped = try Self.session()
+        var direct = try Self.session()
         let key = try direct.key(titled: "Sign Up")
         let once = direct.intent(1, seq: 2, Self.screen, .tap(key))
 
@@ -177,7 +141,7 @@ struct StepTests {
 
     @Test("Turning Step off finishes the held action; Finish does too and keeps Step on for the next")
     func turningStepOffFinishes() throws {
-        var harness = Self.session()
+        var harness = try Self.session()
         Self.send(.step(on: true), from: 1, in: &harness)
         harness.intent(1, seq: 2, Self.screen, .tap(try harness.key(titled: "Sign Up")))
         let off = Self.send(.step(on: false), from: 1, in: &harness)
@@ -189,15 +153,16 @@ struct StepTests {
         harness.intent(1, seq: 3, Self.screen, .edit("email", "ada@example.com"))
         #expect(harness.value(of: "email") == "ada@example.com", "typing runs no statement: applied at once")
         harness.intent(1, seq: 4, Self.screen, .tap(try harness.key(titled: "Sign Up")))
-        #expect(Self.stepping(harness)?.statements?.count == 4)
+        // The button, three conditions (the password is empty) and the assignment.
+        #expect(Self.stepping(harness)?.statements?.count == 5)
         let finish = Self.send(.stepFinish, from: 1, in: &harness)
         #expect(Self.changes(finish).count == 1)
-        #expect(harness.focused == nil && Self.stepping(harness) == SteppingSnapshot(by: "m1"))
+        #expect(harness.focused == "password" && Self.stepping(harness) == SteppingSnapshot(by: "m1"))
     }
 
     @Test("Timers wait while an action is held, go off once it finishes, and are held themselves while Step is on")
     func timersWait() throws {
-        var harness = Self.session()
+        var harness = try Self.session()
         let later = try harness.key(titled: "Later")
         harness.intent(1, seq: 2, Self.screen, .tap(later))
         Self.send(.step(on: true), from: 1, in: &harness)
@@ -222,7 +187,7 @@ struct StepTests {
 
     @Test("The stepper's tab leaving finishes the held action and turns Step off")
     func stepperLeaving() throws {
-        var harness = Self.session()
+        var harness = try Self.session()
         Self.send(.step(on: true), from: 1, in: &harness)
         harness.intent(1, seq: 2, Self.screen, .tap(try harness.key(titled: "Sign Up")))
         let left = harness.handle(.closed(ConnectionID(1)))

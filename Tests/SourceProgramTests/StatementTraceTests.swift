@@ -1,52 +1,18 @@
 import FocusCore
+import TestSupport
 import Testing
 
 /// Step's trace of an action, from the interpreter alone: each statement that ran, in order, with
 /// what it read, what it wrote and the focus state around it.
 @Suite("An action traced statement by statement")
 struct StatementTraceTests {
-    static let source = """
-        import SwiftUI
-
-        struct SignUp: View {
-            enum Field: Hashable {
-                case username, email, password
-            }
-
-            @State private var username = ""
-            @State private var email = ""
-            @State private var password = ""
-            @FocusState private var focusedField: Field?
-
-            var body: some View {
-                Form {
-                    TextField("Username", text: $username)
-                        .focused($focusedField, equals: .username)
-                    TextField("Email", text: $email)
-                        .focused($focusedField, equals: .email)
-                    SecureField("Password", text: $password)
-                        .focused($focusedField, equals: .password)
-                    Button("Sign Up") { validate() }
-                }
-            }
-
-            func validate() {
-                if username.isEmpty {
-                    focusedField = .username
-                } else if email.isEmpty || !email.contains("@") {
-                    focusedField = .email
-                } else if password.isEmpty {
-                    focusedField = .password
-                } else {
-                    focusedField = nil
-                }
-            }
-        }
-        """
+    static var source: String {
+        get throws { try Fixtures.stepSignUp }
+    }
 
     @Test("Sign Up with an empty email: the button's call, two conditions, the assignment, each with its reads and focus")
     func validation() throws {
-        var form = try ExampleForm(source: Self.source)
+        var form = try ExampleForm(source: try Self.source)
         try form.tap("Username")
         try form.type("ada", into: "Username")
         let before = form.run
@@ -76,7 +42,7 @@ struct StatementTraceTests {
 
     @Test("Every branch reads what it tests: a full form goes to the else, which lets go of focus")
     func lastBranch() throws {
-        var form = try ExampleForm(source: Self.source)
+        var form = try ExampleForm(source: try Self.source)
         try form.type("ada", into: "Username")
         try form.type("ada@example.com", into: "Email")
         try form.type("secret", into: "Password")

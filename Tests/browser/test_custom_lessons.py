@@ -15,28 +15,7 @@ from selenium.webdriver.common.by import By
 from program_page import line_of
 from test_examples_and_files import download_into, downloaded
 
-LOGIN = """import SwiftUI
-
-struct LoginForm: View {
-    enum Field: Hashable {
-        case username, password
-    }
-
-    @State private var username = ""
-    @State private var password = ""
-    @FocusState private var focus: Field?
-
-    var body: some View {
-        Form {
-            TextField("Username", text: $username)
-                .focused($focus, equals: .username)
-                .onSubmit { focus = .password }
-            TextField("Password", text: $password)
-                .focused($focus, equals: .password)
-        }
-    }
-}
-"""
+LOGIN = (Path(__file__).resolve().parents[1] / "Fixtures" / "login-return.swift").read_text(encoding="utf-8")
 USERNAME_LINE = line_of(LOGIN, ".focused($focus, equals: .username)")
 SUBMIT_LINE = line_of(LOGIN, ".onSubmit { focus = .password }")
 

@@ -1,5 +1,6 @@
 import Foundation
 import Locking
+import TransportWire
 
 /// Every WebSocket client connection of the load generator, driven by one thread that waits in
 /// epoll: non-blocking sockets, the RFC 6455 handshake and framing of `WebSocket/`, and the
@@ -275,7 +276,7 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
     }
 
     private func sendFrame<Payload: Collection<UInt8>>(
-        _ opcode: Opcode, _ payload: Payload, on connection: ClientConnection, _ id: Int
+        _ opcode: WebSocketOpcode, _ payload: Payload, on connection: ClientConnection, _ id: Int
     ) {
         frameBuffer.removeAll(keepingCapacity: true)
         ClientFrame.append(opcode, payload, mask: masks.next(), to: &frameBuffer)

@@ -1,7 +1,11 @@
+import TransportWire
+
 /// Writes the frames a client sends (RFC 6455 §5.2–5.3): final, unfragmented, and masked.
 enum ClientFrame {
     /// Appends one frame carrying `payload`, masked with `mask`, to `output`.
-    static func append<Payload: Collection<UInt8>>(_ opcode: Opcode, _ payload: Payload, mask: UInt32, to output: inout [UInt8]) {
+    static func append<Payload: Collection<UInt8>>(
+        _ opcode: WebSocketOpcode, _ payload: Payload, mask: UInt32, to output: inout [UInt8]
+    ) {
         let count = payload.count
         output.reserveCapacity(output.count + count + 14)
         output.append(0x80 | opcode.rawValue)

@@ -1,9 +1,11 @@
+import TransportWire
+
 /// Reads the frames a server sends (RFC 6455 §5.2): a whole frame at a time, header from its
 /// bytes and payload as a range of the buffer, so a payload is never walked byte by byte here.
 enum FrameParser {
     struct Frame: Equatable {
         var isFinal: Bool
-        var opcode: Opcode
+        var opcode: WebSocketOpcode
         /// Where the payload lies in the buffer that was parsed.
         var payload: Range<Int>
         /// The index just past the frame.
@@ -28,7 +30,7 @@ enum FrameParser {
         let first = bytes[start]
         let second = bytes[start + 1]
         guard first & 0x70 == 0 else { return .invalid("a frame has reserved bits set without an extension") }
-        guard let opcode = Opcode(rawValue: first & 0x0F) else {
+        guard let opcode = WebSocketOpcode(rawValue: first & 0x0F) else {
             return .invalid("a frame has the unknown opcode \(first & 0x0F)")
         }
         guard second & 0x80 == 0 else { return .invalid("the server masked a frame") }
