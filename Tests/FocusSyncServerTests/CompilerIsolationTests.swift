@@ -56,7 +56,8 @@ struct CompilerIsolationTests {
     func compilersYieldToTheServer() async throws {
         let server = try TestServer()
         defer { server.stop() }
-        // The seed screens compiled at start: the pool's processes are running.
+        // A source of a session's own is compiled in the pool: its process is running.
+        #expect(try SourceSessionServerTests.create(server, source: SourceSessionServerTests.login).status == 201)
         let compilers = Self.compilerProcesses()
         try #require(!compilers.isEmpty, "the server started its compilers")
         let own = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
@@ -110,8 +111,8 @@ struct CompilerIsolationTests {
 
     @Test("A compiler that ends on a source refuses it with 422, and the server serves on")
     func crashingCompilerRefusesItsSource() throws {
-        // The server compiles the seed screens when it starts, with the real compiler; every
-        // compiler process started after that one ends at once, as one the parser crashes in does.
+        // The first compiler process is the real one; every compiler process started after it
+        // ends at once, as one the parser crashes in does.
         let folder = TemporaryFolder()
         defer { withExtendedLifetime(folder) {} }
         let compiler = folder.file("focus-compile")
@@ -121,15 +122,28 @@ struct CompilerIsolationTests {
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: compiler)
         let server = try TestServer { $0.compilerExecutable = compiler }
         defer { server.stop() }
-        let seeds = Self.compilerProcesses()
-        #expect(!seeds.isEmpty, "the seed screens' compiler")
-        for pid in seeds { kill(pid, SIGKILL) }
-        let refused = try SourceSessionServerTests.create(server, source: SourceSessionServerTests.login)
+        #expect(try SourceSessionServerTests.create(server, source: SourceSessionServerTests.login).status == 201)
+        let first = Self.compilerProcesses()
+        #expect(!first.isEmpty, "the real compiler")
+        for pid in first { kill(pid, SIGKILL) }
+        let renamed = SourceSessionServerTests.login.replacingOccurrences(of: "\"Sign In\"", with: "\"Log In\"")
+        let refused = try SourceSessionServerTests.create(server, source: renamed)
         #expect(refused.status == 422)
         #expect(try Self.refusal(refused)?.contains("The Swift parser failed on this source") == true)
         let health = try HTTPClient.send(method: "GET", target: "/healthz", port: server.port)
         #expect(health.status == 200)
         let seeded = try HTTPClient.send(method: "POST", target: "/api/sessions", port: server.port)
         #expect(seeded.status == 201, "a session without a source runs the seed screens, compiled at start")
+    }
+
+    @Test("The seed screens are compiled in the server's own process: a deadline no compile can meet does not stop it starting")
+    func seedsNeedNoCompilerProcess() throws {
+        let server = try TestServer { $0.compileDeadlineMilliseconds = 1 }
+        defer { server.stop() }
+        #expect(Self.compilerProcesses().isEmpty, "no compiler process was needed to start")
+        let seeded = try HTTPClient.send(method: "POST", target: "/api/sessions", port: server.port)
+        #expect(seeded.status == 201, "a session without a source runs the seed screens")
+        let own = try SourceSessionServerTests.create(server, source: SourceSessionServerTests.login)
+        #expect(own.status == 422, "a session's own source still meets the deadline, here one no compile can meet")
     }
 }

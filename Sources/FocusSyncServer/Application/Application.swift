@@ -45,7 +45,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         persistence = store.persistence
         nodeID = options.nodeID ?? options.defaultNodeID
         let compiler = SourceCompilerCache(options: options, logger: logger)
-        seeds = compiler.compiler(seedSource)
+        seeds = compiler.compileShipped(seedSource)
         let sessions = SessionHost(
             limits: options.sessions, persistence: store.persistence, compiler: compiler, serviceThread: serviceThread,
             clock: clock, logger: logger)

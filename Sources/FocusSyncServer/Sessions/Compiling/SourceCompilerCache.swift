@@ -41,6 +41,16 @@ final class SourceCompilerCache: Sendable {
     /// calling thread (a restore before serving, or a past revision rebuilt from another text).
     var compiler: SourceCompiler { { [self] source in compiled(source) } }
 
+    /// A source shipped with the server (the seed screens), compiled in this process with no
+    /// deadline and remembered: a machine too busy to answer within the deadline must not keep
+    /// the server from starting, and the server's own files are no stranger's input.
+    func compileShipped(_ source: String) -> CompiledSource {
+        if let known = memo.withLock({ $0.results[source] }) { return known }
+        let result = SourceCompilation.compile(source)
+        remember(result, for: source)
+        return result
+    }
+
     /// Compiles `source` on a thread of the compiler's and hands the result to `done` there.
     /// Sources are taken in the order they come, as many at once as there are lanes, so a source
     /// that takes long holds up one lane only.
@@ -80,12 +90,16 @@ final class SourceCompilerCache: Sendable {
     private func compiled(_ source: String) -> CompiledSource {
         if let known = memo.withLock({ $0.results[source] }) { return known }
         let result = pool?.compile(source) ?? SourceCompilation.compile(source)
+        remember(result, for: source)
+        return result
+    }
+
+    private func remember(_ result: CompiledSource, for source: String) {
         memo.withLock { memo in
             guard memo.results.updateValue(result, forKey: source) == nil else { return }
             memo.order.append(source)
             if memo.order.count > capacity { memo.results[memo.order.removeFirst()] = nil }
         }
-        return result
     }
 }
 
