@@ -146,4 +146,22 @@ struct CompilerIsolationTests {
         let own = try SourceSessionServerTests.create(server, source: SourceSessionServerTests.login)
         #expect(own.status == 422, "a session's own source still meets the deadline, here one no compile can meet")
     }
+
+    @Test("A stored session's source gets the longer restore deadline: a server whose deadline no compile meets restores it")
+    func storedSourceIsRestoredPatiently() throws {
+        let folder = TemporaryFolder()
+        var server = try TestServer(configure: DurabilityTests.persistent(folder))
+        let created = try SourceSessionServerTests.create(server, source: SourceSessionServerTests.login)
+        #expect(created.status == 201)
+        let id = try #require(try JSONValue.parse(created.text)["id"].string)
+        server.stop()
+        server = try TestServer {
+            DurabilityTests.persistent(folder)(&$0)
+            $0.compileDeadlineMilliseconds = 1
+        }
+        defer { server.stop() }
+        let restored = try server.get("/api/sessions/\(id)")
+        #expect(restored.status == 200, "restored although a new source could not compile within 1 ms")
+        #expect(try JSONValue.parse(restored.text)["state"]["program"]["source"].string == SourceSessionServerTests.login)
+    }
 }

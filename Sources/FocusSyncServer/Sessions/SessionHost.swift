@@ -86,7 +86,7 @@ final class SessionHost {
     func rebuild(_ durable: DurableSession) -> SessionMachine? {
         do {
             return try SessionMachine(
-                restoring: durable, configuration: SessionConfiguration(), compile: compiler.compiler, at: clock.now())
+                restoring: durable, configuration: SessionConfiguration(), compile: compiler.restoringCompiler, at: clock.now())
         } catch {
             let session = SessionID(durable.id)?.redacted ?? "?"
             logger.warning("a stored session is not restored", ["session": session, "reason": error.description])

@@ -19,16 +19,26 @@ final class CompilerPool: Sendable {
     /// One count for each process the pool may run at once.
     private let slots: DispatchSemaphore
 
+    /// The deadline for a source that compiled before (a stored session's, restored): it is known
+    /// to end, and a server starting on a busy machine must not leave it unrestored for being slow.
+    static let restoreDeadlineMilliseconds = 10_000
+
     init(executable: URL, deadlineMilliseconds: Int, size: Int = CompilerPool.defaultSize) {
         self.executable = executable
         self.deadlineMilliseconds = deadlineMilliseconds
-        deadlineText = deadlineMilliseconds % 1000 == 0 ? "\(deadlineMilliseconds / 1000) s" : "\(deadlineMilliseconds) ms"
+        deadlineText = Self.text(of: deadlineMilliseconds)
         slots = DispatchSemaphore(value: size)
     }
 
+    private static func text(of milliseconds: Int) -> String {
+        milliseconds % 1000 == 0 ? "\(milliseconds / 1000) s" : "\(milliseconds) ms"
+    }
+
     /// What `source` compiles to, waiting for a free process first. A source on which the
-    /// process ends twice running, or that takes past the deadline, gets an error diagnostic.
-    func compile(_ source: String) -> CompiledSource {
+    /// process ends twice running, or that takes past the deadline (`patient`: the longer one
+    /// for a source that compiled before, ``restoreDeadlineMilliseconds``), gets an error
+    /// diagnostic.
+    func compile(_ source: String, patient: Bool = false) -> CompiledSource {
         slots.wait()
         defer { slots.signal() }
         var ended = 0
@@ -36,14 +46,15 @@ final class CompilerPool: Sendable {
             guard let process = idle.withLock({ $0.popLast() }) ?? (try? CompilerProcess(executable: executable)) else {
                 return Self.refusal(of: source, "The compiler process could not be started, so no source can be read now.")
             }
-            switch process.compile(source, withinMilliseconds: deadlineMilliseconds) {
+            let deadline = patient ? max(deadlineMilliseconds, Self.restoreDeadlineMilliseconds) : deadlineMilliseconds
+            switch process.compile(source, withinMilliseconds: deadline) {
             case .success(let compiled):
                 idle.withLock { $0.append(process) }
                 return compiled
             case .failure(.tookTooLong):
                 return Self.refusal(
                     of: source,
-                    "Reading this source took longer than \(deadlineText), the limit. Deeply nested brackets or very long "
+                    "Reading this source took longer than \(patient ? Self.text(of: deadline) : deadlineText), the limit. Deeply nested brackets or very long "
                         + "expressions are the usual cause.")
             case .failure(.ended):
                 // Once may be the process (killed from outside); twice running is the source.

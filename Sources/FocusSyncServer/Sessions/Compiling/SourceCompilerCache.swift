@@ -38,8 +38,12 @@ final class SourceCompilerCache: Sendable {
     }
 
     /// The compiler session machines are made with: a remembered result, or compiled now on the
-    /// calling thread (a restore before serving, or a past revision rebuilt from another text).
+    /// calling thread (a past revision rebuilt from another text).
     var compiler: SourceCompiler { { [self] source in compiled(source) } }
+
+    /// The compiler stored sessions are restored with, before serving: as ``compiler``, with the
+    /// pool's longer deadline, since these texts compiled before.
+    var restoringCompiler: SourceCompiler { { [self] source in compiled(source, patient: true) } }
 
     /// A source shipped with the server (the seed screens), compiled in this process with no
     /// deadline and remembered: a machine too busy to answer within the deadline must not keep
@@ -87,9 +91,9 @@ final class SourceCompilerCache: Sendable {
         }
     }
 
-    private func compiled(_ source: String) -> CompiledSource {
+    private func compiled(_ source: String, patient: Bool = false) -> CompiledSource {
         if let known = memo.withLock({ $0.results[source] }) { return known }
-        let result = pool?.compile(source) ?? SourceCompilation.compile(source)
+        let result = pool?.compile(source, patient: patient) ?? SourceCompilation.compile(source)
         remember(result, for: source)
         return result
     }
