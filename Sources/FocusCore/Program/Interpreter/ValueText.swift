@@ -65,6 +65,11 @@ struct ValueText {
     }
 
     static func escaped(_ text: String) -> String {
+        // Most texts need no escape: one pass over the bytes instead of building a copy by
+        // characters (a replay prints every value typed).
+        guard text.utf8.contains(where: { $0 == 0x22 || $0 == 0x5C || $0 == 0x0A || $0 == 0x09 }) else {
+            return text
+        }
         var out = ""
         for character in text {
             switch character {
