@@ -1,8 +1,9 @@
 import FocusCore
 import FocusProtocol
-import Sessions
 import TestSupport
 import Testing
+
+@testable import Sessions
 
 /// Which lines each editor's source editor shows (`view`: its first line), shared with the
 /// carets so viewers can follow the presenter's scroll. Like a caret it is no change, and it
@@ -60,5 +61,32 @@ struct EditorViewTests {
         for text in [#"{"type":"view","top":0}"#, #"{"type":"view"}"#, #"{"type":"view","top":"12"}"#] {
             #expect(throws: ProtocolError.self, "\(text)") { try ClientMessage.decode(Array(text.utf8)) }
         }
+    }
+
+    @Test("Carets count the source's length only when one is to move over an edit of it (the count walks the whole source)")
+    func lengthCountedOnlyWhenNeeded() {
+        var sharing = CaretSharing(intervalMilliseconds: 100)
+        let edit = FocusEvent.edit(screen: .sourceText, key: .sourceText, ops: [TextSplice(at: 0, delete: 0, insert: "x")])
+        var counted = 0
+        sharing.move(over: [edit]) {
+            counted += 1
+            return 10
+        }
+        #expect(counted == 0, "no caret: nothing to move")
+        var outputs: [SessionOutput] = []
+        sharing.place(
+            TextSelection(caret: 3), of: CaretTests.m1, revision: 0,
+            at: MachineTime(monotonicMilliseconds: 0, wallMilliseconds: 0), into: &outputs)
+        sharing.move(over: [FocusEvent.focus(screen: "SignUp", from: nil, to: "email", cause: .tap)]) {
+            counted += 1
+            return 10
+        }
+        #expect(counted == 0, "no edit of the source: nothing to move over")
+        sharing.move(over: [edit]) {
+            counted += 1
+            return 10
+        }
+        #expect(counted == 1)
+        #expect(sharing.shared == [MemberCaret(member: CaretTests.m1, selection: TextSelection(caret: 4))])
     }
 }

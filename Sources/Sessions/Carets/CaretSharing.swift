@@ -71,10 +71,11 @@ struct CaretSharing: Sendable {
     }
 
     /// Moves every caret over the edits of the source among `events`, a change just applied to
-    /// a source `length` code units long before it.
-    mutating func move(over events: [FocusEvent], sourceLength length: Int) {
-        guard !places.isEmpty else { return }
-        var length = length
+    /// a source `length()` code units long before it (counted only when a caret is to move: the
+    /// count walks the whole source).
+    mutating func move(over events: [FocusEvent], sourceLength length: () -> Int) {
+        guard !places.isEmpty, events.contains(where: \.editsSource) else { return }
+        var length = length()
         for case .edit(_, let key, let ops) in events where key == .sourceText {
             let operation = TextOperation(splices: ops, length: length)
             for index in places.indices { places[index].selection = places[index].selection?.transformed(by: operation) }
