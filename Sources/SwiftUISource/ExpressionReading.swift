@@ -6,6 +6,7 @@ internal import SwiftSyntax
 extension ReadContext {
     /// `node` as an `Expression`; anything outside the subset is `.unmodelled(text)` with a warning.
     func expression(_ node: ExprSyntax) -> Expression {
+        let node = folded(node)
         if let modelled = literal(node) ?? reference(node) ?? operation(node) ?? compound(node) {
             return modelled
         }

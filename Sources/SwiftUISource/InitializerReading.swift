@@ -42,8 +42,9 @@ extension ReadContext {
 
     private func assignment(in item: CodeBlockItemSyntax) -> InfixOperatorExprSyntax? {
         switch item.item {
-        case .expr(let expression): return expression.as(InfixOperatorExprSyntax.self)
-        case .stmt(let statement): return statement.as(ExpressionStmtSyntax.self)?.expression.as(InfixOperatorExprSyntax.self)
+        case .expr(let expression): return folded(expression).as(InfixOperatorExprSyntax.self)
+        case .stmt(let statement):
+            return (statement.as(ExpressionStmtSyntax.self)?.expression).flatMap { folded($0).as(InfixOperatorExprSyntax.self) }
         default: return nil
         }
     }

@@ -1,4 +1,5 @@
 import FocusCore
+internal import SwiftOperators
 internal import SwiftSyntax
 
 /// What every part of the reader shares while it reads one source: where nodes are, the
@@ -13,6 +14,9 @@ final class ReadContext {
     var currentView: String?
     /// The qualified names of views used in another view's body.
     private(set) var usedViews: Set<String> = []
+    /// Where in the source each tree of folded operators starts, by the tree's root: a folded
+    /// expression is a tree of its own whose positions count from its start.
+    private var foldedTreeStarts: [SyntaxIdentifier: Int] = [:]
 
     init(converter: SourceLocationConverter, viewNames: [String: String]) {
         self.converter = converter
@@ -21,8 +25,31 @@ final class ReadContext {
 
     /// Where `node` starts, after its leading trivia.
     func span(of node: some SyntaxProtocol) -> SourceSpan {
-        let location = converter.location(for: node.positionAfterSkippingLeadingTrivia)
+        let location = converter.location(for: sourcePosition(of: node))
         return SourceSpan(line: location.line, column: location.column)
+    }
+
+    /// `node` with its operators folded by Swift's precedence when it is a sequence of operands
+    /// and operators (`a == b && c` as `&&` of `==`), and as it is otherwise.
+    ///
+    /// Folding each sequence as the reader reaches it costs a fraction of folding the whole file
+    /// first (`foldAll` rebuilds every node of the tree). Sequences inside it (in a closure, in
+    /// parentheses) stay sequences until they are reached in turn.
+    func folded(_ node: ExprSyntax) -> ExprSyntax {
+        guard let sequence = node.as(SequenceExprSyntax.self) else { return node }
+        let start = sourcePosition(of: sequence, afterLeadingTrivia: false)
+        var errors: [OperatorError] = []
+        let result = OperatorTable.standardOperators.foldSingle(sequence) { errors.append($0) }
+        foldedTreeStarts[result.root.id] = start.utf8Offset
+        for error in errors { warn(error.message, at: error.asDiagnostic.node) }
+        return result
+    }
+
+    /// Where `node` starts in the source, in the source's tree or in a folded one.
+    private func sourcePosition(of node: some SyntaxProtocol, afterLeadingTrivia: Bool = true) -> AbsolutePosition {
+        let position = afterLeadingTrivia ? node.positionAfterSkippingLeadingTrivia : node.position
+        guard let start = foldedTreeStarts[node.root.id] else { return position }
+        return AbsolutePosition(utf8Offset: start + position.utf8Offset)
     }
 
     /// A warning at the start of `node`.

@@ -1,12 +1,11 @@
 import FocusCore
 internal import SwiftDiagnostics
-internal import SwiftOperators
 internal import SwiftParser
 internal import SwiftSyntax
 
 /// Reads a SwiftUI source into FocusCore's plain program data with the toolchain's own parser:
-/// `Parser.parse(source:)`, operators folded with Swift's precedence (`OperatorTable`), then a
-/// walk over the declarations. Nothing is type-checked.
+/// `Parser.parse(source:)`, then a walk over the declarations that folds each sequence of
+/// operators with Swift's precedence (`OperatorTable`) as it reaches it. Nothing is type-checked.
 public enum SourceReader {
     /// `source` as a `SwiftUIProgram`, or only its syntax errors when it does not parse.
     ///
@@ -18,16 +17,13 @@ public enum SourceReader {
         }
         let parsed = Parser.parse(source: source)
         let converter = SourceLocationConverter(fileName: "source.swift", tree: parsed)
-        let syntax = SyntaxCheck.diagnostics(of: parsed, converter: converter)
+        let syntax = SyntaxCheck.diagnostics(of: parsed, parsedFrom: source, converter: converter)
         let highlights = SourceHighlighting.highlights(of: parsed, in: source)
         if syntax.contains(where: { $0.severity == .error }) {
             return SourceReading(program: nil, diagnostics: syntax, highlights: highlights)
         }
 
-        var foldingErrors: [OperatorError] = []
-        let folded = OperatorTable.standardOperators.foldAll(parsed) { foldingErrors.append($0) }
-        let tree = folded.as(SourceFileSyntax.self) ?? parsed
-        let collection = DeclarationCollection(tree)
+        let collection = DeclarationCollection(parsed)
 
         var viewNames: [String: String] = [:]
         for view in collection.views {
@@ -36,7 +32,6 @@ public enum SourceReader {
             if viewNames[simple] == nil { viewNames[simple] = view.name }
         }
         let context = ReadContext(converter: converter, viewNames: viewNames)
-        for error in foldingErrors { context.warn(error.message, at: error.asDiagnostic.node) }
 
         let enums = collection.enums.map { context.enumDeclaration($0.name, $0.node) }
         let models = collection.models.map { context.modelDeclaration($0.name, $0.node) }

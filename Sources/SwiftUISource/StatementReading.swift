@@ -74,6 +74,7 @@ extension ReadContext {
 
     /// An expression on its own line: an `if`, a `switch`, an assignment, a timing call, a call.
     func expressionStatement(_ node: ExprSyntax) -> Statement {
+        let node = folded(node)
         let here = span(of: node)
         if let ifExpression = node.as(IfExprSyntax.self) { return Statement(ifStatement(ifExpression), span: here) }
         if let switchExpression = node.as(SwitchExprSyntax.self) {

@@ -11,17 +11,19 @@ public enum SyntaxCheck {
     public static func diagnostics(of source: String) -> [SourceDiagnostic] {
         if let tooDeep = BracketDepthGuard.diagnostic(for: source) { return [tooDeep] }
         let tree = Parser.parse(source: source)
-        return diagnostics(of: tree, converter: SourceLocationConverter(fileName: "source.swift", tree: tree))
+        return diagnostics(of: tree, parsedFrom: source, converter: SourceLocationConverter(fileName: "source.swift", tree: tree))
     }
 
-    /// Every syntax diagnostic of a tree already parsed, placed by `converter`.
+    /// Every syntax diagnostic of a tree already parsed from `source`, placed by `converter`.
     ///
     /// Text the lexer cannot read (control characters, a stray byte-order mark) is reported here,
     /// and it and vertical tabs and form feeds are blanked before the parser's diagnostics are
     /// asked for: next to an operator they make swift-syntax build a Fix-It with no change, which
     /// traps the whole process.
-    static func diagnostics(of tree: SourceFileSyntax, converter: SourceLocationConverter) -> [SourceDiagnostic] {
-        let unreadable = UnreadableText.pieces(in: tree)
+    static func diagnostics(
+        of tree: SourceFileSyntax, parsedFrom source: String, converter: SourceLocationConverter
+    ) -> [SourceDiagnostic] {
+        let unreadable = UnreadableText.pieces(in: tree, parsedFrom: source)
         guard !unreadable.isEmpty else { return parserDiagnostics(of: tree, converter: converter) }
         let reported = unreadable.filter(\.isError).map { piece in
             let location = converter.location(for: piece.position)

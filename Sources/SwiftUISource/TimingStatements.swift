@@ -71,7 +71,7 @@ extension ReadContext {
 
     /// `.now() + 0.5` (or `.now() + .milliseconds(500)`): the seconds.
     private func delay(_ deadline: ExprSyntax) -> Expression? {
-        guard let sum = deadline.as(InfixOperatorExprSyntax.self),
+        guard let sum = folded(deadline).as(InfixOperatorExprSyntax.self),
             sum.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+",
             sum.leftOperand.sourceText.hasSuffix(".now()")
         else { return nil }

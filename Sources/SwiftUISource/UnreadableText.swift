@@ -20,14 +20,38 @@ struct UnreadableText {
         }.joined(separator: " ")
     }
 
-    /// Every such piece of trivia in `tree`, in source order.
-    static func pieces(in tree: SourceFileSyntax) -> [UnreadableText] {
+    /// Every such piece of trivia in `tree`, parsed from `source`, in source order.
+    static func pieces(in tree: SourceFileSyntax, parsedFrom source: String) -> [UnreadableText] {
+        guard mayHoldAny(source.utf8) else { return [] }
         var found: [UnreadableText] = []
         for token in tree.tokens(viewMode: .sourceAccurate) {
             collect(token.leadingTrivia, from: token.position, into: &found)
             collect(token.trailingTrivia, from: token.endPositionBeforeTrailingTrivia, into: &found)
         }
         return found
+    }
+
+    /// Whether a text of these bytes could hold such a piece: walking every token's trivia costs
+    /// about as much as reading the program, and most sources are printable ASCII. The parser's
+    /// lexer keeps as unexpected text only bytes outside printable ASCII, tab and the line breaks,
+    /// and source-control conflict markers (seven `<` or `>` in a row).
+    static func mayHoldAny(_ bytes: some Sequence<UInt8>) -> Bool {
+        var run = 0
+        var runByte: UInt8 = 0
+        for byte in bytes {
+            switch byte {
+            case 0x09, 0x0A, 0x0D, 0x20...0x7E: break
+            default: return true
+            }
+            if byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") {
+                run = byte == runByte ? run + 1 : 1
+                runByte = byte
+                if run == 7 { return true }
+            } else {
+                run = 0
+            }
+        }
+        return false
     }
 
     /// `source` with every piece's bytes replaced by spaces, so lines and columns stay put.

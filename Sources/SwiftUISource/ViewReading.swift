@@ -115,7 +115,7 @@ extension ReadContext {
                 inner = tryExpression.expression
             } else if let tuple = inner.as(TupleExprSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
                 inner = only.expression
-            } else if let fallback = inner.as(InfixOperatorExprSyntax.self),
+            } else if let fallback = folded(inner).as(InfixOperatorExprSyntax.self),
                 fallback.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "??"
             {
                 inner = fallback.leftOperand
