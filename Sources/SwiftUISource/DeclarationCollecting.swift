@@ -24,7 +24,7 @@ struct DeclarationCollection {
 
     /// Whether `node` says it is a SwiftUI `View` and has a `body`.
     static func isView(_ node: StructDeclSyntax) -> Bool {
-        let conformances = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let conformances = node.inheritanceClause?.inheritedTypes.map { $0.type.sourceText } ?? []
         return conformances.contains { $0 == "View" || $0 == "SwiftUI.View" } && bodyProperty(of: node) != nil
     }
 
@@ -32,7 +32,7 @@ struct DeclarationCollection {
     static func bodyProperty(of node: StructDeclSyntax) -> PatternBindingSyntax? {
         for member in node.memberBlock.members {
             guard let variable = member.decl.as(VariableDeclSyntax.self) else { continue }
-            if let body = variable.bindings.first(where: { $0.pattern.trimmedDescription == "body" }) { return body }
+            if let body = variable.bindings.first(where: { $0.pattern.sourceText == "body" }) { return body }
         }
         return nil
     }
@@ -41,7 +41,7 @@ struct DeclarationCollection {
         if declaration.is(ImportDeclSyntax.self) || declaration.is(MacroExpansionDeclSyntax.self) { return }
         if let structure = declaration.as(StructDeclSyntax.self) {
             let name = qualified(structure.name.text, in: outer)
-            let conformances = structure.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+            let conformances = structure.inheritanceClause?.inheritedTypes.map { $0.type.sourceText } ?? []
             if Self.isView(structure) {
                 views.append((name, structure))
             } else if conformances.contains(where: { ["App", "Scene", "PreviewProvider"].contains($0) }) {

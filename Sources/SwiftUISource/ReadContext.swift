@@ -67,5 +67,14 @@ final class ReadContext {
 
 extension SyntaxProtocol {
     /// The node's source text without its surrounding trivia.
-    var sourceText: String { trimmedDescription }
+    ///
+    /// Cut from the node's whole text rather than swift-syntax's `trimmedDescription`, which copies
+    /// the node twice to trim it: that made a tenth of a compile.
+    var sourceText: String {
+        let whole = description
+        let utf8 = whole.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: leadingTriviaLength.utf8Length)
+        let end = utf8.index(utf8.endIndex, offsetBy: -trailingTriviaLength.utf8Length)
+        return start < end ? String(whole[start..<end]) : ""
+    }
 }
