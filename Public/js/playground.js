@@ -112,6 +112,9 @@ export class Playground {
       typingPause: () => this.editing.typingPause(),
       requestFocus: (screen, key) => this.#intent({ screen, action: 'focus', key }),
       enabled: () => this.#editable(),
+      note: byId('follow-note'),
+      describeMove: () => this.store.focusMoveInWords(this.store.screen, (key) => this.program.label(key)),
+      fieldName: (input) => this.program.label(view.keyOf(input)),
     });
     this.settings = new SettingsPanel({ follower: this.follower });
     connection.addEventListener('message', (event) => this.#receive(event.detail.message, event.detail.newConnection));
