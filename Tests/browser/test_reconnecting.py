@@ -56,3 +56,40 @@ def test_the_page_reconnects_within_a_second_of_the_server_answering_again(resta
     page.wait_connected()
     behind = page.js("return window.__connectedAt") / 1000 - ready
     assert behind < 1.0, f"the page reconnected {behind:.2f} s after the server was ready (at most 1 s)"
+
+
+# Every control of the header a person needs while reconnecting, and whether each is one line of
+# text wholly inside the window.
+HEADER_CONTROLS = """
+const width = document.documentElement.clientWidth;
+return ['.brand h1', '#connection', '#retry-now', '#examples', '#share'].map((selector) => {
+  const element = document.querySelector(selector);
+  const box = element.getBoundingClientRect();
+  const lines = new Set();
+  const texts = document.createTreeWalker(element, NodeFilter.SHOW_TEXT);
+  while (texts.nextNode()) {
+    const range = document.createRange();
+    range.selectNodeContents(texts.currentNode);
+    for (const rect of range.getClientRects()) if (rect.width > 0) lines.add(Math.round(rect.bottom));
+  }
+  return { selector, shown: element.checkVisibility(), left: box.left, right: box.right, width, lines: lines.size };
+});
+"""
+
+
+@pytest.mark.parametrize("width", [390, 520, 901])
+def test_the_reconnecting_header_keeps_every_control_whole_on_a_narrow_window(page, width):
+    page.open(page.base_url)
+    page.wait_drawn()
+    page.drop_connection(60000)
+    page.wait(lambda: (seconds_to_retry(page) or 0) > 50, "the header counts down to the next attempt")
+    try:
+        page.set_viewport(width, 844)
+        for control in page.js(HEADER_CONTROLS):
+            assert control["shown"], control
+            assert 0 <= control["left"] and control["right"] <= control["width"], f"cut off at {width} px: {control}"
+            assert control["lines"] == 1, f"wrapped at {width} px: {control}"
+        assert page.js("return document.getElementById('phone-offline').textContent") == \
+            "Offline — changes wait here until reconnected"
+    finally:
+        page.set_viewport(1280, 800)
