@@ -1,12 +1,18 @@
-// The WebSocket to the session: hello, reconnect with backoff, and the queue of intents the
-// server has not answered yet (resent after every reconnect's snapshot; see PROTOCOL.md), kept in
-// sessionStorage one key per intent, so queuing one never rewrites the others.
+// The WebSocket to the session: hello, reconnect with backoff (or at once when a probe finds the
+// server answering again), and the queue of intents the server has not answered yet (resent after
+// every reconnect's snapshot; see PROTOCOL.md), kept in sessionStorage one key per intent, so
+// queuing one never rewrites the others.
 
 import { SUBPROTOCOL, CloseCode, ErrorCode } from './protocol.js';
 
 const BACKOFF_MS = [1000, 2000, 4000, 8000, 15000];
 const PING_EVERY_MS = 15000;
 const SILENCE_LIMIT_MS = 40000;
+/**
+ * While waiting out a backoff, how often a small HTTP request asks whether the server answers:
+ * once it answers again after not answering (it restarted), the page reconnects at once.
+ */
+const PROBE_EVERY_MS = 300;
 
 /** How long to wait before resending an intent the server refused as rate-limited. */
 export const RATE_LIMIT_RETRY_MS = 1000;
@@ -31,6 +37,10 @@ export class Connection extends EventTarget {
   #written = new WeakSet();
   #attempt = 0;
   #retryTimer = 0;
+  #probeTimer = 0;
+  #probeRound = 0;
+  /** Whether a probe found the server not answering since it last answered a socket. */
+  #probeMissed = false;
   #holdUntil = 0;
   #lastHeard = 0;
   /** A fatal error the server announced before closing (its close code may not make it here). */
@@ -134,6 +144,7 @@ export class Connection extends EventTarget {
   #leave() {
     const socket = this.#socket;
     clearTimeout(this.#retryTimer);
+    this.#stopProbing();
     if (!socket) return;
     this.#socket = null;
     this.#ready = false;
@@ -142,6 +153,7 @@ export class Connection extends EventTarget {
 
   #open() {
     if (this.#socket) return;
+    this.#stopProbing();
     const url = new URL('ws', location.href);
     url.protocol = location.protocol === 'https:' ? 'wss:' : 'ws:';
     url.search = new URLSearchParams({ session: this.sessionId }).toString();
@@ -174,6 +186,7 @@ export class Connection extends EventTarget {
     if (message.type === 'snapshot') {
       this.#ready = true;
       this.#attempt = 0;
+      this.#probeMissed = false;
       this.#setStatus('connected');
     }
     // What the page sends while it takes in a new connection's snapshot goes out after what waited.
@@ -239,7 +252,43 @@ export class Connection extends EventTarget {
     const delay = Math.max(backoff, this.#holdUntil - Date.now());
     this.#attempt += 1;
     this.#retryTimer = setTimeout(() => this.#open(), delay);
+    // A full session answers HTTP all along: only the backoff helps there.
+    if (code !== CloseCode.sessionFull) this.#probe();
     this.#setStatus('reconnecting', { retryAt: Date.now() + delay, problem: code === CloseCode.sessionFull ? ErrorCode.sessionFull : null });
+  }
+
+  /**
+   * Asks the server for its health every PROBE_EVERY_MS until the next attempt: an answer after a
+   * miss means it is back, so the attempt is made now instead of at the end of the backoff. A
+   * server that answered all along (the socket failed for another reason) leaves the backoff be.
+   */
+  #probe() {
+    this.#stopProbing();
+    const round = this.#probeRound;
+    const ask = async () => {
+      let answered = false;
+      try {
+        const response = await fetch(new URL('healthz', location.href), { cache: 'no-store', signal: AbortSignal.timeout(2000) });
+        answered = response.ok;
+      } catch {
+        answered = false;
+      }
+      if (round !== this.#probeRound) return;
+      if (answered && this.#probeMissed && Date.now() >= this.#holdUntil) {
+        this.#probeMissed = false;
+        this.retryNow();
+        return;
+      }
+      this.#probeMissed ||= !answered;
+      this.#probeTimer = setTimeout(ask, PROBE_EVERY_MS);
+    };
+    this.#probeTimer = setTimeout(ask, PROBE_EVERY_MS);
+  }
+
+  /** Ends the probes of this wait (an answer still on its way is ignored). */
+  #stopProbing() {
+    clearTimeout(this.#probeTimer);
+    this.#probeRound += 1;
   }
 
   /** Seqs count per client id: a new id starts again at 1, with the queued intents renumbered. */

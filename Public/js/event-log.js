@@ -5,7 +5,7 @@ import { h } from './dom.js';
 import { EventKind } from './protocol.js';
 
 /** A focus move's cause in words, where they differ from the server's. */
-const CAUSES = { submit: 'Return', autoFocus: 'auto-focus' };
+const CAUSES = { submit: 'Return', autoFocus: 'auto-focus', dismiss: 'dismiss key' };
 
 export class EventLog {
   constructor(root) {

@@ -91,7 +91,7 @@ export class Header {
   showWaiting({ state }, count) {
     const offline = state !== 'connected' && state !== 'ended';
     this.offline.hidden = !offline;
-    this.offline.textContent = offline ? `Offline — ${count === 0 ? 'nothing' : count} ${count === 1 ? 'change' : 'changes'} waiting` : '';
+    this.offline.textContent = offline ? `Offline — ${waiting(count)} here until reconnected` : '';
   }
 
   /** The session cannot be reached again: one explanation and one way forward replace the playground. */
@@ -117,6 +117,12 @@ export class Header {
     input.focus();
     input.select();
   }
+}
+
+/** What the phone holds for the server, as the subject of "… here until reconnected". */
+function waiting(count) {
+  if (count === 0) return 'changes wait';
+  return count === 1 ? '1 change waits' : `${count.toLocaleString('en')} changes wait`;
 }
 
 function describe({ state, retryAt }) {

@@ -15,14 +15,20 @@ export class SimulatedKeyboard {
 
   /**
    * `tools`: the element holding the program's keyboard toolbar buttons (drawn by the program's
-   * view); `onReturn()` is the return key.
+   * view); `onReturn()` is the return key, `onDismiss()` the key that lowers the keyboard
+   * (Escape in a field does the same).
    */
-  constructor(element, { tools, onReturn }) {
+  constructor(element, { tools, onReturn, onDismiss }) {
     this.element = element;
     this.hint = h('span', { class: 'keyboard-hint' });
     this.returnKey = h('button', {
       type: 'button', class: 'key key-return',
       onclick: (event) => { if (event.currentTarget.getAttribute('aria-disabled') !== 'true') onReturn(); },
+    });
+    this.dismissKey = h('button', {
+      type: 'button', class: 'key key-dismiss', text: '⌄', title: 'Dismiss the keyboard (Escape)',
+      'aria-label': 'Dismiss the keyboard (Escape)',
+      onclick: (event) => { if (event.currentTarget.getAttribute('aria-disabled') !== 'true') onDismiss(); },
     });
     element.append(h('div', { class: 'keyboard-body' },
       h('div', { class: 'keyboard-toolbar', role: 'toolbar', 'aria-label': 'Keyboard toolbar' }, tools, this.hint),
@@ -32,6 +38,7 @@ export class SimulatedKeyboard {
       h('div', { class: 'key-row key-row-bottom' },
         h('span', { class: 'key key-wide', 'aria-hidden': 'true', text: '123' }),
         h('span', { class: 'key key-space', 'aria-hidden': 'true', text: 'space' }),
+        this.dismissKey,
         this.returnKey),
     ));
     this.#setState('down');
@@ -44,6 +51,7 @@ export class SimulatedKeyboard {
   show({ field, locked }) {
     this.#up = Boolean(field);
     this.returnKey.setAttribute('aria-disabled', String(locked));
+    this.dismissKey.setAttribute('aria-disabled', String(locked));
     this.hint.textContent = field ? field.label : '';
     const label = field?.kind === 'editor' ? 'return' : RETURN_LABELS[field?.submitLabel] ?? 'return';
     this.returnKey.textContent = label;

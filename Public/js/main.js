@@ -13,7 +13,7 @@ async function start() {
   const connection = new Connection({
     sessionId, clientId: tabClientId(), renewClientId: () => tabClientId({ renew: true }), name: tabName,
   });
-  new Playground(connection);
+  const playground = new Playground(connection);
   connection.start();
   // Hooks for the browser tests and for demos; nothing on the page calls them.
   window.focusSync = Object.freeze({
@@ -22,6 +22,8 @@ async function start() {
       pendingIntents: () => connection.pending.length,
       // Sends an intent whatever the page allows (a viewer's page sends none of its own).
       sendIntent: (fields) => connection.send(fields),
+      // How long typing in a field keeps it against someone else's focus move (5 s unless set).
+      setFollowIdle: (ms) => { playground.follower.idleMs = ms; },
     }),
   });
 }

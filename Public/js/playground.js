@@ -53,6 +53,7 @@ export class Playground {
       intents: {
         tap: (key) => this.#afterTyping({ action: 'tap', key }),
         submit: () => this.#afterTyping({ action: 'submit' }),
+        dismiss: (input) => this.#dismiss(input),
         restart: () => this.#afterTyping({ action: 'restart' }),
         step: (on) => connection.tell({ type: 'step', on }),
         stepMove: (move) => connection.tell({ type: STEP_MOVES[move] }),
@@ -88,7 +89,9 @@ export class Playground {
       presenting: () => this.store.ready && this.#editable() && this.store.presenter()?.isYou === true,
     });
     this.tabs = new Tabs(byId('tabs'), byId('screen-panel'), (screen) => this.#navigate(screen));
-    this.keyboard = new SimulatedKeyboard(byId('keyboard'), { tools: view.keyboardTools, onReturn: () => this.#returnKey() });
+    this.keyboard = new SimulatedKeyboard(byId('keyboard'), {
+      tools: view.keyboardTools, onReturn: () => this.#returnKey(), onDismiss: () => this.#dismiss(),
+    });
     this.eventLog = new EventLog(byId('event-log'));
     this.lessons = new LessonPanel({
       onLesson: (lesson, step) => this.#intent({ action: 'lesson', lesson, step }),
@@ -112,6 +115,9 @@ export class Playground {
       typingPause: () => this.editing.typingPause(),
       requestFocus: (screen, key) => this.#intent({ screen, action: 'focus', key }),
       enabled: () => this.#editable(),
+      note: byId('follow-note'),
+      describeMove: () => this.store.focusMoveInWords(this.store.screen, (key) => this.program.label(key)),
+      fieldName: (input) => this.program.label(view.keyOf(input)),
     });
     this.settings = new SettingsPanel({ follower: this.follower });
     connection.addEventListener('message', (event) => this.#receive(event.detail.message, event.detail.newConnection));
@@ -346,6 +352,21 @@ export class Playground {
     } else {
       this.#afterTyping({ action: 'submit' });
     }
+  }
+
+  /**
+   * The keyboard's dismiss key (or Escape in `input`, a field of the phone) lets go of the
+   * session's focus there (the update blurs the field in every following browser); a field the
+   * session's focus has left is only left.
+   */
+  #dismiss(input = this.#liveView()?.inputFor(this.store.focused)) {
+    if (!input) return;
+    if (this.program.view.keyOf(input) !== this.store.focused || !this.#editable()) {
+      input.blur();
+      return;
+    }
+    this.#afterTyping({ action: 'dismiss' });
+    this.follower.quietly(() => input.blur());
   }
 
   /** An intent sent once the text typed before it has gone out, so the server sees both in the order they were made. */

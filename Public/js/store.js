@@ -126,6 +126,17 @@ export class Store {
   }
 
   /**
+   * The last move of the focus on `screen` in words (`Ada moved focus to Last Name`; `label(key)`
+   * names a field), or null.
+   */
+  focusMoveInWords(screen, label) {
+    const entry = this.log.find((candidate) => candidate.event.kind === EventKind.focus && candidate.event.screen === screen);
+    if (!entry) return null;
+    const who = entry.by === null ? 'Auto-focus' : this.person(entry.by).name;
+    return entry.event.to === null ? `${who} let go of focus` : `${who} moved focus to ${label(entry.event.to)}`;
+  }
+
+  /**
    * Who moved focus to where it is on `screen`, while they are still here: a person who left
    * leaves no name behind. Null when focus was released or its mover has gone.
    */

@@ -73,6 +73,10 @@ struct ClientMessageDecodingTests {
                 .intent(IntentMessage(seq: 7, screen: "checkout", action: .navigate("gift")))
             ),
             (
+                #"{"type":"intent","seq":5,"screen":"profile","action":"dismiss"}"#,
+                .intent(IntentMessage(seq: 5, screen: "profile", action: .dismiss))
+            ),
+            (
                 #"{"type":"intent","seq":9007199254740992,"screen":"profile","action":"submit","extra":[1,2]}"#,
                 .intent(IntentMessage(seq: 9_007_199_254_740_992, screen: "profile", action: .submit))
             ),

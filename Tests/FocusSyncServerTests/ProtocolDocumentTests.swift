@@ -45,7 +45,7 @@ struct ProtocolDocumentTests {
         #expect(types == Set(Self.clientTypes))
         #expect(
             actions == [
-                "focus", "edit", "splice", "submit", "tap", "navigate", "lesson", "restart",
+                "focus", "edit", "splice", "submit", "dismiss", "tap", "navigate", "lesson", "restart",
             ])
     }
 

@@ -290,7 +290,11 @@ struct SourceLessonTests {
         send(.submit)
         send(.tap(try Self.keys("Delete", in: harness)[1]))
         #expect(focused()?.focusCase == "notes" && focused()?.rowID == titles[0].rowID, "the row before is the heir")
-        #expect(harness.machine.lesson?.complete == true)
+        #expect(step() == 10 && harness.machine.lesson?.complete == false)
+        send(.tap(titles[0]))  // another field, not letting go: the hint shows
+        #expect(step() == 10 && harness.machine.lesson?.hint == true)
+        send(.dismiss)  // the keyboard's dismiss key
+        #expect(focused() == nil && harness.machine.lesson?.complete == true)
     }
 
     @Test("A lesson needs its screen: one on a screen the program lacks is refused, naming the example to open")

@@ -4,6 +4,8 @@ seed's source) done to the end with taps, typing, Return, the screens' buttons a
 code itself. Both browsers always show the same step, straight from the server; one wrong move
 per lesson shows the step's hint in both (and says it), and the right move clears it."""
 
+from selenium.webdriver.common.by import By
+from selenium.webdriver.common.keys import Keys
 from selenium.webdriver.support.ui import Select
 
 from playground import CHECKOUT, GIFT, PROFILE, SCREENS, TASKS
@@ -253,9 +255,22 @@ def test_tasks_lesson_a_row_that_opens_while_it_has_focus_in_the_code(pair):
     tap_and_return(a, TASKS, f"title/{rows[-1]}")
     focused(a, f"notes/{rows[-1]}")
     delete_row(a, rows[-1])
-    completed(pair, lesson)
+    at_step(pair, lesson, 10)
     for page in pair:
         page.wait(lambda page=page: page.active_key() == f"notes/{rows[-2]}", "the notes of the reminder before it")
+
+    # The last step says what lets go of focus on an iPhone: a tap on blank space does not, the
+    # keyboard's dismiss key (Escape) does.
+    step = a.lesson_panel()["instruction"]
+    assert "blank space" in step and "dismiss key" in step and "Escape" in step, step
+    a.click_when_still(a.driver.find_element(By.CSS_SELECTOR, ".screen-title"))
+    assert a.active_key() is None and a.session_focus_field() == f"notes/{rows[-2]}", "a tap on blank space keeps focus"
+    at_step(pair, lesson, 10)
+    a.tap(TASKS, f"notes/{rows[-2]}")
+    a.type(Keys.ESCAPE)
+    completed(pair, lesson)
+    for page in pair:
+        page.wait_focus("nil", None, "(the dismiss key let go of the notes) ")
 
 
 def test_the_chooser_offers_the_lesson_of_the_screen_on_show_until_one_is_chosen(pair):

@@ -198,7 +198,7 @@ def test_typing_offline_waits_as_one_change_per_field_kept_under_one_key(pair):
     a.drop_connection(4000)
     a.wait(lambda: a.connection_state() == "reconnecting", "A should show it is reconnecting")
     a.type("Ada Lovelace")
-    assert a.js("return document.getElementById('phone-offline').textContent") == "Offline — 1 change waiting"
+    assert a.js("return document.getElementById('phone-offline').textContent") == "Offline — 1 change waits here until reconnected"
     waiting = a.js(stored)
     assert [intent["action"] for intent in waiting] == ["splice"], waiting
     assert waiting[0]["insert"] == "A", "the first keystroke waits as a splice; the rest wait composed behind it"

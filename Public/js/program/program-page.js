@@ -11,7 +11,7 @@ import { ProgramInspector } from './program-inspector.js';
 
 export class ProgramPage {
   /**
-   * `intents`: `{tap(key), submit(), restart(), step(on), stepMove(move)}`; `opener`: what
+   * `intents`: `{tap(key), submit(), dismiss(input), restart(), step(on), stepMove(move)}`; `opener`: what
    * starts a session from a source (the Examples menu); `announcer`: the page's polite voice.
    */
   constructor({ intents, opener, announcer }) {

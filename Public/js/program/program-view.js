@@ -41,7 +41,7 @@ export class ProgramView {
   #keyboardTools;
   #headingIds = 0;
 
-  /** `intents`: `{tap(key), submit()}`. */
+  /** `intents`: `{tap(key), submit(), dismiss(input)}`. */
   constructor({ intents }) {
     this.intents = intents;
     const actions = { tap: (key) => intents.tap(key) };
@@ -53,6 +53,12 @@ export class ProgramView {
     this.element = h('section', { class: 'screen program-screen', 'aria-labelledby': this.title.id, hidden: true },
       this.title, this.#toolbar.host, this.#content.host);
     this.element.addEventListener('keydown', (event) => {
+      // Escape is the keyboard's dismiss key: it lets go of the field, so a keyboard can always leave the phone.
+      if (event.key === 'Escape' && !event.isComposing && this.#controlOf(event.target)?.input) {
+        event.preventDefault();
+        intents.dismiss(event.target);
+        return;
+      }
       if (event.key !== 'Enter' || event.isComposing) return;
       const control = this.#controlOf(event.target);
       // A text editor takes Return as a new line, typed like any other character.

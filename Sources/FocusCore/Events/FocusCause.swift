@@ -12,4 +12,7 @@ public enum FocusCause: String, Codable, Sendable, CaseIterable {
     case navigation
     /// The program setting a focus state (`focusedField = .password`), in an action or a timer.
     case binding
+    /// The keyboard's dismiss key (Escape in a field of the page's phone): the system ends
+    /// editing, and SwiftUI writes `nil` (or `false`) through the field's `.focused` binding.
+    case dismiss
 }

@@ -9,7 +9,7 @@ public struct Lesson: Codable, Equatable, Sendable {
     public var screen: ScreenID
     /// What the lesson is about, in one line.
     public var summary: String
-    /// The steps, in order (five to ten).
+    /// The steps, in order (five to eleven).
     public var steps: [LessonStep]
     /// For a lesson on a source, the example it runs on: a file of `Public/examples` without
     /// `.swift` (`seeds/profile`); its ``screen`` is a view of that source. `nil` for a lesson on

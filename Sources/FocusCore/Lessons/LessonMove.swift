@@ -11,7 +11,8 @@ public enum LessonMove: String, Codable, Sendable, CaseIterable {
     case navigate
     /// Text typed (an `edit` event).
     case type
-    /// A tap on a field or on nothing (a focus event caused by `tap`).
+    /// A tap on a field or on nothing, or the keyboard's dismiss key (a focus event caused by
+    /// `tap` or `dismiss`).
     case tap
     /// Return (a focus event caused by `submit`).
     case submit
@@ -34,7 +35,7 @@ public enum LessonMove: String, Codable, Sendable, CaseIterable {
         case .restart: .restart
         case .navigate: .navigate
         case .edit: .type
-        case .focus(_, _, _, .tap): .tap
+        case .focus(_, _, _, .tap), .focus(_, _, _, .dismiss): .tap
         case .focus(_, _, _, .submit): .submit
         case .focus(_, _, _, .binding): .button
         case .focus(_, _, _, .autoFocus): .timer

@@ -82,6 +82,7 @@ extension IntentMessage {
                 delete: try fields.whole("delete", in: -IntentMessage.maximumSeq...IntentMessage.maximumSeq),
                 insert: try fields.string("insert"))
         case "submit": action = .submit
+        case "dismiss": action = .dismiss
         case "tap": action = .tap(try fields.key("key"))
         case "navigate": action = .navigate(ScreenID(rawValue: try fields.string("to")))
         case "lesson":
@@ -100,7 +101,7 @@ extension IntentMessage {
         default:
             throw ProtocolError(
                 .unknownAction,
-                "Unknown action '\(name)'; expected focus, edit, splice, submit, tap, navigate, lesson or restart.",
+                "Unknown action '\(name)'; expected focus, edit, splice, submit, dismiss, tap, navigate, lesson or restart.",
                 seq: seq)
         }
     }

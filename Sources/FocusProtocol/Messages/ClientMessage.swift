@@ -43,6 +43,9 @@ public struct IntentMessage: Equatable, Sendable {
         case splice(FocusKey, base: Int, at: Int, delete: Int, insert: String)
         /// Return in the focused field.
         case submit
+        /// The keyboard's dismiss key (Escape in a field of the page's phone): focus leaves the
+        /// focused field.
+        case dismiss
         /// A tap on a control of a session's own program (a button runs its action, a toggle flips,
         /// a field takes focus).
         case tap(FocusKey)

@@ -22,6 +22,7 @@ extension IntentMessage {
             object["delete"] = .integer(Int64(delete))
             object["insert"] = .string(insert)
         case .submit: object["action"] = .string("submit")
+        case .dismiss: object["action"] = .string("dismiss")
         case .tap(let target):
             object["action"] = .string("tap")
             object["key"] = key(target)

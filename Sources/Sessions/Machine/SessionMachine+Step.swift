@@ -152,7 +152,7 @@ extension IntentMessage.Action {
         switch self {
         case .tap: "tap"
         case .submit: "submit"
-        case .focus: "focus"
+        case .focus, .dismiss: "focus"
         case .edit, .splice, .navigate, .lesson, .writeLesson, .restart: "intent"
         }
     }

@@ -4,7 +4,7 @@ import FocusProtocol
 /// What an action would do, statement by statement, for Step (``ProgramInterpreter/trace(_:on:ids:keeping:)``):
 /// the run is not changed.
 extension SourceRun {
-    /// A tap, a Return or a focus sent from the screen showing; `nil` for any other action (Step
+    /// A tap, a Return, a dismissal or a focus sent from the screen showing; `nil` for any other action (Step
     /// holds none of them) or one the program refuses (applying it says why).
     func trace(_ action: IntentMessage.Action, on screen: ScreenID, ids: some RandomNumberGenerator, keeping limit: Int)
         -> ProgramTrace?
@@ -14,6 +14,7 @@ extension SourceRun {
         switch action {
         case .tap(let key): intent = .tap(key)
         case .submit: intent = .submit
+        case .dismiss: intent = .dismiss
         case .focus(let key): intent = .focus(key)
         case .edit, .splice, .navigate, .lesson, .writeLesson, .restart: return nil
         }

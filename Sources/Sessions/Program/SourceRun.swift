@@ -103,6 +103,7 @@ struct SourceRun: Sendable {
             intent = .edit(key, text)
             typed = (key, splices)
         case .submit: intent = .submit
+        case .dismiss: intent = .dismiss
         case .restart: return restart(ids: &ids)
         case .navigate(let name):
             guard let index = interpreter.screenNames.firstIndex(of: name.rawValue) else {

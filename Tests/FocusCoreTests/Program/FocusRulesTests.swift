@@ -73,6 +73,19 @@ struct FocusRulesTests {
         #expect(session.views.contains { $0.title == "Signed in: true" })
     }
 
+    @Test("The keyboard's dismiss key lets go of the field through its .focused binding, on that line")
+    func dismissLetsGoOnTheFocusedLine() throws {
+        var session = try Running(Self.login)
+        #expect(try session.apply(.dismiss).events.isEmpty, "with no field focused there is nothing to dismiss")
+        let password = try session.key("Password")
+        try session.apply(.tap(password))
+        let dismissed = try session.apply(.dismiss)
+        #expect(session.screen.focused == nil && session.value("focus") == "nil")
+        #expect(dismissed.focusMoves.count == 1)
+        #expect(dismissed.focusMoves.first.map { $0.to == nil && $0.cause == .dismiss && $0.line == 25 } == true)
+        #expect(dismissed.events.contains(ProgramEvent(.state(name: "focus", value: "nil"), line: 25)))
+    }
+
     @Test func returnWithoutAFocusMoveEndsEditing() throws {
         var program = Self.login
         program.screens[0].body[0].modifiers = []

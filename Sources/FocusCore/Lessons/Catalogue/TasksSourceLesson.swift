@@ -2,14 +2,15 @@ extension Lesson {
     /// The reminder list from its source: a row that draws its notes field and buttons only while
     /// focus is on it, Return from title to notes to the next title, a new row's title focused by
     /// its id, and a deleted row handing focus to its heir; taking that hand-over out of the code
-    /// shows what it is for. Every step is checked from what the source does.
+    /// shows what it is for; last, what lets go of focus on an iPhone (not a tap on blank space).
+    /// Every step is checked from what the source does.
     public static let tasksSource = Lesson(
         id: "tasks-source",
         title: "A row that opens while it has focus, in the code",
         screen: "ReminderList",
         summary:
-            "Open a reminder by focusing it, walk the rows with Return, add and delete rows, and edit delete(_:) to see "
-            + "where focus goes without an heir.",
+            "Open a reminder by focusing it, walk the rows with Return, add and delete rows, edit delete(_:) to see "
+            + "where focus goes without an heir, and let go of focus as an iPhone does.",
         steps: [
             LessonStep(
                 instruction: "Tap a reminder's title. Focus now holds .title with that reminder's id, so its row draws the "
@@ -50,7 +51,8 @@ extension Lesson {
             LessonStep(
                 instruction: "With no reminder focused, tap New Reminder: addReminder() appends one and focuses its title "
                     + "by the new id, so the new row opens at once.",
-                hint: "Let go of focus first (Return in the last notes), then tap New Reminder.",
+                hint: "Let go of focus first (Return in the last notes, or Escape: a tap on blank space keeps focus, as "
+                    + "on an iPhone), then tap New Reminder.",
                 swift: "move(to: .title(id: reminder.id))",
                 goal: .all([
                     .focus(from: .nothing, to: "title", cause: .binding), .state(StatePattern(focus: "title", rowFocused: true)),
@@ -97,6 +99,22 @@ extension Lesson {
                 swift: "let heir = reminders.indices.contains(index) ? index : reminders.indices.last",
                 goal: .all([.focus(cause: .binding), .state(StatePattern(focus: "notes"))]),
                 neutral: LessonStep.defaultNeutral + [.tap, .submit]
+            ),
+            LessonStep(
+                instruction: "Now let go of focus as an iPhone does. A tap on blank space beside the list does not: iOS "
+                    + "keeps the field focused until something ends editing. The keyboard's dismiss key does (Escape "
+                    + "here, or ⌄ on the keyboard): SwiftUI writes nil through the field's .focused binding, so every "
+                    + "row closes back to Markdown. Return in the last reminder's notes lets go too, in the code.",
+                hint: "Press Escape in the focused notes (the keyboard's dismiss key); tapping beside the list keeps focus.",
+                swift: ".focused(focus, equals: .notes(id: reminder.id))",
+                goal: .all([
+                    .any([
+                        .focus(to: .nothing, cause: .dismiss), .focus(to: .nothing, cause: .submit),
+                        .focus(to: .nothing, cause: .binding),
+                    ]),
+                    .state(StatePattern(focus: .nothing, rowFocused: false)),
+                ]),
+                neutral: LessonStep.defaultNeutral + [.submit]
             ),
         ],
         example: "seeds/tasks"

@@ -14,7 +14,7 @@ extension Machine {
                 }
                 var value = ProgramValue.boolean(true)
                 if let equals { value = try evaluate(equals, &scope, hint: focusEnum(name)) }
-                inner.bindings.insert(FocusBinding(name: name, value: value), at: 0)
+                inner.bindings.insert(FocusBinding(name: name, value: value, line: modifier.span.line), at: 0)
             case .onSubmit(let triggers, let action):
                 if triggers == "text" { inner.submits.insert((action, scope), at: 0) }
             case .submitLabel(let label): inner.submitLabel = try labelName(label, &scope)

@@ -3,6 +3,8 @@ struct FocusBinding: Equatable {
     /// The focus state's storage name.
     var name: String
     var value: ProgramValue
+    /// The line of the `.focused` modifier that binds it.
+    var line: Int
 }
 
 /// One control as drawn now, with what intents on it need: where its expressions evaluate, the

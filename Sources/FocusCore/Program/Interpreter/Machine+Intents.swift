@@ -34,6 +34,15 @@ extension Machine {
             try settle()
         case .submit:
             try submit()
+        case .dismiss:
+            let layout = layout()
+            guard let key = current.focused, let control = layout.control(key) else { return }
+            // The system lets go of the field: the line that models it is the `.focused` binding
+            // SwiftUI writes nil through.
+            cause = .dismiss
+            line = control.bindings.first?.line ?? control.line
+            try moveFocus(to: nil, layout)
+            line = nil
         case .timerFired(let token):
             guard let index = run.timers.firstIndex(where: { $0.token == token }) else { return }
             let timer = run.timers.remove(at: index)

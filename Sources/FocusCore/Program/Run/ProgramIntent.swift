@@ -9,6 +9,9 @@ public enum ProgramIntent: Equatable, Sendable, Codable {
     case edit(ControlKey, String)
     /// Return in the focused field.
     case submit
+    /// The keyboard's dismiss key: focus leaves the focused field, as the system ends editing and
+    /// SwiftUI writes `nil` through the field's `.focused` binding (nothing when no field has focus).
+    case dismiss
     /// A timer the program set went off.
     case timerFired(TimerToken)
     /// Show the screen at this index (the session's screen switch); it appears.
