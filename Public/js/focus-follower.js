@@ -10,6 +10,8 @@ export class FocusFollower {
   /** A follow put off while the person types, and whether it was forced. */
   #later = 0;
   #laterForced = false;
+  /** The presenter keeps Follow focus on for everyone, whatever this browser chose. */
+  #locked = false;
 
   /**
    * `root`: the element holding the screen; `phone`: the whole phone (screen and keyboard);
@@ -51,6 +53,16 @@ export class FocusFollower {
     if (on) this.apply();
   }
 
+  /** The presenter locked Follow focus on (or let it go); locking it follows at once. */
+  setLocked(locked) {
+    if (locked === this.#locked) return;
+    this.#locked = locked;
+    this.#applied = null;
+  }
+
+  /** Whether this browser follows the session's focus now. */
+  get following() { return this.follow || this.#locked; }
+
   /** Runs `change` (a render or a programmatic focus) without reporting its focus events. */
   quietly(change) {
     this.#quiet += 1;
@@ -63,7 +75,7 @@ export class FocusFollower {
    * is the person's `own`, it waits while they type, and happens once they pause.
    */
   apply({ force = false, own = false } = {}) {
-    if (!this.follow || !this.enabled() || this.hasPendingFocusMove()) return;
+    if (!this.following || !this.enabled() || this.hasPendingFocusMove()) return;
     const { screen, focused } = this.session();
     const wanted = `${screen}|${focused}`;
     if (!force && wanted === this.#applied) return;
