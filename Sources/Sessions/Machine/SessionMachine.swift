@@ -6,7 +6,8 @@ import FocusProtocol
 /// ``SessionProgram`` (the source and its program running), ``TextMerging`` (splices rebased over each
 /// field's history), ``LessonFollowing`` (the lesson followed), ``CaretSharing`` (the editors'
 /// carets in the source, which are no changes), ``Stepping`` (Step: an action held and stepped
-/// through, never stored) and the ``Timeline``.
+/// through, never stored), ``Presentation`` (the presenter and what they steer, which are no
+/// changes either) and the ``Timeline``.
 ///
 /// Every change moves the session forward through one step, ``evolve(_:ids:)``: the live path
 /// decides an input into a ``ChangeRecord`` and evolves it; restore, replay and the timeline
