@@ -11,7 +11,8 @@ from selenium.webdriver.common.by import By
 
 from conftest import _chromium
 from playground import CHECKOUT, GIFT, PROFILE
-from program_page import ProgramPage, after_test, example
+from program_page import ProgramPage, after_test, example, open_pair
+from servers import own_server
 
 GIFT_DELAY_SECONDS = 0.75
 SLOW_MOTION = 4
@@ -231,3 +232,32 @@ def test_a_duplicated_tab_joins_as_a_new_member_and_does_not_present(solo):
     page.open(page.url)
     page.wait(lambda: presenter_line(page).startswith("You present"), "and still after a reload (the same tab)")
     assert page.js("return sessionStorage.getItem('focusSync.clientId')") == client
+
+
+def test_the_presenter_and_what_they_steer_outlive_a_server_restart(drivers, output_dir, request):
+    """The role handed to B, Present and the Follow lock on: the server is killed and started
+    again, and both pages come back to the same presenter and the same steering."""
+    with own_server() as server:
+        a, b = open_pair(drivers, server.url())
+        try:
+            member = b.js("return document.querySelector('#presence-list .person-you').dataset.member")
+            a.js("document.getElementById('steer-heir').value = arguments[0]", member)
+            a.click_when_still(a.driver.find_element(By.ID, "steer-hand"))
+            b.wait(lambda: presenter_line(b).startswith("You present"), "B presents")
+            steer(b, "steer-follow-lock", True)
+            b.set_presenting(True)
+            a.wait(lambda: a.presenting() and not a.setting("setting-follow").is_enabled(), "A is steered")
+
+            server.kill()
+            for page in (a, b):
+                page.wait(lambda page=page: page.connection_state() in ("reconnecting", "offline"), "the server is gone")
+            server.start()
+            for page in (a, b):
+                page.wait(lambda page=page: page.connection_state() == "connected", "the page reconnects", timeout=20)
+            b.wait(lambda: presenter_line(b).startswith("You present") and b.setting("steer-follow-lock").is_selected(),
+                   "B still presents, with the lock on")
+            a.wait(lambda: a.presenting() and not a.setting("setting-follow").is_enabled(), "A is still steered")
+        finally:
+            after_test(request, output_dir, [a, b])
+            for page in (a, b):
+                page.forget_display_preferences()
