@@ -154,11 +154,11 @@ export class Playground {
         break;
       case 'presentation': {
         if (!this.store.ready) return;
-        const { revision } = this.store.presentation;
+        const { revision, followLock } = this.store.presentation;
         this.store.applyPresentation(message);
         if (message.presentation.revision !== revision && !this.store.presenting) this.#followTimeline(message.presentation.revision);
         this.#render();
-        this.follower.apply({ force: true });
+        if (message.presentation.followLock && !followLock) this.follower.apply({ force: true });
         break;
       }
       case 'update':
