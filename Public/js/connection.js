@@ -236,7 +236,8 @@ export class Connection extends EventTarget {
   #closed(code) {
     this.#socket = null;
     this.#ready = false;
-    // Another connection said hello with this client id (a duplicated tab).
+    // Another connection said hello with this client id: a copy of this tab that could not tell it
+    // was one (a duplicated tab takes an id of its own as it starts; see session.js).
     if (code === CloseCode.replaced) this.#becomeNewClient();
     const problem = FINAL_CLOSE.get(code) ?? this.#fatal;
     this.#fatal = null;

@@ -19,6 +19,8 @@ export class FocusFollower {
   #typedAt = -Infinity;
   /** How long typing in a field keeps it (FOLLOW_IDLE_MS; tests shorten it). */
   idleMs = FOLLOW_IDLE_MS;
+  /** The presenter keeps Follow focus on for everyone, whatever this browser chose. */
+  #locked = false;
 
   /**
    * `root`: the element holding the screen; `phone`: the whole phone (screen and keyboard);
@@ -73,6 +75,16 @@ export class FocusFollower {
     else this.#showNote(null);
   }
 
+  /** The presenter locked Follow focus on (or let it go); locking it follows at once. */
+  setLocked(locked) {
+    if (locked === this.#locked) return;
+    this.#locked = locked;
+    this.#applied = null;
+  }
+
+  /** Whether this browser follows the session's focus now. */
+  get following() { return this.follow || this.#locked; }
+
   /** Runs `change` (a render or a programmatic focus) without reporting its focus events. */
   quietly(change) {
     this.#quiet += 1;
@@ -85,7 +97,7 @@ export class FocusFollower {
    * is the person's `own`, it waits while they type, and happens once they pause.
    */
   apply({ force = false, own = false } = {}) {
-    if (!this.follow || !this.enabled()) {
+    if (!this.following || !this.enabled()) {
       this.#showNote(null);
       return;
     }

@@ -61,15 +61,15 @@ export class Header {
    * `people`: `[{member, name, color, isYou}]`, the named editors connected; `count`:
    * `{editors, viewers}`, everyone connected (in a crowd, more editors than are named).
    */
-  showPeople(people, count) {
+  showPeople(people, count, presenter = null) {
     const others = count.editors - people.length;
-    // Who presents: the first editor here, by arrival (the one a class follows).
-    this.presence.replaceChildren(...[...people.map((person, index) => {
+    // Who presents, as the session says (the one a class follows).
+    this.presence.replaceChildren(...[...people.map((person) => {
       const dot = h('span', { class: 'person-dot', 'aria-hidden': 'true' });
       dot.style.backgroundColor = person.color;
       return h('li', { class: person.isYou ? 'person person-you' : 'person', dataset: { member: person.member } },
         dot, person.name, person.isYou ? h('span', { class: 'person-you-label', text: ' (you)' }) : null,
-        index === 0 ? h('span', { class: 'person-presenting', text: ' · presenting' }) : null);
+        person.member === presenter ? h('span', { class: 'person-presenting', text: ' · presenting' }) : null);
     }),
     others > 0 ? h('li', { class: 'person person-count', text: `and ${others.toLocaleString('en')} more` }) : null,
     count.viewers > 0 ? h('li', { class: 'person person-count', text: `${count.viewers.toLocaleString('en')} watching` }) : null,

@@ -1,7 +1,7 @@
 // The playground page: joins (or creates) a session and wires the views to it (playground.js).
 
 import { byId } from './dom.js';
-import { resolveSession, tabClientId, tabName } from './session.js';
+import { markTabWhileShown, resolveSession, tabClientId, tabName } from './session.js';
 import { Connection } from './connection.js';
 import { Playground } from './playground.js';
 
@@ -10,6 +10,7 @@ async function start() {
   const sessionId = await resolveSession((retryAt) => {
     connectionStatus.textContent = `Server unreachable, retrying in ${Math.ceil((retryAt - Date.now()) / 1000)} s`;
   });
+  markTabWhileShown();
   const connection = new Connection({
     sessionId, clientId: tabClientId(), renewClientId: () => tabClientId({ renew: true }), name: tabName,
   });

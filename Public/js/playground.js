@@ -17,6 +17,8 @@ import { LessonWriter } from './lesson-writer.js';
 import { Timeline } from './timeline.js';
 import { NameChooser } from './name-chooser.js';
 import { SettingsPanel } from './settings-panel.js';
+import { PresenterControls } from './presenter.js';
+import { PresentationPanel } from './presentation-panel.js';
 import { ProgramPage } from './program/program-page.js';
 import { ExamplesMenu } from './program/examples.js';
 import { SourceCarets } from './program/source-carets.js';
@@ -98,10 +100,15 @@ export class Playground {
       announcer: this.announcer,
     });
     this.writer = new LessonWriter({ onSave: (lesson) => this.#intent({ action: 'lesson', lesson }) });
+    // The presenter steers everyone's page (the session refuses anyone else: `not_presenter`).
+    const steer = (fields) => connection.tell({ type: 'presentation', ...fields });
     this.timeline = new Timeline({
       ask: (revision) => connection.tell({ type: 'history', revision }),
       onChange: () => this.#timeMoved(),
+      tell: (revision) => this.store.presenting && steer({ revision }),
     });
+    this.layout = new PresenterControls({ steer: (present) => steer({ present }) });
+    this.presentation = new PresentationPanel({ tell: (message) => connection.tell(message) });
     new NameChooser({
       current: () => (this.store.ready ? this.store.person(this.store.you.member).name : tabName()),
       onName: (name) => connection.tell({ type: 'rename', name }),
@@ -145,10 +152,21 @@ export class Playground {
           this.ownCaret.reconnected();
           this.sourceView.reconnected();
         }
+        // A page that comes (back) shows the presenter's place in the timeline.
+        if (newConnection) this.#followTimeline(this.store.presentation.revision);
         this.#render();
         this.program.markFromLog(this.store.log);
         this.follower.apply({ force: true });
         break;
+      case 'presentation': {
+        if (!this.store.ready) return;
+        const { revision, followLock } = this.store.presentation;
+        this.store.applyPresentation(message);
+        if (message.presentation.revision !== revision && !this.store.presenting) this.#followTimeline(message.presentation.revision);
+        this.#render();
+        if (message.presentation.followLock && !followLock) this.follower.apply({ force: true });
+        break;
+      }
       case 'update':
         // An update the snapshot already contains changes nothing.
         if (!this.store.ready || message.revision <= this.store.revision) return;
@@ -242,9 +260,15 @@ export class Playground {
       ? (key) => this.past.texts.text(fieldName(shown.screen, key))
       : (key, input) => this.editing.textToDraw(fieldName(shown.screen, key), input);
     const sourceText = this.past ? this.past.texts.text(SOURCE_FIELD) : this.editing.textToDraw(SOURCE_FIELD, program.source.input);
-    this.header.showPeople(store.people(), store.count);
+    const { presentation } = store;
+    this.header.showPeople(store.people(), store.count, presentation.presenter);
     this.header.showRole(store.role, store.presenter());
-    this.settings.render({ viewer: store.role === 'viewer' });
+    this.settings.render({ viewer: store.role === 'viewer', locked: presentation.followLock });
+    this.layout.follow({ present: presentation.present, presenting: store.presenting });
+    this.presentation.render({
+      presentation, presenter: store.presenter(), presenting: store.presenting,
+      heirs: store.people().filter((person) => !person.isYou),
+    });
     this.timeline.follow({ earliest: store.earliest, latest: store.revision, marks: store.marks });
     document.documentElement.dataset.time = this.timeline.past ? 'past' : 'live';
     this.follower.quietly(() => {
@@ -267,6 +291,9 @@ export class Playground {
     this.sourceView.check();
     this.#followPresenter();
   }
+
+  /** The timeline goes where the presenter's is (null: Live), unless it is there already. */
+  #followTimeline(revision) { if (revision === null ? this.timeline.past : this.timeline.shown !== revision) this.timeline.steer(revision); }
 
   /** A viewer's source shows what the presenter's shows (the live source only). */
   #followPresenter() {

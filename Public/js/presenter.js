@@ -1,5 +1,7 @@
-// The code panel's display controls: the Present switch (the presenter layout: phone and code side
-// by side, larger code) and the code's font size, one size per layout. This browser remembers both.
+// The code panel's display controls: the Present switch (the presenter layout: phone and code
+// grown to the window, larger code) and the code's font size, one size per layout. Present is
+// the session's, steered by its presenter for everyone; anyone else may still choose their own
+// layout, until the presenter switches it again. This browser remembers its sizes and that choice.
 
 import { byId } from './dom.js';
 
@@ -11,21 +13,55 @@ const SIZES = {
   present: { key: 'focusSync.codeSize.present', min: 16, max: 32, initial: 16 },
 };
 
-class PresenterControls {
-  constructor({ page, toggle, smaller, larger, output }) {
-    Object.assign(this, { page, toggle, smaller, larger, output });
-    this.layout = read(LAYOUT_KEY) === 'present' ? 'present' : 'normal';
+export class PresenterControls {
+  /** This browser's own choice (`present` or `normal`) over the session's, or null. */
+  #own;
+  /** The session's Present as last seen, or null before the first snapshot. */
+  #session = null;
+  #presenting = false;
+
+  /** `steer(present)`: asks the session to switch Present for everyone (the presenter's page). */
+  constructor({ steer }) {
+    Object.assign(this, {
+      steer, page: document.documentElement, toggle: byId('present'),
+      smaller: byId('code-smaller'), larger: byId('code-larger'), output: byId('code-size'),
+    });
+    const stored = read(LAYOUT_KEY);
+    this.#own = stored === 'present' || stored === 'normal' ? stored : null;
     this.sizes = Object.fromEntries(Object.entries(SIZES).map(([layout, { key, min, max, initial }]) => {
       const stored = Number(read(key));
       return [layout, Number.isFinite(stored) && stored >= min && stored <= max ? stored : initial];
     }));
-    toggle.addEventListener('click', () => {
-      this.layout = this.layout === 'present' ? 'normal' : 'present';
-      write(LAYOUT_KEY, this.layout);
+    this.toggle.addEventListener('click', () => {
+      const present = this.layout !== 'present';
+      if (this.#presenting) {
+        this.steer(present);
+        return;
+      }
+      this.#own = present ? 'present' : 'normal';
+      write(LAYOUT_KEY, this.#own);
       this.#apply();
     });
-    smaller.addEventListener('click', () => this.#step(-1));
-    larger.addEventListener('click', () => this.#step(+1));
+    this.smaller.addEventListener('click', () => this.#step(-1));
+    this.larger.addEventListener('click', () => this.#step(+1));
+    this.#apply();
+  }
+
+  /** The layout shown: the presenter's page shows the session's; anyone else's, their own choice if they made one. */
+  get layout() {
+    const session = this.#session ? 'present' : 'normal';
+    return this.#presenting ? session : this.#own ?? session;
+  }
+
+  /** The session's presentation: `present` as the presenter set it, `presenting`: this tab presents. */
+  follow({ present, presenting }) {
+    // The presenter switched Present: everyone's own choice gives way.
+    if (this.#session !== null && present !== this.#session) {
+      this.#own = null;
+      write(LAYOUT_KEY, null);
+    }
+    this.#session = present;
+    this.#presenting = presenting;
     this.#apply();
   }
 
@@ -41,12 +77,16 @@ class PresenterControls {
   }
 
   #apply() {
-    const present = this.layout === 'present';
+    const layout = this.layout;
+    const present = layout === 'present';
     if (present) this.page.dataset.layout = 'present';
     else delete this.page.dataset.layout;
     this.toggle.setAttribute('aria-pressed', String(present));
-    const size = this.sizes[this.layout];
-    const { min, max } = SIZES[this.layout];
+    this.toggle.title = this.#presenting
+      ? 'Presenter layout for everyone: phone and code grown to the window, larger code'
+      : 'Presenter layout in this browser: phone and code grown to the window, larger code';
+    const size = this.sizes[layout];
+    const { min, max } = SIZES[layout];
     this.page.style.setProperty('--code-size', `${size}px`);
     this.output.value = `${size} px`;
     // aria-disabled rather than disabled, so a keyboard user at the limit keeps their place.
@@ -60,14 +100,10 @@ function read(key) {
   try { return localStorage.getItem(key); } catch { return null; }
 }
 
+/** Stores `value`, or forgets the key for null. */
 function write(key, value) {
-  try { localStorage.setItem(key, value); } catch { /* not remembered */ }
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch { /* not remembered */ }
 }
-
-new PresenterControls({
-  page: document.documentElement,
-  toggle: byId('present'),
-  smaller: byId('code-smaller'),
-  larger: byId('code-larger'),
-  output: byId('code-size'),
-});

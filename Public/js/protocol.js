@@ -36,6 +36,8 @@ export const ErrorCode = Object.freeze({
   actionFailed: 'action_failed',
   controlUnavailable: 'control_unavailable',
   stepHeld: 'step_held',
+  notPresenter: 'not_presenter',
+  unknownMember: 'unknown_member',
   notHelloFirst: 'not_hello_first',
   readOnly: 'read_only',
   rateLimited: 'rate_limited',

@@ -31,17 +31,36 @@ export async function resolveSession(onWaiting) {
   }
 }
 
+const CLIENT_KEY = 'focusSync.clientId';
+/** The client id of the page running in this tab, set while it runs (see tabClientId). */
+const LIVE_KEY = 'focusSync.clientLive';
+
 /**
- * A client id per tab (`[A-Za-z0-9_-]`, kept in sessionStorage so reconnects and reloads keep it);
- * `renew` replaces it (a duplicated tab inherits its original's sessionStorage).
+ * A client id per tab (`[A-Za-z0-9_-]`, kept in sessionStorage so reconnects and reloads keep
+ * it), read once as the page starts; `renew` replaces it. A duplicated tab (or a window opened
+ * from this one) starts with a copy of its original's sessionStorage, and with it the mark that
+ * a page runs with that id: it takes an id of its own, so it joins as a new member and never
+ * as its original (who may present). A page leaving the tab (a reload) takes the mark away.
  */
 export function tabClientId({ renew = false } = {}) {
-  const stored = sessionStorage.getItem('focusSync.clientId');
-  if (stored && !renew) return stored;
-  const bytes = crypto.getRandomValues(new Uint8Array(9));
-  const id = `tab-${Array.from(bytes, (byte) => byte.toString(36).padStart(2, '0')).join('')}`;
-  sessionStorage.setItem('focusSync.clientId', id);
+  const stored = sessionStorage.getItem(CLIENT_KEY);
+  const copied = stored !== null && sessionStorage.getItem(LIVE_KEY) === stored;
+  let id = stored;
+  if (!stored || renew || copied) {
+    const bytes = crypto.getRandomValues(new Uint8Array(9));
+    id = `tab-${Array.from(bytes, (byte) => byte.toString(36).padStart(2, '0')).join('')}`;
+    sessionStorage.setItem(CLIENT_KEY, id);
+  }
+  sessionStorage.setItem(LIVE_KEY, id);
   return id;
+}
+
+/** Keeps the mark of tabClientId while this page shows, and only then. */
+export function markTabWhileShown() {
+  addEventListener('pagehide', () => sessionStorage.removeItem(LIVE_KEY));
+  addEventListener('pageshow', (event) => {
+    if (event.persisted) sessionStorage.setItem(LIVE_KEY, sessionStorage.getItem(CLIENT_KEY));
+  });
 }
 
 const NAME_KEY = 'focusSync.name';

@@ -37,6 +37,11 @@ export class Store {
   present = [];
   /** How many are connected: `{editors, viewers}` (more editors than are named, in a crowd). */
   count = { editors: 0, viewers: 0 };
+  /**
+   * Who presents and what they steer: `{presenter, present, revision, followLock, slowMotion,
+   * waiting, timers}` (PROTOCOL.md, "The presenter").
+   */
+  presentation = { presenter: null, present: false, revision: null, followLock: false, slowMotion: false, waiting: 0, timers: [] };
 
   /** `texts`: the FieldTexts that keeps every field's text. */
   constructor(texts) {
@@ -71,6 +76,7 @@ export class Store {
     this.#people = new Map(snapshot.members.map((member) => [member.member, member]));
     this.present = [...snapshot.present];
     this.count = snapshot.count;
+    if (snapshot.presentation) this.presentation = snapshot.presentation;
     this.log = [];
     this.marks = [];
     for (const entry of snapshot.log) this.#record(entry);
@@ -107,10 +113,18 @@ export class Store {
     return this.present.map((member) => this.person(member));
   }
 
-  /** Who presents: the first editor present, by arrival (null when no editor is here). */
-  presenter() {
-    return this.present.length ? this.person(this.present[0]) : null;
+  /** A `presentation` message: the whole of it. */
+  applyPresentation({ presentation }) {
+    this.presentation = presentation;
   }
+
+  /** Who presents, as the server says (null: nobody yet). */
+  presenter() {
+    return this.presentation.presenter ? this.person(this.presentation.presenter) : null;
+  }
+
+  /** Whether this tab presents. */
+  get presenting() { return this.ready && this.presentation.presenter === this.you?.member; }
 
   /** `{name, color, isYou, isServer}` for a member id; `null` stands for the server itself. */
   person(member) {

@@ -3,6 +3,8 @@
 // was edited (so scrubbing back to before an edit shows the program as it was). Where the scrubber rests, the page asks the server for the session
 // as it was (`history`): at most 8 requests a second, and always the resting place last. The
 // answers are shown read-only while live updates keep arriving; Live returns without a request.
+// The presenter's moves are told to the session (at the same pace), and every other page's
+// timeline follows them.
 
 import { byId } from './dom.js';
 
@@ -25,16 +27,20 @@ export class Timeline {
   #marks = [];
   /** What the marks were last drawn for, so an update that moves nothing draws nothing. */
   #drawnMarks = '';
+  /** Whether the person here moved the timeline since it last followed the presenter's. */
+  #own = false;
   /** The revision of the past answer on show, or null. */
   shown = null;
 
   /**
    * `ask(revision)`: sends `history`, returns whether it went; `onChange()`: the past was left,
-   * entered, or its answer arrived (the page draws what to show).
+   * entered, or its answer arrived (the page draws what to show); `tell(revision)`: the person
+   * here moved the timeline to `revision` (null: Live), for the presenter's page to share.
    */
-  constructor({ ask, onChange }) {
+  constructor({ ask, onChange, tell }) {
     this.ask = ask;
     this.onChange = onChange;
+    this.tell = tell;
     this.range = byId('timeline-range');
     this.back = byId('timeline-back');
     this.forward = byId('timeline-forward');
@@ -45,9 +51,9 @@ export class Timeline {
     // Across the top of the page too, so nobody takes the past for the present.
     this.banner = byId('past-banner');
     this.bannerText = byId('past-banner-text');
-    byId('past-banner-live').addEventListener('click', () => this.goLive());
-    this.range.addEventListener('input', () => this.#go(Number(this.range.value)));
-    for (const [button, act] of [[this.back, () => this.#step(-1)], [this.forward, () => this.#step(+1)], [this.live, () => this.goLive()]]) {
+    byId('past-banner-live').addEventListener('click', () => this.#goLiveHere());
+    this.range.addEventListener('input', () => this.#goHere(Number(this.range.value)));
+    for (const [button, act] of [[this.back, () => this.#step(-1)], [this.forward, () => this.#step(+1)], [this.live, () => this.#goLiveHere()]]) {
       button.addEventListener('click', () => { if (button.getAttribute('aria-disabled') !== 'true') act(); });
     }
   }
@@ -115,8 +121,28 @@ export class Timeline {
     this.onChange();
   }
 
+  /** Goes where the presenter's timeline is (null: Live), as if moved here, but tells nobody. */
+  steer(revision) {
+    this.#own = false;
+    if (revision === null) this.goLive();
+    else this.#go(revision);
+  }
+
+  #goHere(revision) {
+    this.#own = true;
+    this.#go(revision);
+    if (!this.past) this.tell(null);
+  }
+
+  #goLiveHere() {
+    const wasPast = this.past;
+    this.#own = true;
+    this.goLive();
+    if (wasPast) this.tell(null);
+  }
+
   #step(by) {
-    this.#go((this.past ? this.#wanted : this.#latest) + by);
+    this.#goHere((this.past ? this.#wanted : this.#latest) + by);
   }
 
   #go(revision) {
@@ -144,6 +170,7 @@ export class Timeline {
     this.#timer = 0;
     if (!this.past || this.#wanted === this.#asked) return;
     if (!this.ask(this.#wanted)) return;
+    if (this.#own) this.tell(this.#wanted);
     this.#asked = this.#wanted;
     this.#askedAt = performance.now();
     this.#unanswered += 1;

@@ -149,3 +149,23 @@ def test_a_new_font_size_or_layout_keeps_the_marked_line_in_view(display):
     for control in ["code-larger", "code-larger", "code-larger", "present", "code-larger", "present"]:
         a.driver.find_element(By.ID, control).click()
         a.wait(lambda: a.source_line_in_view(line), f"after {control}, the marked line should still be in view")
+
+
+def test_present_grows_the_phone_and_the_code_to_a_1920x1080_window(display, output_dir):
+    """A projector's window: the phone at least 480 px wide and as tall as the room under the tabs,
+    the code beside it, and no band of the window left empty across or down."""
+    a, _ = display
+    a.set_viewport(1920, 1080)
+    a.set_presenting(True)
+    focus_first_field(display, PROFILE)
+    a.js("document.activeElement.blur()")
+    a.settle()
+    a.screenshot(output_dir / "present-1920x1080-profile.png")
+    phone, code, log = a.box(".phone"), a.box(".panel-code"), a.box(".panel-log")
+    assert phone["width"] >= 480, f"the phone is at least 480 px wide at 1920×1080 ({phone})"
+    assert phone["bottom"] >= 1080 - 120, f"the phone reaches down to the timeline under it ({phone})"
+    assert code["left"] - phone["right"] <= 40, f"the code sits right beside the phone ({phone}, {code})"
+    assert code["bottom"] >= 1080 - 120 and log["bottom"] >= 1080 - 120, f"the code and the log reach down too ({code}, {log})"
+    assert log["right"] >= 1920 - 40, f"the panels reach the right edge ({log})"
+    sizes = a.js("return [document.documentElement.scrollWidth, document.documentElement.scrollHeight]")
+    assert sizes[0] <= 1920 and sizes[1] <= 1080, f"nothing scrolls ({sizes})"

@@ -29,6 +29,11 @@ public enum ErrorCode: String, Sendable, CaseIterable {
     /// Someone is stepping through an action (Step): the session takes no other change until it
     /// finishes, and only the one stepping moves through it.
     case stepHeld = "step_held"
+    /// A `presentation`, `presenter` or `ready` message from someone who does not present:
+    /// one member presents at a time, until they hand the role on.
+    case notPresenter = "not_presenter"
+    /// A `presenter` message naming nobody the role can go to (an editor connected now).
+    case unknownMember = "unknown_member"
     // Who may do what, and how often.
     case notHelloFirst = "not_hello_first"
     case readOnly = "read_only"
@@ -58,11 +63,11 @@ public enum ErrorCode: String, Sendable, CaseIterable {
         case .badJSON, .badMessage, .unknownAction, .unknownScreen, .unknownKey,
             .notCurrentScreen, .valueTooLong, .badSplice, .staleBase, .badCaret, .unknownLesson, .badLesson, .notHelloFirst,
             .badPath,
-            .badRequest, .missingSubprotocol, .actionFailed, .controlUnavailable:
+            .badRequest, .missingSubprotocol, .actionFailed, .controlUnavailable, .unknownMember:
             400
         case .badSource: 422
         case .stepHeld: 409
-        case .readOnly, .forbiddenOrigin: 403
+        case .readOnly, .forbiddenOrigin, .notPresenter: 403
         case .unknownSession, .notFound: 404
         case .methodNotAllowed: 405
         case .lengthRequired: 411
@@ -85,7 +90,7 @@ public enum ErrorCode: String, Sendable, CaseIterable {
             .readOnly,
             .rateLimited, .badPath, .badRequest, .notFound, .methodNotAllowed, .lengthRequired, .bodyTooLarge,
             .missingSubprotocol, .forbiddenOrigin, .unknownHost, .shuttingDown, .internalError, .badSource, .actionFailed,
-            .controlUnavailable, .stepHeld:
+            .controlUnavailable, .stepHeld, .notPresenter, .unknownMember:
             nil
         }
     }

@@ -40,11 +40,17 @@ extension ClientMessage {
             return .stepBack
         case "stepFinish":
             return .stepFinish
+        case "presentation":
+            return .presentation(try PresentationRequest(fields))
+        case "presenter":
+            return .presenter(MemberID(rawValue: try fields.string("member")))
+        case "ready":
+            return .ready
         case let type:
             throw ProtocolError(
                 .badMessage,
                 "Unknown message type '\(type)'; expected hello, intent, rename, resync, history, caret, view, ping, step, stepForward, "
-                    + "stepBack or stepFinish.")
+                    + "stepBack, stepFinish, presentation, presenter or ready.")
         }
     }
 
@@ -103,6 +109,19 @@ extension IntentMessage {
                 .unknownAction,
                 "Unknown action '\(name)'; expected focus, edit, splice, submit, dismiss, tap, navigate, lesson or restart.",
                 seq: seq)
+        }
+    }
+}
+
+extension PresentationRequest {
+    /// A `presentation` message's fields; each is optional, `revision` may be null (Live).
+    init(_ fields: MessageFields) throws(ProtocolError) {
+        self.init()
+        if fields.object["present"] != nil { present = try fields.bool("present") }
+        if fields.object["followLock"] != nil { followLock = try fields.bool("followLock") }
+        if fields.object["slowMotion"] != nil { slowMotion = try fields.bool("slowMotion") }
+        if let value = fields.object["revision"] {
+            revision = .some(value == .null ? nil : try fields.whole("revision", in: 0...IntentMessage.maximumSeq))
         }
     }
 }

@@ -29,6 +29,12 @@ public enum ClientMessage: Equatable, Sendable {
     case stepBack
     /// The held action finishes at once (Step stays on for the next).
     case stepFinish
+    /// The presenter changes what every member's page shows (the presenter's alone).
+    case presentation(PresentationRequest)
+    /// The presenter hands the role to another editor connected now.
+    case presenter(MemberID)
+    /// The presenter lets the program timers that wait for it go (`ready`).
+    case ready
 }
 
 /// An `intent` message: what a person did, on which screen, numbered by the sending client.

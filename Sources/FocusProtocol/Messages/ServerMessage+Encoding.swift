@@ -16,6 +16,8 @@ extension ServerMessage {
             case .stepping(let patch):
                 return try StreamingJSONEncoder().encode(
                     JSONValue.object(JSONObject([("type", .string("stepping")), ("patch", .object(patch))])))
+            case .presentation(let presentation):
+                return try StreamingJSONEncoder().encode(PresentationBody(presentation: presentation))
             }
         } catch {
             // Our types hold no non-finite numbers, the one thing the encoder refuses.
@@ -26,7 +28,7 @@ extension ServerMessage {
 
 private enum MessageKeys: String, CodingKey {
     case type, revision, you, role, viewer, state, members, present, count, log, earliest, latest, seq, carets
-    case reason, joined, left, renamed, code, message
+    case reason, joined, left, renamed, code, message, presentation
 }
 
 extension SnapshotMessage: Encodable {
@@ -44,6 +46,18 @@ extension SnapshotMessage: Encodable {
         try container.encode(log, forKey: .log)
         try container.encode(earliest, forKey: .earliest)
         try container.encode(carets, forKey: .carets)
+        try container.encode(presentation, forKey: .presentation)
+    }
+}
+
+/// `{"type":"presentation","presentation":{…}}`.
+private struct PresentationBody: Encodable {
+    var presentation: PresentationState
+
+    func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: MessageKeys.self)
+        try container.encode("presentation", forKey: .type)
+        try container.encode(presentation, forKey: .presentation)
     }
 }
 

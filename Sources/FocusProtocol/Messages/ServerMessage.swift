@@ -23,6 +23,9 @@ public enum ServerMessage: Equatable, Sendable {
     /// RFC 7396 merge patch of the snapshot's `state` that touches `stepping` alone. The revision
     /// does not move; stepping is not a change.
     case stepping(patch: JSONObject)
+    /// The presentation changed (its presenter, a setting, the timers waiting or counted
+    /// down), to every member: the whole of it. The revision does not move.
+    case presentation(PresentationState)
 }
 
 /// The `snapshot` message.
@@ -52,6 +55,8 @@ public struct SnapshotMessage: Equatable, Sendable {
     public var lastSplices: [String: Int] = [:]
     /// Every shared caret in the source at ``revision`` (the receiver's own among them).
     public var carets: [MemberCaret] = []
+    /// Who presents and what they steer.
+    public var presentation = PresentationState(presenter: nil, settings: PresentationSettings())
 
     public init(
         revision: Int, you: Member, role: Role, state: EncodedJSON<SessionSnapshot>,

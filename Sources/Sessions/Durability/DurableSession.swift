@@ -39,12 +39,17 @@ public struct DurableMember: Codable, Equatable, Sendable {
     /// Per field (`screen/key`), the `seq` of the tab's last splice the session applied, so a tab
     /// that reconnects learns what became of the splice it had in flight.
     public var splices: [String: Int]
+    /// What the tab steers while it presents; `nil` for every tab but the presenter's.
+    public var presenting: PresentationSettings?
 
-    public init(clientId: String, member: Member, lastSeq: Int, splices: [String: Int] = [:]) {
+    public init(
+        clientId: String, member: Member, lastSeq: Int, splices: [String: Int] = [:], presenting: PresentationSettings? = nil
+    ) {
         self.clientId = clientId
         self.member = member
         self.lastSeq = lastSeq
         self.splices = splices
+        self.presenting = presenting
     }
 
     public init(from decoder: any Decoder) throws {
@@ -53,5 +58,6 @@ public struct DurableMember: Codable, Equatable, Sendable {
         member = try container.decode(Member.self, forKey: .member)
         lastSeq = try container.decode(Int.self, forKey: .lastSeq)
         splices = try container.decodeIfPresent([String: Int].self, forKey: .splices) ?? [:]
+        presenting = try container.decodeIfPresent(PresentationSettings.self, forKey: .presenting)
     }
 }

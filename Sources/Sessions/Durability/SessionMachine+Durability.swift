@@ -32,6 +32,7 @@ extension SessionMachine {
     /// Puts back a tab's join or rename that the log stored after the snapshot.
     public mutating func restore(_ member: DurableMember) {
         membership.restore(member)
+        presentation.restore(member)
     }
 
     /// Applies a stored change again through ``evolve(_:ids:)``, exactly as it was applied: same
@@ -58,7 +59,7 @@ extension SessionMachine {
     /// session was stored, to be compiled now.
     public func rescheduleTimers(into outputs: inout [SessionOutput]) {
         for timer in program.source.pendingTimers {
-            outputs.append(.schedule(.program(timer.token), afterMilliseconds: timer.milliseconds))
+            outputs.append(.schedule(.program(timer.token), afterMilliseconds: presentation.scaled(timer.milliseconds)))
         }
         if !program.source.textChecked { outputs.append(.compileSource(program.source.text)) }
     }

@@ -98,7 +98,7 @@ extension SessionMachine {
             outputs.append(publish(applied))
             // After the update: a page moves the carets it draws over the update's edits, as this does.
             carets.move(over: applied.events) { applied.before.textLength(of: .sourceText, on: .sourceText) }
-            run(applied.effects, into: &outputs)
+            run(applied.effects, at: time, into: &outputs)
             if !program.source.textChecked, applied.events.contains(where: \.editsSource) {
                 outputs.append(.compileSource(program.source.text))
             }

@@ -77,6 +77,7 @@ extension SessionMachine {
     mutating func programTimerFired(
         _ token: TimerToken, at time: MachineTime, ids: inout some RandomNumberGenerator, into outputs: inout [SessionOutput]
     ) {
+        programTimerWentOff(token, into: &outputs)
         if stepping.held != nil {
             stepping.wait(token)
             return

@@ -6,7 +6,8 @@ import FocusProtocol
 /// ``SessionProgram`` (the source and its program running), ``TextMerging`` (splices rebased over each
 /// field's history), ``LessonFollowing`` (the lesson followed), ``CaretSharing`` (the editors'
 /// carets in the source, which are no changes), ``Stepping`` (Step: an action held and stepped
-/// through, never stored) and the ``Timeline``.
+/// through, never stored), ``Presentation`` (the presenter and what they steer, which are no
+/// changes either) and the ``Timeline``.
 ///
 /// Every change moves the session forward through one step, ``evolve(_:ids:)``: the live path
 /// decides an input into a ``ChangeRecord`` and evolves it; restore, replay and the timeline
@@ -27,6 +28,7 @@ public struct SessionMachine: Sendable {
     var membership: Membership
     var carets: CaretSharing
     var stepping = Stepping()
+    var presentation: Presentation
     /// The recent past, for `history`.
     var timeline: Timeline
     var log: EventLog
@@ -46,7 +48,7 @@ public struct SessionMachine: Sendable {
             restoring: DurableSession(
                 id: id.rawValue, viewer: viewerID.rawValue, revision: 0, members: [], joinedEver: 0, log: [], lesson: nil),
             running: running, id: id, viewerID: viewerID, configuration: configuration, compile: compile, at: time)
-        run(ran.effects, into: &outputs)
+        run(ran.effects, at: time, into: &outputs)
     }
 
     /// A session as `durable` holds it, nobody connected, running `source`.
@@ -66,6 +68,7 @@ public struct SessionMachine: Sendable {
                 capacity: configuration.rememberedClients, restoring: durable.members, joinedEver: durable.joinedEver),
             idleSince: time.monotonicMilliseconds)
         carets = CaretSharing(intervalMilliseconds: configuration.presenceIntervalMilliseconds)
+        presentation = Presentation(restoring: durable.members)
         var start = durable
         (start.source, start.run, start.sourceText, start.sourceDiagnostics) = (
             source.compiled.source, source.run, source.editedText, source.unreadDiagnostics
@@ -142,7 +145,10 @@ public struct SessionMachine: Sendable {
         for output in asked {
             switch output {
             case .welcome(let connection, let clientId, let role):
+                let before = presentation.state
+                let claimed = claimPresenter(clientId, role: role, into: &outputs)
                 outputs.append(.sendSnapshot(memberSnapshot(for: clientId, role: role), to: connection))
+                if claimed { publishPresentation(since: before, into: &outputs) }
             case .refuse(let connection, let error): outputs.append(.send(.error(error), to: connection))
             case .close(let connection, let code, let reason): outputs.append(.close(connection, code, reason: reason))
             case .dropBacklog(let connection): outputs.append(.dropBacklog(connection))
@@ -185,6 +191,9 @@ public struct SessionMachine: Sendable {
         case (.step, .joined(let clientId, let role, _)), (.stepForward, .joined(let clientId, let role, _)),
             (.stepBack, .joined(let clientId, let role, _)), (.stepFinish, .joined(let clientId, let role, _)):
             step(message, from: connection, clientId: clientId, role: role, at: time, ids: &ids, into: &outputs)
+        case (.presentation, .joined(let clientId, _, _)), (.presenter, .joined(let clientId, _, _)),
+            (.ready, .joined(let clientId, _, _)):
+            steer(message, from: connection, clientId: clientId, at: time, into: &outputs)
         case (.intent(let intent), .waiting):
             refuse(
                 connection,
@@ -192,7 +201,8 @@ public struct SessionMachine: Sendable {
                 into: &outputs)
         case (.rename, .waiting), (.resync, .waiting), (.history, .waiting), (.caret, .waiting), (.view, .waiting),
             (.step, .waiting),
-            (.stepForward, .waiting), (.stepBack, .waiting), (.stepFinish, .waiting):
+            (.stepForward, .waiting), (.stepBack, .waiting), (.stepFinish, .waiting), (.presentation, .waiting),
+            (.presenter, .waiting), (.ready, .waiting):
             refuse(
                 connection, ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}."),
                 into: &outputs)
@@ -201,16 +211,5 @@ public struct SessionMachine: Sendable {
 
     func refuse(_ connection: ConnectionID, _ error: ProtocolError, into outputs: inout [SessionOutput]) {
         outputs.append(.send(.error(error), to: connection))
-    }
-
-    func run(_ effects: [Effect], into outputs: inout [SessionOutput]) {
-        for effect in effects {
-            switch effect {
-            case .scheduleProgramTimer(let token, let milliseconds):
-                outputs.append(.schedule(.program(token), afterMilliseconds: milliseconds))
-            case .cancelProgramTimer(let token):
-                outputs.append(.cancel(.program(token)))
-            }
-        }
     }
 }

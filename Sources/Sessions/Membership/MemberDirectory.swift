@@ -27,6 +27,7 @@ struct MemberDirectory: Sendable {
         if let position = positions[record.clientId] {
             records[position].member = record.member
             records[position].lastSeq = max(records[position].lastSeq, record.lastSeq)
+            records[position].presenting = record.presenting
             memberPositions[record.member.member] = position
         } else {
             positions[record.clientId] = records.count
