@@ -40,11 +40,13 @@ extension ClientMessage {
             return .stepBack
         case "stepFinish":
             return .stepFinish
+        case "show":
+            return .show(fork: try fields.optionalString("fork"))
         case let type:
             throw ProtocolError(
                 .badMessage,
                 "Unknown message type '\(type)'; expected hello, intent, rename, resync, history, caret, view, ping, step, stepForward, "
-                    + "stepBack or stepFinish.")
+                    + "stepBack, stepFinish or show.")
         }
     }
 

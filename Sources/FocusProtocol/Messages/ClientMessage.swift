@@ -29,6 +29,9 @@ public enum ClientMessage: Equatable, Sendable {
     case stepBack
     /// The held action finishes at once (Step stays on for the next).
     case stepFinish
+    /// An editor shows one of the session's forks (its viewer capability) on every member's
+    /// screen, or stops showing it (`nil`): the class watches it read-only until then.
+    case show(fork: String?)
 }
 
 /// An `intent` message: what a person did, on which screen, numbered by the sending client.

@@ -16,6 +16,10 @@ extension ServerMessage {
             case .stepping(let patch):
                 return try StreamingJSONEncoder().encode(
                     JSONValue.object(JSONObject([("type", .string("stepping")), ("patch", .object(patch))])))
+            case .forks(let forks): return try StreamingJSONEncoder().encode(forks)
+            case .shown(let fork):
+                return try StreamingJSONEncoder().encode(
+                    JSONValue.object(JSONObject([("type", .string("shown")), ("fork", fork.map(JSONValue.string) ?? .null)])))
             }
         } catch {
             // Our types hold no non-finite numbers, the one thing the encoder refuses.
@@ -26,7 +30,7 @@ extension ServerMessage {
 
 private enum MessageKeys: String, CodingKey {
     case type, revision, you, role, viewer, state, members, present, count, log, earliest, latest, seq, carets
-    case reason, joined, left, renamed, code, message
+    case reason, joined, left, renamed, code, message, shown
 }
 
 extension SnapshotMessage: Encodable {
@@ -44,6 +48,7 @@ extension SnapshotMessage: Encodable {
         try container.encode(log, forKey: .log)
         try container.encode(earliest, forKey: .earliest)
         try container.encode(carets, forKey: .carets)
+        try container.encodeIfPresent(shown, forKey: .shown)
     }
 }
 

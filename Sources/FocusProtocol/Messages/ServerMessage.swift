@@ -23,6 +23,11 @@ public enum ServerMessage: Equatable, Sendable {
     /// RFC 7396 merge patch of the snapshot's `state` that touches `stepping` alone. The revision
     /// does not move; stepping is not a change.
     case stepping(patch: JSONObject)
+    /// The roster of the session's forks, to its editors alone (the class view).
+    case forks(ForksMessage)
+    /// The fork an editor shows to the class (its viewer capability), or `nil` when it is shown
+    /// no longer, to every member; a snapshot carries it too.
+    case shown(fork: String?)
 }
 
 /// The `snapshot` message.
@@ -52,6 +57,8 @@ public struct SnapshotMessage: Equatable, Sendable {
     public var lastSplices: [String: Int] = [:]
     /// Every shared caret in the source at ``revision`` (the receiver's own among them).
     public var carets: [MemberCaret] = []
+    /// The fork shown to the class (its viewer capability), if any (see ``ServerMessage/shown(fork:)``).
+    public var shown: String?
 
     public init(
         revision: Int, you: Member, role: Role, state: EncodedJSON<SessionSnapshot>,

@@ -20,6 +20,10 @@ public struct SessionMachine: Sendable {
     public let id: SessionID
     /// The read-only capability.
     public let viewerID: SessionID
+    /// For a fork, the session it was forked from (kept durably).
+    public let parent: SessionID?
+    /// The fork an editor shows to the class (its viewer capability); not a change, not stored.
+    public internal(set) var shown: String?
     public let configuration: SessionConfiguration
     var program: SessionProgram
     var texts: TextMerging
@@ -56,6 +60,7 @@ public struct SessionMachine: Sendable {
     ) {
         self.id = id
         self.viewerID = viewerID
+        parent = durable.parent.flatMap(SessionID.init)
         self.configuration = configuration
         program = SessionProgram(source: source, compile: compile)
         texts = TextMerging(start: durable.revision)
@@ -185,6 +190,8 @@ public struct SessionMachine: Sendable {
         case (.step, .joined(let clientId, let role, _)), (.stepForward, .joined(let clientId, let role, _)),
             (.stepBack, .joined(let clientId, let role, _)), (.stepFinish, .joined(let clientId, let role, _)):
             step(message, from: connection, clientId: clientId, role: role, at: time, ids: &ids, into: &outputs)
+        case (.show(let fork), .joined(_, let role, _)):
+            show(fork, from: connection, role: role, into: &outputs)
         case (.intent(let intent), .waiting):
             refuse(
                 connection,
@@ -192,7 +199,7 @@ public struct SessionMachine: Sendable {
                 into: &outputs)
         case (.rename, .waiting), (.resync, .waiting), (.history, .waiting), (.caret, .waiting), (.view, .waiting),
             (.step, .waiting),
-            (.stepForward, .waiting), (.stepBack, .waiting), (.stepFinish, .waiting):
+            (.stepForward, .waiting), (.stepBack, .waiting), (.stepFinish, .waiting), (.show, .waiting):
             refuse(
                 connection, ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}."),
                 into: &outputs)

@@ -18,6 +18,8 @@ public struct MemberSnapshot: Equatable, Sendable {
     public var lastSplices: [String: Int]
     /// The carets shared in the source at ``revision``.
     public var carets: [MemberCaret] = []
+    /// The fork shown to the class, if any.
+    public var shown: String? = nil
 
     /// The `snapshot` message, with the state of ``revision``.
     public func message(state: EncodedJSON<SessionSnapshot>) -> SnapshotMessage {
@@ -29,6 +31,7 @@ public struct MemberSnapshot: Equatable, Sendable {
         message.lastSeq = lastSeq
         message.lastSplices = lastSplices
         message.carets = carets
+        message.shown = shown
         return message
     }
 }
