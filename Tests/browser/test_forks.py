@@ -13,6 +13,7 @@ from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 from websockets.sync.client import connect
 
+from display import assert_no_axe_violations
 from playground import PROFILE
 from program_page import ProgramPage, after_test
 
@@ -113,6 +114,7 @@ def test_the_class_view_follows_ten_students_live_sorts_and_shows_one_to_the_cla
         Select(a.driver.find_element(By.ID, "class-sort")).select_by_value("step")
         a.wait(lambda: [row["cells"][0] for row in roster(a)][:2] == ["Student 07", "Student 08"]
                and roster(a)[0]["cells"][1] == "step 2", lambda: f"sorted by step: {roster(a)}")
+        assert_no_axe_violations(a, "the class view with ten students", source=False)
         students[3][1].close()
         a.wait(lambda: row_of(a, students[3][0]["viewer"])[5] == "away", "a student who leaves is shown away")
 
@@ -124,6 +126,7 @@ def test_the_class_view_follows_ten_students_live_sorts_and_shows_one_to_the_cla
         b.driver.switch_to.frame(frame)
         b.wait(lambda: b.js("return document.getElementById('watching').hidden") is False, "read-only in the frame")
         b.driver.switch_to.default_content()
+        assert_no_axe_violations(b, "a viewer's page showing a student's session", source=False)
 
         a.driver.find_element(By.CSS_SELECTOR, f"#class-roster tr[data-fork='{students[0][0]['viewer']}'] button").click()
         watch = a.driver.find_element(By.ID, "class-watch-frame")
