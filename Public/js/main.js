@@ -4,6 +4,7 @@ import { byId } from './dom.js';
 import { markTabWhileShown, resolveSession, tabClientId, tabName } from './session.js';
 import { Connection } from './connection.js';
 import { Playground } from './playground.js';
+import { ClassView } from './class-view.js';
 
 async function start() {
   const connectionStatus = byId('connection-text');
@@ -15,6 +16,7 @@ async function start() {
     sessionId, clientId: tabClientId(), renewClientId: () => tabClientId({ renew: true }), name: tabName,
   });
   const playground = new Playground(connection);
+  new ClassView(connection);
   connection.start();
   // Hooks for the browser tests and for demos; nothing on the page calls them.
   window.focusSync = Object.freeze({

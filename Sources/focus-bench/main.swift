@@ -51,6 +51,8 @@ for scenario in options.scenarios {
             case .core:
                 report = .core(
                     try CoreThroughput.run(name, intents: options.coreIntents, publicFolder: options.publicDirectory))
+            case .forks(let count, let perSecond):
+                report = .forks(try ForksRunner(options: options, variant: variant).run(name, forks: count, perSecond: perSecond))
             case .restore(let sessions, let changes):
                 report = .restore(try RestoreRunner(options: options).run(name, sessions: sessions, changesPerSession: changes))
             }

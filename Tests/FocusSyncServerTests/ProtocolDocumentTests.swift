@@ -22,7 +22,7 @@ struct ProtocolDocumentTests {
 
     static let clientTypes = [
         "hello", "intent", "rename", "resync", "history", "caret", "view", "ping", "step", "stepForward", "stepBack",
-        "stepFinish", "presentation", "presenter", "ready",
+        "stepFinish", "presentation", "presenter", "ready", "show",
     ]
 
     @Test func everyExampleIsJSON() throws {

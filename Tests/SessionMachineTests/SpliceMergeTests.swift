@@ -232,7 +232,7 @@ struct SpliceMergeTests {
                 default:
                     Issue.record("unexpected refusal \(error)")
                 }
-            case .presence, .carets, .pong, .past, .stepping, .presentation:
+            case .presence, .carets, .pong, .past, .stepping, .presentation, .forks, .shown:
                 break
             }
         }

@@ -46,11 +46,13 @@ extension ClientMessage {
             return .presenter(MemberID(rawValue: try fields.string("member")))
         case "ready":
             return .ready
+        case "show":
+            return .show(fork: try fields.optionalString("fork"))
         case let type:
             throw ProtocolError(
                 .badMessage,
                 "Unknown message type '\(type)'; expected hello, intent, rename, resync, history, caret, view, ping, step, stepForward, "
-                    + "stepBack, stepFinish, presentation, presenter or ready.")
+                    + "stepBack, stepFinish, presentation, presenter, ready or show.")
         }
     }
 

@@ -35,6 +35,9 @@ public enum ClientMessage: Equatable, Sendable {
     case presenter(MemberID)
     /// The presenter lets the program timers that wait for it go (`ready`).
     case ready
+    /// An editor shows one of the session's forks (its viewer capability) on every member's
+    /// screen, or stops showing it (`nil`): the class watches it read-only until then.
+    case show(fork: String?)
 }
 
 /// An `intent` message: what a person did, on which screen, numbered by the sending client.

@@ -18,6 +18,10 @@ extension ServerMessage {
                     JSONValue.object(JSONObject([("type", .string("stepping")), ("patch", .object(patch))])))
             case .presentation(let presentation):
                 return try StreamingJSONEncoder().encode(PresentationBody(presentation: presentation))
+            case .forks(let forks): return try StreamingJSONEncoder().encode(forks)
+            case .shown(let fork):
+                return try StreamingJSONEncoder().encode(
+                    JSONValue.object(JSONObject([("type", .string("shown")), ("fork", fork.map(JSONValue.string) ?? .null)])))
             }
         } catch {
             // Our types hold no non-finite numbers, the one thing the encoder refuses.
@@ -28,7 +32,7 @@ extension ServerMessage {
 
 private enum MessageKeys: String, CodingKey {
     case type, revision, you, role, viewer, state, members, present, count, log, earliest, latest, seq, carets
-    case reason, joined, left, renamed, code, message, presentation
+    case reason, joined, left, renamed, code, message, presentation, shown
 }
 
 extension SnapshotMessage: Encodable {
@@ -47,6 +51,7 @@ extension SnapshotMessage: Encodable {
         try container.encode(earliest, forKey: .earliest)
         try container.encode(carets, forKey: .carets)
         try container.encode(presentation, forKey: .presentation)
+        try container.encodeIfPresent(shown, forKey: .shown)
     }
 }
 

@@ -26,6 +26,11 @@ public enum ServerMessage: Equatable, Sendable {
     /// The presentation changed (its presenter, a setting, the timers waiting or counted
     /// down), to every member: the whole of it. The revision does not move.
     case presentation(PresentationState)
+    /// The roster of the session's forks, to its editors alone (the class view).
+    case forks(ForksMessage)
+    /// The fork an editor shows to the class (its viewer capability), or `nil` when it is shown
+    /// no longer, to every member; a snapshot carries it too.
+    case shown(fork: String?)
 }
 
 /// The `snapshot` message.
@@ -57,6 +62,8 @@ public struct SnapshotMessage: Equatable, Sendable {
     public var carets: [MemberCaret] = []
     /// Who presents and what they steer.
     public var presentation = PresentationState(presenter: nil, settings: PresentationSettings())
+    /// The fork shown to the class (its viewer capability), if any (see ``ServerMessage/shown(fork:)``).
+    public var shown: String?
 
     public init(
         revision: Int, you: Member, role: Role, state: EncodedJSON<SessionSnapshot>,

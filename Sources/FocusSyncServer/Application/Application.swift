@@ -60,6 +60,10 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         router.add("POST", "/api/sessions") { [unowned self] request, _ in createSession(for: request) }
         router.add("GET", "/api/sessions/{id}") { [unowned self] _, parameters in readSession(parameters["id"] ?? "") }
         router.add("GET", "/api/lessons") { _, _ in Application.lessons }
+        router.add("POST", "/api/sessions/{id}/forks") { [unowned self] request, parameters in
+            createFork(of: parameters["id"] ?? "", for: request)
+        }
+        router.add("GET", "/api/sessions/{id}/forks") { [unowned self] _, parameters in listForks(of: parameters["id"] ?? "") }
     }
 
     /// Rebuilds the stored sessions. Call before the transport starts.

@@ -4,7 +4,8 @@ import WebSocketTransport
 /// talk only to this server.
 enum SecurityHeaders {
     /// Adds the security headers to `response`. `host` is the request's `Host` header, used to
-    /// allow the page's WebSocket to this same server in `connect-src`.
+    /// allow the page's WebSocket to this same server in `connect-src`. Only the page itself may
+    /// frame a page (a presenter watching a student's fork, or showing it to the class).
     static func apply(to response: inout HTTPResponse, host: String?) {
         var connect = "'self'"
         if let host, isPlainHost(host) {
@@ -14,11 +15,11 @@ enum SecurityHeaders {
             (
                 name: "Content-Security-Policy",
                 value: "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-                    + "connect-src \(connect); base-uri 'none'; form-action 'self'; frame-ancestors 'none'; object-src 'none'"
+                    + "connect-src \(connect); base-uri 'none'; form-action 'self'; frame-ancestors 'self'; object-src 'none'"
             ),
             (name: "X-Content-Type-Options", value: "nosniff"),
             (name: "Referrer-Policy", value: "no-referrer"),
-            (name: "X-Frame-Options", value: "DENY"),
+            (name: "X-Frame-Options", value: "SAMEORIGIN"),
             (name: "Cross-Origin-Opener-Policy", value: "same-origin"),
         ])
     }

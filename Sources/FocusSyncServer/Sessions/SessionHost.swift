@@ -11,7 +11,7 @@ final class SessionHost {
     private(set) var registry: SessionRegistry
     private let persistence: (any SessionPersistence)?
     private let logger: Logger
-    private let serviceThread: ServiceThread
+    let serviceThread: ServiceThread
     private let clock: SessionClock
     /// Every open WebSocket of a session, by the id the machines know it by.
     private var connections: [ConnectionID: (connection: WebSocketConnection, session: SessionID)] = [:]
@@ -29,6 +29,8 @@ final class SessionHost {
     private var ticketSessions: [(ticket: UInt64, sessions: [SessionID])] = []
     /// Sessions with changes the store failed to keep; a snapshot is retried for them.
     private(set) var notDurable: Set<SessionID> = []
+    /// Whether the next roster of forks that changed is scheduled (``RosterTick``).
+    var rosterScheduled = false
 
     /// A session's snapshot is stored again after this many changes, so a restore replays few.
     static let snapshotInterval = 250
@@ -62,6 +64,32 @@ final class SessionHost {
         snapshotRevisions[session.id] = 0
         perform(for: session.id)
         return session
+    }
+
+    /// A new fork of `parent`, stored as a new session is (see ``fork(of:)``).
+    func makeFork(of parent: SessionID) throws(ProtocolError) -> SessionMachine {
+        outputs.removeAll(keepingCapacity: true)
+        let fork = try registry.fork(parent, at: clock.now(), ids: &ids, into: &outputs)
+        let durable = fork.durableState()
+        store([.create(durable), .snapshot(durable)], for: [fork.id])
+        snapshotRevisions[fork.id] = 0
+        perform(for: fork.id)
+        return fork
+    }
+
+    /// The roster entries of `parent`'s forks, in fork order.
+    func forkEntries(of parent: SessionID) -> [ForkEntry] {
+        registry.forkEntries(of: parent)
+    }
+
+    /// The roster changes waiting (see ``SessionRegistry/takeRosterChanges()``).
+    func takeRosterChanges() -> [(parent: SessionID, editors: [ConnectionID], forks: [ForkEntry])] {
+        registry.takeRosterChanges()
+    }
+
+    /// Sends `message` on one connection of any session, if it is still open.
+    func send(_ message: OutboundMessage, to connection: ConnectionID) {
+        connections[connection]?.connection.send(message)
     }
 
     /// Rebuilds every stored session. Call before the transport starts; their timers are asked
@@ -101,6 +129,7 @@ final class SessionHost {
             registry[id]?.rescheduleTimers(into: &outputs)
             perform(for: id)
         }
+        scheduleRoster()
     }
 
     /// Forgets idle sessions, with their timers, and deletes them from the store.
@@ -162,6 +191,7 @@ final class SessionHost {
         outputs.removeAll(keepingCapacity: true)
         machine.rescheduleTimers(into: &outputs)
         perform(for: machine.id)
+        scheduleRoster()
     }
 
     /// Makes a session without holding it: the caller stores it, and whichever process its
@@ -231,6 +261,8 @@ final class SessionHost {
     func handle(_ input: SessionInput, in id: SessionID) {
         outputs.removeAll(keepingCapacity: true)
         registry.handle(input, in: id, at: clock.now(), ids: &ids, into: &outputs)
+        // A fork's change (or its student coming and going) is due in its parent's roster.
+        if !outputs.isEmpty, registry.noteChange(of: id) { scheduleRoster() }
         perform(for: id)
     }
 
@@ -296,7 +328,13 @@ final class SessionHost {
         case .sendSnapshot(let member, let connection):
             guard let message = registry.read(session, { snapshots.message(for: member, of: $0) }) else { return {} }
             let encoded = OutboundMessage(utf8: message.encoded())
-            return { [weak self] in self?.connections[connection]?.connection.send(encoded) }
+            // An editor's snapshot is followed by the whole roster of the session's forks.
+            let roster = member.role == .editor ? wholeRoster(of: session) : nil
+            return { [weak self] in
+                guard let link = self?.connections[connection]?.connection else { return }
+                link.send(encoded)
+                if let roster { link.send(roster) }
+            }
         case .broadcast(let message):
             // The state a snapshot carries is encoded once a revision, and so holds until presence (the
             // members it names) or Step (`state.stepping`, which moves without a revision) moves.

@@ -28,6 +28,8 @@ public struct DurableSession: Codable, Equatable, Sendable {
     /// once it is read. A session restored without it would take the text as read, and the
     /// reading that follows in its log would then change nothing.
     public var sourceDiagnostics: [SourceDiagnostic]? = nil
+    /// For a fork, the editor id of the session it was forked from.
+    public var parent: String? = nil
 }
 
 /// One remembered tab.

@@ -11,7 +11,7 @@ extension SessionMachine {
             joinedEver: membership.members.joinedEver, log: Array(log.recent), lesson: lessons.progress,
             customLesson: lessons.custom,
             source: program.source.compiled.source, run: program.source.run, sourceText: program.source.editedText,
-            sourceDiagnostics: program.source.unreadDiagnostics)
+            sourceDiagnostics: program.source.unreadDiagnostics, parent: parent?.rawValue)
     }
 
     /// A session rebuilt from its snapshot, nobody connected. Replay the changes stored after

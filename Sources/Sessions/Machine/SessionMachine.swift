@@ -21,6 +21,10 @@ public struct SessionMachine: Sendable {
     public let id: SessionID
     /// The read-only capability.
     public let viewerID: SessionID
+    /// For a fork, the session it was forked from (kept durably).
+    public let parent: SessionID?
+    /// The fork an editor shows to the class (its viewer capability); not a change, not stored.
+    public internal(set) var shown: String?
     public let configuration: SessionConfiguration
     var program: SessionProgram
     var texts: TextMerging
@@ -58,6 +62,7 @@ public struct SessionMachine: Sendable {
     ) {
         self.id = id
         self.viewerID = viewerID
+        parent = durable.parent.flatMap(SessionID.init)
         self.configuration = configuration
         program = SessionProgram(source: source, compile: compile)
         texts = TextMerging(start: durable.revision)
@@ -194,6 +199,8 @@ public struct SessionMachine: Sendable {
         case (.presentation, .joined(let clientId, _, _)), (.presenter, .joined(let clientId, _, _)),
             (.ready, .joined(let clientId, _, _)):
             steer(message, from: connection, clientId: clientId, at: time, into: &outputs)
+        case (.show(let fork), .joined(let clientId, let role, _)):
+            show(fork, from: connection, clientId: clientId, role: role, into: &outputs)
         case (.intent(let intent), .waiting):
             refuse(
                 connection,
@@ -202,7 +209,7 @@ public struct SessionMachine: Sendable {
         case (.rename, .waiting), (.resync, .waiting), (.history, .waiting), (.caret, .waiting), (.view, .waiting),
             (.step, .waiting),
             (.stepForward, .waiting), (.stepBack, .waiting), (.stepFinish, .waiting), (.presentation, .waiting),
-            (.presenter, .waiting), (.ready, .waiting):
+            (.presenter, .waiting), (.ready, .waiting), (.show, .waiting):
             refuse(
                 connection, ProtocolError(.notHelloFirst, "Say hello first: {\"type\":\"hello\",\"clientId\":\"…\"}."),
                 into: &outputs)

@@ -6,8 +6,8 @@ import FocusProtocol
 /// and a random generator in.
 public struct SessionRegistry: Sendable {
     public let limits: SessionLimits
-    private let configuration: SessionConfiguration
-    private let compile: SourceCompiler
+    let configuration: SessionConfiguration
+    let compile: SourceCompiler
     private var sessions: [SessionID: SessionMachine] = [:]
     /// Viewer capability → session id.
     private var viewers: [SessionID: SessionID] = [:]
@@ -15,6 +15,10 @@ public struct SessionRegistry: Sendable {
     private var creators: [SessionID: String] = [:]
     /// Sessions each address may create: 5 a second, bursts of 200.
     private var creation = PeerRateLimit(rate: 5, burst: 200)
+    /// Which sessions are forks of which, and which forks changed since their roster was sent.
+    public internal(set) var forkLinks = ForkLinks()
+    /// Forks each session may have made: 20 a second, bursts of 400 (a class forking at once).
+    var forking = PeerRateLimit(rate: 20, burst: 400)
 
     public init(
         limits: SessionLimits, configuration: SessionConfiguration = SessionConfiguration(),
@@ -44,6 +48,13 @@ public struct SessionRegistry: Sendable {
         into outputs: inout [SessionOutput]
     ) {
         guard let index = sessions.index(forKey: id) else { return }
+        if case .received(.show(let fork?), let connection) = input, !isFork(fork, of: id) {
+            outputs.append(
+                .send(
+                    .error(ProtocolError(.unknownSession, "That is not the viewer link of one of this session's forks.")),
+                    to: connection))
+            return
+        }
         sessions.values[index].handle(input, at: time, ids: &ids, into: &outputs)
     }
 
@@ -121,6 +132,7 @@ public struct SessionRegistry: Sendable {
     public mutating func adopt(_ session: SessionMachine) {
         sessions[session.id] = session
         viewers[session.viewerID] = session.id
+        if let parent = session.parent { forkLinks.link(session.id, to: parent) }
     }
 
     /// Forgets session `id` at once (another server holds it now); returns it if it was held.
@@ -129,6 +141,7 @@ public struct SessionRegistry: Sendable {
         guard let session = sessions.removeValue(forKey: id) else { return nil }
         viewers[session.viewerID] = nil
         creators[id] = nil
+        forkLinks.unlink(id)
         return session
     }
 
@@ -148,6 +161,7 @@ public struct SessionRegistry: Sendable {
         for id in expired {
             if let session = sessions.removeValue(forKey: id) { viewers[session.viewerID] = nil }
             creators[id] = nil
+            forkLinks.unlink(id)
         }
         return expired
     }

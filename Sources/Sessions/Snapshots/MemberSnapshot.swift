@@ -20,6 +20,8 @@ public struct MemberSnapshot: Equatable, Sendable {
     public var carets: [MemberCaret] = []
     /// Who presents and what they steer.
     public var presentation = PresentationState(presenter: nil, settings: PresentationSettings())
+    /// The fork shown to the class, if any.
+    public var shown: String? = nil
 
     /// The `snapshot` message, with the state of ``revision``.
     public func message(state: EncodedJSON<SessionSnapshot>) -> SnapshotMessage {
@@ -32,6 +34,7 @@ public struct MemberSnapshot: Equatable, Sendable {
         message.lastSplices = lastSplices
         message.carets = carets
         message.presentation = presentation
+        message.shown = shown
         return message
     }
 }

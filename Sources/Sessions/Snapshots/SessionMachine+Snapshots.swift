@@ -39,7 +39,7 @@ extension SessionMachine {
             you: record?.member ?? Member(member: MemberID(rawValue: "?"), name: "?", color: MemberColors.palette[0]),
             role: role, members: membersToName, present: present, count: presenceCount, log: Array(log.recent),
             earliest: timeline.earliest, viewer: role == .editor ? viewerID.rawValue : nil, lastSeq: record?.lastSeq ?? 0,
-            lastSplices: record?.splices ?? [:], carets: carets.shared, presentation: presentation.state)
+            lastSplices: record?.splices ?? [:], carets: carets.shared, presentation: presentation.state, shown: shown)
     }
 
     /// The session as it was at `revision` (or the nearest revision the timeline keeps),

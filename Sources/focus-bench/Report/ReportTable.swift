@@ -2,7 +2,7 @@ import Foundation
 
 /// The human-readable form of a run: one table for the load scenarios (with the p99 of each
 /// second where a scenario asked for it), one for joins, one for idle memory, one for
-/// FocusCore alone, one for restores, each followed by its notes.
+/// FocusCore alone, one for restores, one for classes of forks, each followed by its notes.
 enum ReportTable {
     static func render(_ reports: [ScenarioReport]) -> String {
         var loads: [LoadReport] = []
@@ -10,6 +10,7 @@ enum ReportTable {
         var idles: [IdleMemoryReport] = []
         var cores: [CoreReport] = []
         var restores: [RestoreReport] = []
+        var forks: [ForksReport] = []
         var failures: [String] = []
         for report in reports {
             switch report {
@@ -18,6 +19,7 @@ enum ReportTable {
             case .idleMemory(let idle): idles.append(idle)
             case .core(let core): cores.append(core)
             case .restore(let restore): restores.append(restore)
+            case .forks(let report): forks.append(report)
             case .failed(let scenario, let reason): failures.append("\(scenario): FAILED: \(reason)")
             }
         }
@@ -29,6 +31,7 @@ enum ReportTable {
         if !idles.isEmpty { sections.append(idleTable(idles)) }
         if !cores.isEmpty { sections.append(coreTable(cores)) }
         if !restores.isEmpty { sections.append(restoreTable(restores)) }
+        if !forks.isEmpty { sections.append(ForksReport.table(forks)) }
         if !failures.isEmpty { sections.append(failures.joined(separator: "\n")) }
         return sections.joined(separator: "\n\n")
     }
@@ -176,11 +179,11 @@ enum ReportTable {
         return [line(header), rule] + rows.map(line)
     }
 
-    private static func decimal(_ value: Double, places: Int) -> String {
+    static func decimal(_ value: Double, places: Int) -> String {
         String(format: "%.\(places)f", value)
     }
 
-    private static func percent(_ value: Double?) -> String {
+    static func percent(_ value: Double?) -> String {
         value.map { decimal($0, places: 0) + "%" } ?? "-"
     }
 

@@ -7,6 +7,7 @@ enum ScenarioReport: Sendable {
     case idleMemory(IdleMemoryReport)
     case core(CoreReport)
     case restore(RestoreReport)
+    case forks(ForksReport)
     case failed(scenario: String, reason: String)
 
     private struct Failure: Encodable {
@@ -26,6 +27,7 @@ enum ScenarioReport: Sendable {
         case .idleMemory(let report): data = try? encoder.encode(report)
         case .core(let report): data = try? encoder.encode(report)
         case .restore(let report): data = try? encoder.encode(report)
+        case .forks(let report): data = try? encoder.encode(report)
         case .failed(let scenario, let reason): data = try? encoder.encode(Failure(scenario: scenario, reason: reason))
         }
         return data.map { String(decoding: $0, as: UTF8.self) } ?? #"{"kind":"failed","reason":"could not encode the report"}"#

@@ -12,6 +12,9 @@ struct Scenario: Sendable {
         /// A data folder of that many sessions and changes, written by the server itself; then
         /// the time from starting the server on it to `/healthz` answering with every session.
         case restore(sessions: Int, changesPerSession: Int)
+        /// One class session with that many forks, each driven by a scripted student at that
+        /// many focus intents a second, and its presenter following the roster of forks.
+        case forks(count: Int, perSecond: Double)
     }
 
     let name: String
@@ -26,7 +29,7 @@ struct Scenario: Sendable {
     var runsPerVariant: Bool {
         switch work {
         case .core, .restore: false
-        case .load, .join, .idleMemory: true
+        case .load, .join, .idleMemory, .forks: true
         }
     }
 
@@ -65,6 +68,7 @@ struct Scenario: Sendable {
         Scenario(
             name: "idle-memory", summary: "server RSS with 0 and with --idle-connections joined, idle clients (sessions of 100)",
             work: .idleMemory),
+        forks(300, perSecond: 2), forks(30, perSecond: 20),
         Scenario(
             name: "core", summary: "FocusCore alone: taps on the profile seed program, applied and drawn a second, no I/O",
             work: .core),
@@ -110,6 +114,14 @@ struct Scenario: Sendable {
                 LoadShape(
                     sessions: sessions, clientsPerSession: clients, intent: .focus, pacing: .closedLoop,
                     serverArguments: ["--rate-limit", "1000000"])))
+    }
+
+    private static func forks(_ count: Int, perSecond: Double) -> Scenario {
+        Scenario(
+            name: "forks-\(count)x\(Int(perSecond))",
+            summary:
+                "1 class session, \(count) forks each driven at \(Int(perSecond)) focus intents/s; the presenter's roster lag",
+            work: .forks(count: count, perSecond: perSecond))
     }
 
     private static func join(_ clients: Int) -> Scenario {
