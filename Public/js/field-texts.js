@@ -27,6 +27,25 @@ export function fieldName(screen, key) {
 export const SOURCE_FIELD = fieldName(SourceText.screen, SourceText.key);
 
 /**
+ * Between the page's inputs and the field names of their texts: the phone's fields (in `view`,
+ * the screen drawn now) and the shared source's editor; nothing while the session is not `ready`.
+ */
+export function fieldInputs({ ready, view, source }) {
+  return {
+    nameOf(input) {
+      if (input === source.input) return ready() ? SOURCE_FIELD : null;
+      const key = ready() ? view.keyOf(input) : null;
+      return key ? fieldName(view.id, key) : null;
+    },
+    inputOf(name) {
+      if (name === SOURCE_FIELD) return ready() ? source.input : null;
+      const slash = name.indexOf('/');
+      return ready() && name.slice(0, slash) === view.id ? view.inputFor(name.slice(slash + 1)) : null;
+    },
+  };
+}
+
+/**
  * Every text in a session `state`: the source's, and every field's as its drawn screen holds
  * them: field name → `{screen, key, text}`.
  */

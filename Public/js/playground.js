@@ -4,7 +4,7 @@ import { byId } from './dom.js';
 import { tabName } from './session.js';
 import { ErrorCode, EventKind } from './protocol.js';
 import { Store, pastStore } from './store.js';
-import { FieldTexts, fieldName, SOURCE_FIELD } from './field-texts.js';
+import { FieldTexts, fieldName, fieldInputs, SOURCE_FIELD } from './field-texts.js';
 import { TextEditing, typeInto } from './text-editing.js';
 import { Header } from './header.js';
 import { Tabs } from './tabs.js';
@@ -25,15 +25,11 @@ import { SourceCarets } from './program/source-carets.js';
 import { OwnCaret } from './program/own-caret.js';
 import { SourceView } from './program/source-view.js';
 import { heldStatement } from './program/source-step.js';
+import { lockedBecause, lockedSentence } from './page-lock.js';
 
 const NOTICE_MS = 6000;
 /** Refusals of a splice the page recovers from by itself: nothing to tell the person. */
 const QUIET_SPLICE_ERRORS = new Set([ErrorCode.rateLimited, ErrorCode.staleBase, ErrorCode.badSplice]);
-/** Why the page changes nothing, told on the controls that do nothing (`stepping`: see #lockedSentence). */
-const LOCKED = {
-  viewer: 'You are watching: only the people with the edit link change this session.',
-  past: 'This is the past: press Live to change the session again.',
-};
 /** The Step messages for Back, Forward and Finish. */
 const STEP_MOVES = { back: 'stepBack', forward: 'stepForward', finish: 'stepFinish' };
 
@@ -67,16 +63,7 @@ export class Playground {
     this.editing = new TextEditing({
       roots: [byId('screens'), byId('source-editor')],
       texts: this.texts,
-      nameOf: (input) => {
-        if (input === source.input) return this.store.ready ? SOURCE_FIELD : null;
-        const key = this.store.ready ? view.keyOf(input) : null;
-        return key ? fieldName(view.id, key) : null;
-      },
-      inputOf: (name) => {
-        if (name === SOURCE_FIELD) return this.store.ready ? source.input : null;
-        const slash = name.indexOf('/');
-        return this.store.ready && name.slice(0, slash) === view.id ? view.inputFor(name.slice(slash + 1)) : null;
-      },
+      ...fieldInputs({ ready: () => this.store.ready, view, source }),
     });
     // Where everyone else is in the source, and where this person is, told to them.
     this.carets = new SourceCarets({
@@ -302,20 +289,9 @@ export class Playground {
     this.sourceView.follow(this.carets.topOf(presenter.member));
   }
 
-  /** Why nothing on the page may change the session (`viewer`, `past` or `stepping`: an action is held), or null. */
-  #lockedBecause() {
-    if (this.store.role === 'viewer') return 'viewer';
-    if (this.timeline.past) return 'past';
-    return this.store.ready && heldStatement(this.store.stepping) ? 'stepping' : null;
-  }
+  #lockedBecause() { return lockedBecause(this.store, this.timeline); }
 
-  /** Why nothing changes, in a sentence. */
-  #lockedSentence(locked) {
-    if (locked !== 'stepping') return LOCKED[locked];
-    const { by } = this.store.stepping;
-    if (by === this.store.you?.member) return 'You are stepping through an action: step Forward, Finish it or turn Step off first.';
-    return `${this.store.person(by).name} is stepping through an action: the session changes again once it finishes.`;
-  }
+  #lockedSentence(locked) { return lockedSentence(locked, this.store); }
 
   #editable() {
     return this.store.ready && this.#lockedBecause() === null;
@@ -339,7 +315,7 @@ export class Playground {
   #tellReadOnly() {
     if (this.#toldReadOnly) return;
     this.#toldReadOnly = true;
-    this.#showNotice(LOCKED.viewer);
+    this.#showNotice(lockedSentence('viewer', this.store));
   }
 
   /** The timeline left the live copy, or came back to it. */
