@@ -192,7 +192,9 @@ def test_slow_motion_runs_the_gift_task_four_times_slower_with_a_countdown(two):
     for page in (a, b):
         page.wait(lambda page=page: "next timer goes off in" in countdown(page), f"{page.name} counts down")
     first = float(countdown(b).split(" in ")[1].split(" s")[0])
-    assert first > 2.0, f"a countdown of about 3 s, not {first} s"
+    # About 3 s when it shows; read after both pages count, so under load a little less, but always
+    # longer than the task's own 0.75 s.
+    assert first > 2 * GIFT_DELAY_SECONDS, f"a countdown of about 3 s, not {first} s"
     b.wait(lambda: float(countdown(b).split(" in ")[1].split(" s")[0]) < first - 0.5, "the countdown moves")
     for page in (a, b):
         page.wait(lambda page=page: page.focus_value("focus") == ".message", "the task wakes, four times later",

@@ -9,10 +9,12 @@ import pytest
 from program_page import ProgramPage, after_test
 from servers import own_server
 
-# Installed before the page's scripts: the wall-clock time the header last said "connected".
+# Installed before the page's scripts: the wall-clock time the header last said "connected". It
+# runs in every frame's document too (the class view's frames have no header).
 CONNECTED_AT = """
 addEventListener('DOMContentLoaded', () => {
   const connection = document.getElementById('connection');
+  if (!connection) return;
   new MutationObserver(() => {
     if (connection.dataset.state === 'connected') window.__connectedAt = Date.now();
   }).observe(connection, { attributes: true, attributeFilter: ['data-state'] });
