@@ -29,6 +29,8 @@ final class SessionHost {
     private var ticketSessions: [(ticket: UInt64, sessions: [SessionID])] = []
     /// Sessions with changes the store failed to keep; a snapshot is retried for them.
     private(set) var notDurable: Set<SessionID> = []
+    /// Whether the store has been asked to start on what this turn submitted.
+    private var writingRequested = false
 
     /// A session's snapshot is stored again after this many changes, so a restore replays few.
     static let snapshotInterval = 250
@@ -327,6 +329,15 @@ final class SessionHost {
         ticketSessions.append((ticket, sessions))
         if persistence.deliveriesWaitForCommit {
             barrier.submitted(ticket)
+        }
+        if persistence.waitsToStartWriting, !writingRequested {
+            // After the rest of this turn's inputs, so their writes commit in one group.
+            writingRequested = true
+            let host = ServiceThreadBound(self)
+            serviceThread.execute {
+                host.value.writingRequested = false
+                persistence.startWriting()
+            }
         }
     }
 }

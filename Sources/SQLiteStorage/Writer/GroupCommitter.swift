@@ -10,6 +10,7 @@ final class GroupCommitter {
     private let connection: SQLiteConnection
     private let path: String
     private let keepChangesBehindSnapshot: Bool
+    private var crashPoint = GroupCommitCrashPoint()
     private let begin, commit, rollback, savepoint, release, rollbackToSavepoint: PreparedStatement
     private let upsertSession, touchSession, append, upsertSnapshot, pruneChanges, upsertMember, deleteSession: PreparedStatement
 
@@ -23,6 +24,11 @@ final class GroupCommitter {
             // 16,000 of them in memory instead of reading them back for every group (SQLite's
             // default is 2 MiB).
             try connection.execute("PRAGMA cache_size = -65536")
+            // A checkpoint copies each page the WAL holds once, however many commits rewrote it,
+            // and syncs both files: 10,000 pages (40 MiB, under the journal size limit) between
+            // checkpoints instead of SQLite's 1,000 copies and syncs a tenth as often, where every
+            // group rewrites the last page of each session it touches.
+            try connection.execute("PRAGMA wal_autocheckpoint = 10000")
             func prepare(_ sql: String) throws(SQLiteFailure) -> PreparedStatement { try PreparedStatement(sql, on: connection) }
             begin = try prepare("BEGIN IMMEDIATE")
             commit = try prepare("COMMIT")
@@ -56,12 +62,24 @@ final class GroupCommitter {
 
     /// Stores `submissions` in one transaction, stamping the sessions they touch with `now`
     /// (milliseconds since 1970).
+    ///
+    /// The group is first written without savepoints (two statements less per submission); only
+    /// when a submission is refused for its own content is it rolled back and written again,
+    /// each submission in its savepoint.
     func commit(_ submissions: ArraySlice<Submission>, now: Int64) -> GroupOutcome {
         guard let last = submissions.last?.ticket else { return GroupOutcome(reports: [], groupFailure: nil) }
         var reports: [(through: StorageTicket, outcome: Result<Void, StorageError>)] = []
         do throws(SQLiteFailure) {
             try begin.execute()
             var touched = Set<String>()
+            if try storeAll(submissions, touched: &touched) {
+                try touch(touched, now: now)
+                try commit.execute()
+                return GroupOutcome(reports: [(last, .success(()))], groupFailure: nil)
+            }
+            try rollback.execute()
+            try begin.execute()
+            touched.removeAll()
             var storedThrough: StorageTicket?
             for submission in submissions {
                 if let refusal = try store(submission, touched: &touched) {
@@ -72,9 +90,7 @@ final class GroupCommitter {
                     storedThrough = submission.ticket
                 }
             }
-            for session in touched.sorted() {
-                try touchSession.execute(.text(session), .integer(now))
-            }
+            try touch(touched, now: now)
             try commit.execute()
             if let storedThrough { reports.append((storedThrough, .success(()))) }
             return GroupOutcome(reports: reports, groupFailure: nil)
@@ -93,6 +109,35 @@ final class GroupCommitter {
             limit = current + pages
         }
         try? connection.execute("PRAGMA max_page_count = \(limit)")
+    }
+
+    /// Stamps `sessions` with the commit's time.
+    private func touch(_ sessions: Set<String>, now: Int64) throws(SQLiteFailure) {
+        for session in sessions.sorted() {
+            try touchSession.execute(.text(session), .integer(now))
+        }
+    }
+
+    /// Writes every submission without savepoints: false as soon as one is refused for its own
+    /// content (the transaction is then to be rolled back). Anything else fails the whole group.
+    private func storeAll(_ submissions: ArraySlice<Submission>, touched: inout Set<String>) throws(SQLiteFailure) -> Bool {
+        var killAfter = crashPoint.writesBeforeKill(submissions)
+        for submission in submissions {
+            for write in submission.writes {
+                if let left = killAfter {
+                    if left == 0 { crashPoint.kill() }
+                    killAfter = left - 1
+                }
+                do throws(SQLiteFailure) {
+                    try apply(write)
+                } catch {
+                    guard refusal(of: write, for: error) != nil else { throw error }
+                    return false
+                }
+                touched.insert(write.session)
+            }
+        }
+        return true
     }
 
     /// Runs one submission in a savepoint: nil when stored, the refusal when its own content was
