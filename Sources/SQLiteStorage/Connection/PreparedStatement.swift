@@ -73,6 +73,10 @@ final class PreparedStatement {
 struct SQLiteRow {
     fileprivate let handle: OpaquePointer
 
+    func isNull(_ column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
+
     func integer(_ column: Int32) -> Int64 {
         sqlite3_column_int64(handle, column)
     }

@@ -3,16 +3,21 @@ import CSQLite
 /// Writes groups of submissions on the writer's connection, one transaction per group, with the
 /// statements prepared once.
 ///
-/// Each submission runs inside a savepoint, so one refused for its own content (a duplicate
-/// revision, a session that does not exist) is rolled back alone and the rest of the group
-/// still commits.
+/// A submission refused for its own content (a duplicate revision, a session that does not
+/// exist) is rolled back alone and the rest of the group still commits. Changes go through the
+/// ``ChangeLog``.
 final class GroupCommitter {
     private let connection: SQLiteConnection
     private let path: String
     private let keepChangesBehindSnapshot: Bool
     private var crashPoint = GroupCommitCrashPoint()
+    /// When a committed group last stamped each session's `updated_at`: a busy session is stamped
+    /// once a ``stampInterval``, not in every group (the update cost as much as the change).
+    private var stamped: [String: Int64] = [:]
+    static let stampInterval: Int64 = 1000
     private let begin, commit, rollback, savepoint, release, rollbackToSavepoint: PreparedStatement
-    private let upsertSession, touchSession, append, upsertSnapshot, pruneChanges, upsertMember, deleteSession: PreparedStatement
+    private let upsertSession, touchSession, upsertSnapshot, upsertMember, deleteSession: PreparedStatement
+    private let changeLog: ChangeLog
 
     init(path: String, options: StoreOptions) throws(StorageError) {
         self.path = path
@@ -42,19 +47,18 @@ final class GroupCommitter {
                 ON CONFLICT (id) DO UPDATE SET meta = excluded.meta, updated_at = excluded.updated_at
                 """)
             touchSession = try prepare("UPDATE sessions SET updated_at = ?2 WHERE id = ?1")
-            append = try prepare("INSERT INTO changes (session, revision, at, body) VALUES (?1, ?2, ?3, ?4)")
             upsertSnapshot = try prepare(
                 """
                 INSERT INTO snapshots (session, revision, body) VALUES (?1, ?2, ?3)
                 ON CONFLICT (session) DO UPDATE SET revision = excluded.revision, body = excluded.body
                 """)
-            pruneChanges = try prepare("DELETE FROM changes WHERE session = ?1 AND revision <= ?2")
             upsertMember = try prepare(
                 """
                 INSERT INTO members (session, client, body) VALUES (?1, ?2, ?3)
                 ON CONFLICT (session, client) DO UPDATE SET body = excluded.body
                 """)
             deleteSession = try prepare("DELETE FROM sessions WHERE id = ?1")
+            changeLog = try ChangeLog(connection: connection, options: options)
         } catch {
             throw error.storageError(path: path)
         }
@@ -73,11 +77,15 @@ final class GroupCommitter {
             try begin.execute()
             var touched = Set<String>()
             if try storeAll(submissions, touched: &touched) {
-                try touch(touched, now: now)
+                let stamps = try touch(touched, now: now)
+                try changeLog.finishGroup()
                 try commit.execute()
+                changeLog.committed()
+                for session in stamps { stamped[session] = now }
                 return GroupOutcome(reports: [(last, .success(()))], groupFailure: nil)
             }
             try rollback.execute()
+            changeLog.rolledBack()
             try begin.execute()
             touched.removeAll()
             var storedThrough: StorageTicket?
@@ -90,13 +98,17 @@ final class GroupCommitter {
                     storedThrough = submission.ticket
                 }
             }
-            try touch(touched, now: now)
+            let stamps = try touch(touched, now: now)
+            try changeLog.finishGroup()
             try commit.execute()
+            changeLog.committed()
+            for session in stamps { stamped[session] = now }
             if let storedThrough { reports.append((storedThrough, .success(()))) }
             return GroupOutcome(reports: reports, groupFailure: nil)
         } catch {
             // SQLite rolls back by itself after some errors (SQLITE_FULL, I/O); end it if it did not.
             if connection.isInTransaction { try? rollback.execute() }
+            changeLog.rolledBack()
             let failure = error.storageError(path: path)
             return GroupOutcome(reports: [(last, .failure(failure))], groupFailure: failure)
         }
@@ -111,11 +123,14 @@ final class GroupCommitter {
         try? connection.execute("PRAGMA max_page_count = \(limit)")
     }
 
-    /// Stamps `sessions` with the commit's time.
-    private func touch(_ sessions: Set<String>, now: Int64) throws(SQLiteFailure) {
-        for session in sessions.sorted() {
+    /// Stamps those of `sessions` not stamped for a ``stampInterval`` with the commit's time, and
+    /// returns them (to remember once the group commits).
+    private func touch(_ sessions: Set<String>, now: Int64) throws(SQLiteFailure) -> Set<String> {
+        let due = sessions.filter { session in stamped[session].map { now - $0 >= Self.stampInterval } ?? true }
+        for session in due.sorted() {
             try touchSession.execute(.text(session), .integer(now))
         }
+        return due
     }
 
     /// Writes every submission without savepoints: false as soon as one is refused for its own
@@ -144,6 +159,7 @@ final class GroupCommitter {
     /// refused (and rolled back). Anything else fails the whole group.
     private func store(_ submission: Submission, touched: inout Set<String>) throws(SQLiteFailure) -> StorageError? {
         try savepoint.execute()
+        let mark = changeLog.mark
         var sessions = Set<String>()
         for write in submission.writes {
             do throws(SQLiteFailure) {
@@ -153,6 +169,7 @@ final class GroupCommitter {
                 guard let refusal = refusal(of: write, for: error) else { throw error }
                 try rollbackToSavepoint.execute()
                 try release.execute()
+                changeLog.rollBack(to: mark)
                 return refusal
             }
         }
@@ -165,17 +182,20 @@ final class GroupCommitter {
         switch write {
         case .upsertSession(let id, let meta):
             // Stamped with the commit's time with every other session this group touches.
+            stamped[id] = nil
             try upsertSession.execute(.text(id), .blob(meta), .integer(0))
         case .append(let change):
-            try append.execute(.text(change.session), .integer(change.revision), .integer(change.at), .blob(change.body))
+            try changeLog.append(change)
         case .snapshot(let session, let snapshot):
             try upsertSnapshot.execute(.text(session), .integer(snapshot.revision), .blob(snapshot.body))
             if !keepChangesBehindSnapshot {
-                try pruneChanges.execute(.text(session), .integer(snapshot.revision))
+                try changeLog.prune(session, through: snapshot.revision)
             }
         case .upsertMember(let session, let client, let body):
             try upsertMember.execute(.text(session), .text(client), .blob(body))
         case .deleteSession(let id):
+            stamped[id] = nil
+            changeLog.forget(id)
             try deleteSession.execute(.text(id))
         }
     }
