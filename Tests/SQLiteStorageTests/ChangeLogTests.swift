@@ -64,6 +64,30 @@ struct ChangeLogTests {
         reopened.close()
     }
 
+    @Test func aFoldMovesTheBusiestSessionsAndLeavesTheRestWaiting() throws {
+        let folder = TemporaryFolder()
+        var options = StoreOptions()
+        options.changesPerFold = 45
+        let store = try SQLiteStore.open(directory: folder.path, options: options)
+        let recorder = CommitRecorder()
+        let writer = try store.startWriter(onCommit: recorder.handler)
+        let quiet = (1...40).map { "quiet-\($0)" }
+        writer.submit([.upsertSession(id: "busy", meta: [])] + quiet.map { .upsertSession(id: $0, meta: []) })
+        writer.submit(Fixture.appends("busy", 1...8))
+        writer.flush()
+        // 48 waiting: the busiest 32 sessions (busy and 31 quiet ones) hold 39, more than a quarter.
+        writer.submit(quiet.map { .append(Fixture.change($0, 1)) })
+        writer.flush()
+        #expect(recorder.failures.isEmpty)
+        #expect(try Self.rows("changes", in: folder) == 8 + 31)
+        #expect(try Self.rows("recent_changes", in: folder) == 9)
+        let sessions = try store.loadAll()
+        #expect(sessions.count == 41)
+        #expect(sessions.allSatisfy { $0.changes.map(\.revision) == ($0.id == "busy" ? Array(1...8) : [1]) })
+        #expect(try store.changes(session: "busy", from: 1, through: 8) == (1...8).map { Fixture.change("busy", $0) })
+        store.close()
+    }
+
     /// A file of schema version 1 has its log in `changes` only: it is migrated, restored whole,
     /// and its log continues where it ended.
     @Test func aVersionOneFileKeepsItsLog() throws {

@@ -29,6 +29,11 @@ final class PreparedStatement {
         try run(values) { _ in }
     }
 
+    /// Runs the statement once with `values` bound in order, expecting no rows.
+    func execute(binding values: [SQLiteValue]) throws(SQLiteFailure) {
+        try run(values) { _ in }
+    }
+
     /// Runs the statement once with `values`, handing every row to `body`.
     func query(_ values: SQLiteValue..., row body: (SQLiteRow) -> Void) throws(SQLiteFailure) {
         try run(values, row: body)
