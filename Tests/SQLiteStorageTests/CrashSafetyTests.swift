@@ -54,4 +54,43 @@ struct CrashSafetyTests {
         }
         #expect(reportedBefore > 0)
     }
+
+    /// The writer sends itself SIGKILL inside a group commit of several submissions, between
+    /// two of its writes (`FOCUS_SYNC_KILL_IN_GROUP_COMMIT`): every revision reported committed
+    /// is restored, and nothing of the group it cut, which was never reported.
+    @Test func killedInsideAGroupCommitKeepsExactlyWhatWasReported() throws {
+        let folder = TemporaryFolder()
+        var restoredBefore: Int64 = 0
+        for round in 1...6 {
+            let group = Int.random(in: 3...40)
+            var child = try TestChild(["append", folder.path], environment: ["FOCUS_SYNC_KILL_IN_GROUP_COMMIT": String(group)])
+            #expect(child.nextLine() == "ready \(restoredBefore)")
+            var reported = restoredBefore
+            var lines = 0
+            while let line = child.nextLine() {
+                #expect(line.hasPrefix("committed "), "the child said: \(line)")
+                reported = Int64(line.dropFirst("committed ".count)) ?? reported
+                lines += 1
+                // Groups of one submission never reach the crash point: give up on a child that
+                // only ever commits those, rather than wait forever.
+                if lines == 100_000 { child.kill() }
+            }
+            child.process.waitUntilExit()
+            #expect(lines < 100_000, "round \(round): the crash point never fired in group \(group)")
+            #expect(child.process.terminationReason == .uncaughtSignal)
+            #expect(child.process.terminationStatus == SIGKILL)
+
+            let store = try SQLiteStore.open(directory: folder.path)
+            let session = try #require(try store.loadAll().first { $0.id == CrashWriter.session })
+            let timeline = try store.changes(session: CrashWriter.session, from: 1, through: .max)
+            print("round \(round): killed in group \(group); reported \(reported), restored \(session.revision)")
+            // Each group's report is printed before the next group starts: the cut one is the only one unreported.
+            #expect(session.revision == reported)
+            #expect(timeline.map(\.revision) == Array(1...session.revision))
+            #expect(timeline.allSatisfy { $0.body == CrashWriter.body(revision: $0.revision) })
+            store.close()
+            restoredBefore = session.revision
+        }
+        #expect(restoredBefore > 0)
+    }
 }

@@ -31,16 +31,17 @@ struct MigrationTests {
         let folder = TemporaryFolder()
         try OpenCheckTests.makeDatabase(in: folder, changes: 5)
         let connection = try SQLiteConnection(path: folder.databasePath)
+        let next = SQLiteSchema.currentVersion + 1
         let migrator = SchemaMigrator(
             migrations: SQLiteSchema.migrations + [
-                Migration(version: 2, sql: "ALTER TABLE sessions ADD COLUMN title TEXT NOT NULL DEFAULT 'untitled'"),
-                Migration(version: 3, sql: "UPDATE sessions SET title = 'v3 saw ' || title"),
+                Migration(version: next, sql: "ALTER TABLE sessions ADD COLUMN title TEXT NOT NULL DEFAULT 'untitled'"),
+                Migration(version: next + 1, sql: "UPDATE sessions SET title = 'later saw ' || title"),
             ])
         try migrator.checkVersion(on: connection, path: folder.databasePath)
         try migrator.migrate(connection, path: folder.databasePath)
-        #expect(try connection.integer("PRAGMA user_version") == 3)
-        #expect(try connection.texts("SELECT title FROM sessions") == ["v3 saw untitled"])
-        #expect(try connection.integer("SELECT count(*) FROM changes") == 5)
+        #expect(try connection.integer("PRAGMA user_version") == Int64(next + 1))
+        #expect(try connection.texts("SELECT title FROM sessions") == ["later saw untitled"])
+        #expect(try connection.integer("SELECT (SELECT count(*) FROM changes) + (SELECT count(*) FROM recent_changes)") == 5)
     }
 
     /// A failing step is rolled back whole; the steps before it stay, and the sentence says where
@@ -49,23 +50,27 @@ struct MigrationTests {
         let folder = TemporaryFolder()
         try OpenCheckTests.makeDatabase(in: folder, changes: 1)
         let connection = try SQLiteConnection(path: folder.databasePath)
+        let next = SQLiteSchema.currentVersion + 1
         let migrator = SchemaMigrator(
             migrations: SQLiteSchema.migrations + [
-                Migration(version: 2, sql: "CREATE TABLE notes (text TEXT)"),
-                Migration(version: 3, sql: "CREATE TABLE tags (name TEXT); CREATE TABLE sessions (id TEXT)"),
+                Migration(version: next, sql: "CREATE TABLE notes (text TEXT)"),
+                Migration(version: next + 1, sql: "CREATE TABLE tags (name TEXT); CREATE TABLE sessions (id TEXT)"),
             ])
         do {
             try migrator.migrate(connection, path: folder.databasePath)
             Issue.record("the failing step passed")
         } catch {
             print(error)
-            #expect(error == .migrationFailed(path: folder.databasePath, from: 2, to: 3, reason: "table sessions already exists"))
+            #expect(
+                error
+                    == .migrationFailed(
+                        path: folder.databasePath, from: next, to: next + 1, reason: "table sessions already exists"))
             #expect(
                 error.description
-                    == "The database \(folder.databasePath) could not be upgraded from schema version 2 to 3 (table sessions already exists); restore a backup, or move it and its -wal file, if any, aside to start empty."
+                    == "The database \(folder.databasePath) could not be upgraded from schema version \(next) to \(next + 1) (table sessions already exists); restore a backup, or move it and its -wal file, if any, aside to start empty."
             )
         }
-        #expect(try connection.integer("PRAGMA user_version") == 2)
+        #expect(try connection.integer("PRAGMA user_version") == Int64(next))
         #expect(try connection.texts("SELECT name FROM sqlite_schema WHERE name IN ('notes', 'tags') ORDER BY name") == ["notes"])
     }
 }

@@ -22,14 +22,18 @@ public final class ServerProcess: @unchecked Sendable {
     /// The example SwiftUI sources of this checkout (`Public/examples`).
     public static let examplesFolder = URL(fileURLWithPath: publicFolder).appendingPathComponent("examples")
 
-    /// Starts `focus-sync --port 0 --public Public <arguments>` and waits for the URL it prints.
-    public init(arguments: [String]) throws {
+    /// Starts `focus-sync --port 0 --public Public <arguments>`, with `environment` added to this
+    /// process's, and waits for the URL it prints.
+    public init(arguments: [String], environment: [String: String] = [:]) throws {
         guard FileManager.default.isExecutableFile(atPath: Self.binary.path) else {
             throw TestFailure("no executable at \(Self.binary.path): run swift build first")
         }
         process = Process()
         process.executableURL = Self.binary
         process.arguments = ["--port", "0", "--public", Self.publicFolder, "--log-level", "error"] + arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         let output = Pipe()
         errors = Pipe()
         process.standardOutput = output

@@ -97,9 +97,12 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         }
     }
 
-    /// The store reported a commit (on its own thread). Hops to the service thread.
-    func storageCommitted(through ticket: UInt64, failure: String?) {
-        serviceThread.execute { [weak self] in self?.sessions.committed(through: ticket, failure: failure) }
+    /// The store reported commits (on its own thread). Hops to the service thread, where `take`
+    /// hands over every report waiting by then, in order.
+    func storageCommitted(_ take: @escaping @Sendable () -> [CommitReport]) {
+        serviceThread.execute { [weak self] in
+            for report in take() { self?.sessions.committed(through: report.through, failure: report.failure) }
+        }
     }
 
     /// The Redis coordinator reported something (on its own thread). Hops to the service thread.

@@ -27,7 +27,13 @@ final class SQLitePersistence: SessionPersistence, @unchecked Sendable {
     var path: String { store.path }
 
     func submit(_ writes: [PersistenceWrite]) -> UInt64 {
-        writer.submit(writes.map(Self.storageWrite)).number
+        writer.submit(writes.map(Self.storageWrite), wakingWriter: false).number
+    }
+
+    var waitsToStartWriting: Bool { true }
+
+    func startWriting() {
+        writer.wake()
     }
 
     private static func storageWrite(_ write: PersistenceWrite) -> StorageWrite {

@@ -5,7 +5,13 @@ import Sessions
 /// reports each commit through the handler it was opened with, on that thread.
 protocol SessionPersistence: AnyObject, Sendable {
     /// Queues `writes` (never blocks) and returns the ticket their commit will be reported under.
+    /// The store may leave them queued until ``startWriting()``.
     func submit(_ writes: [PersistenceWrite]) -> UInt64
+    /// Whether the store leaves submissions queued until ``startWriting()``.
+    var waitsToStartWriting: Bool { get }
+    /// Starts on everything submitted: called once after the submissions of one turn of the
+    /// service loop, so that they commit together.
+    func startWriting()
     /// Every stored session, rebuilt with `rebuild` (the same configuration and compiler
     /// as new sessions get) and its changes replayed. Call once, before serving.
     func restore(rebuild: (DurableSession) -> SessionMachine?) throws(PersistenceError) -> [RestoredSession]
@@ -20,6 +26,9 @@ protocol SessionPersistence: AnyObject, Sendable {
 
 extension SessionPersistence {
     var deliveriesWaitForCommit: Bool { true }
+    /// For a store that starts on every submission at once.
+    var waitsToStartWriting: Bool { false }
+    func startWriting() {}
 }
 
 /// A session as the store had it, rebuilt: the machine, and what went wrong rebuilding it.

@@ -31,6 +31,8 @@ final class SessionHost {
     private(set) var notDurable: Set<SessionID> = []
     /// Whether the next roster of forks that changed is scheduled (``RosterTick``).
     var rosterScheduled = false
+    /// Whether the store has been asked to start on what this turn submitted.
+    private var writingRequested = false
 
     /// A session's snapshot is stored again after this many changes, so a restore replays few.
     static let snapshotInterval = 250
@@ -365,6 +367,15 @@ final class SessionHost {
         ticketSessions.append((ticket, sessions))
         if persistence.deliveriesWaitForCommit {
             barrier.submitted(ticket)
+        }
+        if persistence.waitsToStartWriting, !writingRequested {
+            // After the rest of this turn's inputs, so their writes commit in one group.
+            writingRequested = true
+            let host = ServiceThreadBound(self)
+            serviceThread.execute {
+                host.value.writingRequested = false
+                persistence.startWriting()
+            }
         }
     }
 }

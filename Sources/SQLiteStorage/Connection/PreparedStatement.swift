@@ -29,6 +29,11 @@ final class PreparedStatement {
         try run(values) { _ in }
     }
 
+    /// Runs the statement once with `values` bound in order, expecting no rows.
+    func execute(binding values: [SQLiteValue]) throws(SQLiteFailure) {
+        try run(values) { _ in }
+    }
+
     /// Runs the statement once with `values`, handing every row to `body`.
     func query(_ values: SQLiteValue..., row body: (SQLiteRow) -> Void) throws(SQLiteFailure) {
         try run(values, row: body)
@@ -72,6 +77,10 @@ final class PreparedStatement {
 /// The current row of a running statement; valid only inside the `query` callback.
 struct SQLiteRow {
     fileprivate let handle: OpaquePointer
+
+    func isNull(_ column: Int32) -> Bool {
+        sqlite3_column_type(handle, column) == SQLITE_NULL
+    }
 
     func integer(_ column: Int32) -> Int64 {
         sqlite3_column_int64(handle, column)

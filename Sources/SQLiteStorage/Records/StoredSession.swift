@@ -3,7 +3,8 @@
 public struct StoredSession: Sendable, Equatable {
     public var id: String
     public var meta: [UInt8]
-    /// Milliseconds since 1970 of the last commit that wrote anything of this session.
+    /// Milliseconds since 1970 of the last commit that wrote anything of this session, or of one
+    /// at most a second before it (a busy session is stamped once a second, not at every commit).
     public var updatedAt: Int64
     public var snapshot: StoredSnapshot?
     public var changes: [StoredChange]

@@ -33,7 +33,21 @@ enum SQLiteSchema {
                     PRIMARY KEY (session, client)
                 ) WITHOUT ROWID;
                 """
-        )
+        ),
+        Migration(
+            version: 2,
+            sql: """
+                -- Changes in commit order, until a fold moves them into `changes` (ChangeLog): a
+                -- group of changes to many sessions fills a few pages here, one per session there.
+                CREATE TABLE recent_changes (
+                    seq INTEGER PRIMARY KEY,
+                    session TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                    revision INTEGER NOT NULL,
+                    at INTEGER NOT NULL,
+                    body BLOB NOT NULL
+                );
+                """
+        ),
     ]
 
     /// The version this build writes, and the newest it can read.

@@ -7,6 +7,7 @@ final class SessionReader {
     private let snapshots: PreparedStatement
     private let members: PreparedStatement
     private let changesAfter: PreparedStatement
+    private let recentChanges: PreparedStatement
     private let changesBetween: PreparedStatement
 
     init(connection: SQLiteConnection, path: String) throws(StorageError) {
@@ -19,8 +20,16 @@ final class SessionReader {
             members = try PreparedStatement("SELECT session, client, body FROM members ORDER BY session, client", on: connection)
             changesAfter = try PreparedStatement(
                 "SELECT revision, at, body FROM changes WHERE session = ?1 AND revision > ?2 ORDER BY revision", on: connection)
+            // The changes not folded yet (ChangeLog) come after every folded one of their session.
+            recentChanges = try PreparedStatement(
+                "SELECT session, revision, at, body FROM recent_changes ORDER BY session, revision", on: connection)
             changesBetween = try PreparedStatement(
-                "SELECT revision, at, body FROM changes WHERE session = ?1 AND revision BETWEEN ?2 AND ?3 ORDER BY revision",
+                """
+                SELECT revision, at, body FROM changes WHERE session = ?1 AND revision BETWEEN ?2 AND ?3
+                UNION ALL
+                SELECT revision, at, body FROM recent_changes WHERE session = ?1 AND revision BETWEEN ?2 AND ?3
+                ORDER BY revision
+                """,
                 on: connection)
         } catch {
             throw error.storageError(path: path)
@@ -48,11 +57,19 @@ final class SessionReader {
                         id: id, meta: row.blob(1), updatedAt: row.integer(2), snapshot: snapshotBySession[id], changes: [],
                         members: membersBySession[id] ?? []))
             }
+            var recentBySession: [String: [StoredChange]] = [:]
+            try recentChanges.query { row in
+                let id = row.text(0)
+                recentBySession[id, default: []].append(
+                    StoredChange(session: id, revision: row.integer(1), at: row.integer(2), body: row.blob(3)))
+            }
             for index in loaded.indices {
                 let id = loaded[index].id
-                try changesAfter.query(.text(id), .integer(loaded[index].snapshot?.revision ?? Int64.min)) { row in
+                let after = loaded[index].snapshot?.revision ?? Int64.min
+                try changesAfter.query(.text(id), .integer(after)) { row in
                     loaded[index].changes.append(Self.change(of: id, from: row))
                 }
+                loaded[index].changes += (recentBySession[id] ?? []).filter { $0.revision > after }
             }
             return loaded
         } catch {

@@ -25,6 +25,9 @@ public struct StoreOptions: Sendable, Equatable {
     public var integrityCheckLimit: Duration = .seconds(1)
     /// The most writes one group commit takes, so a long backlog commits in bounded transactions.
     public var maximumWritesPerCommit = 10_000
+    /// How many changes wait in commit order (`recent_changes`) before a group commit moves them
+    /// all into each session's contiguous log (`changes`); see ``ChangeLog``.
+    public var changesPerFold = 2_000
 
     public init() {}
 }

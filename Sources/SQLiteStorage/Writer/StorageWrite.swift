@@ -2,8 +2,9 @@
 public enum StorageWrite: Sendable, Equatable {
     /// Stores a session's metadata, creating the session or replacing its metadata.
     case upsertSession(id: String, meta: [UInt8])
-    /// Appends one change to its session's log. A (session, revision) already stored is refused
-    /// with ``StorageError/duplicateRevision(path:session:revision:)``.
+    /// Appends one change to its session's log. A revision at or below the highest its session
+    /// has stored (one already stored, or one that would go back) is refused with
+    /// ``StorageError/duplicateRevision(path:session:revision:)``.
     case append(StoredChange)
     /// Replaces the session's snapshot (only the latest is kept).
     case snapshot(session: String, snapshot: StoredSnapshot)

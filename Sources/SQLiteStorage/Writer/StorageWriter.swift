@@ -61,25 +61,38 @@ public final class StorageWriter: @unchecked Sendable {
     /// Queues `writes` to be stored together (all or none) and returns their ticket at once.
     /// After ``close()``, nothing is queued: `onCommit` reports the ticket failed right away, on
     /// the calling thread.
+    ///
+    /// With `wakingWriter` false, a writer waiting for work is not woken for it: the caller
+    /// queues more and calls ``wake()`` once, so they commit in one group instead of the first
+    /// alone (each wake-up costs the caller's core a switch to the writer and back). A writer
+    /// busy with a group takes it when that group is done, woken or not.
     @discardableResult
-    public func submit(_ writes: [StorageWrite]) -> StorageTicket {
+    public func submit(_ writes: [StorageWrite], wakingWriter: Bool = true) -> StorageTicket {
         condition.lock()
         state.lastIssued += 1
         let ticket = StorageTicket(state.lastIssued)
         let isClosing = state.isClosing
         if !isClosing {
             state.queued.append(Submission(ticket: ticket, writes: writes))
-            condition.broadcast()
+            if wakingWriter { condition.broadcast() }
         }
         condition.unlock()
         if isClosing { onCommit(ticket, .failure(.closed(path: path))) }
         return ticket
     }
 
+    /// Wakes the writer for what ``submit(_:wakingWriter:)`` queued without waking it.
+    public func wake() {
+        condition.withLock {
+            if !state.queued.isEmpty { condition.broadcast() }
+        }
+    }
+
     /// Waits until every ticket submitted before this call has been reported to `onCommit`.
     public func flush() {
         condition.lock()
         let target = state.lastIssued
+        condition.broadcast()  // for submissions that did not wake the writer
         while state.lastReported < target, !state.hasStopped, !isWriterThread { condition.wait() }
         condition.unlock()
     }

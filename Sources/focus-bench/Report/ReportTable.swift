@@ -1,8 +1,10 @@
 import Foundation
 
-/// The human-readable form of a run: one table for the load scenarios (with the p99 of each
-/// second where a scenario asked for it), one for joins, one for idle memory, one for
-/// FocusCore alone, one for restores, one for classes of forks, each followed by its notes.
+/// The human-readable form of a run: one table for the load scenarios (stored first, what users
+/// run, in memory after it), one of each variant against the in-memory row of its scenario
+/// (``VariantComparison``), the p99 of each second where a scenario asked for it, one table for
+/// joins, one for idle memory, one for FocusCore alone, one for restores, one for classes of
+/// forks, each followed by its notes.
 enum ReportTable {
     static func render(_ reports: [ScenarioReport]) -> String {
         var loads: [LoadReport] = []
@@ -25,6 +27,7 @@ enum ReportTable {
         }
         var sections: [String] = []
         if !loads.isEmpty { sections.append(loadTable(loads)) }
+        if let comparison = VariantComparison.table(loads) { sections.append(comparison) }
         let timelines = loads.filter { $0.p99PerSecondMicroseconds != nil }
         if !timelines.isEmpty { sections.append(perSecondLines(timelines)) }
         if !joins.isEmpty { sections.append(joinTable(joins)) }

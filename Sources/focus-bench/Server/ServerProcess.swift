@@ -45,9 +45,10 @@ final class ServerProcess {
         } else {
             freshFolder = nil
         }
-        // Without a data folder a server would keep its sessions in the working directory and the
-        // next scenario's server would restore them all.
-        if !arguments.contains(where: { $0 == "--data-dir" || $0.hasPrefix("--data-dir=") }) {
+        // Without a data folder (or Redis) a server would keep its sessions in the working
+        // directory and the next scenario's server would restore them all.
+        let store = ["--data-dir", "--redis"]
+        if !arguments.contains(where: { argument in store.contains { argument == $0 || argument.hasPrefix($0 + "=") } }) {
             arguments.append("--in-memory")
         }
         let serverArguments = [launch.executable, "--port", "0", "--public", launch.publicDirectory] + arguments

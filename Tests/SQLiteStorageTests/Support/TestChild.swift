@@ -18,10 +18,12 @@ struct TestChild {
     /// The user `open` runs as when the tests run as root (`nobody` on Debian).
     static let unprivilegedUserID = "65534"
 
-    init(_ arguments: [String]) throws {
+    /// Starts the child with `arguments`, and `environment` added to this process's.
+    init(_ arguments: [String], environment: [String: String] = [:]) throws {
         process = Process()
         process.executableURL = Self.executable
         process.arguments = arguments
+        process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
         let pipe = Pipe()
         process.standardOutput = pipe
         output = pipe.fileHandleForReading
