@@ -81,8 +81,11 @@ frontend focus-sync
     # Every request for a session is hashed by its routing key, the first 8 characters of the
     # session id (shared with the session's viewer capability): /ws?session=ID and
     # /api/sessions/ID[/...] land on the same node. Nothing to hash (POST /api/sessions, the
-    # page's files): round robin.
-    http-request set-var(txn.route) url_param(session),bytes(0,8) if { path /ws }
+    # page's files): round robin. So is a viewer's WebSocket (its capability has 32 characters,
+    # an editor id 30): a session's viewers spread over every node, each node following the
+    # session's owner through Redis.
+    acl viewer url_param(session) -m len 32
+    http-request set-var(txn.route) url_param(session),bytes(0,8) if { path /ws } !viewer
     http-request set-var(txn.route) path,field(4,/),bytes(0,8) if { path_beg /api/sessions/ }
     default_backend nodes
 
