@@ -51,6 +51,29 @@ struct FollowTests {
         #expect(copy.sessionSnapshot() == owner.machine.sessionSnapshot())
     }
 
+    @Test("A viewer joining a copy never takes the id of an editor the owner names later")
+    func copysMembersHaveTheirOwnIds() throws {
+        var owner = Harness()
+        owner.join(1, name: "Ada")
+        var copy = Harness()
+        copy.machine = try #require(Harness.restored(owner.machine.durableState()))
+        copy.machine.becomeCopy()
+        let joined = copy.join(7, client: 7, role: .viewer)
+        let viewer = try #require(joined)
+        owner.join(2, name: "Grace")
+        let outputs = owner.intent(2, seq: 1, .profileForm, .focus("firstName"))
+        guard case .persist(.change(let change)) = outputs.first, case .broadcast(.update(let update)) = outputs.dropFirst().first
+        else {
+            Issue.record("no change: \(outputs)")
+            return
+        }
+        var followed: [SessionOutput] = []
+        try copy.machine.follow(change, into: &followed)
+        #expect(viewer.you.member.rawValue == "r2")
+        #expect(update.by == MemberID(rawValue: "m2"), "the owner named its second editor as it would have")
+        #expect(followed == [.broadcast(.update(update))])
+    }
+
     @Test("A change out of order is refused and the copy stays as it was")
     func outOfOrderIsRefused() throws {
         var owner = Harness()

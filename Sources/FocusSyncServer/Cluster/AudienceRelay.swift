@@ -37,6 +37,9 @@ final class AudienceRelay: @unchecked Sendable {
         var waiters: [(SessionOwnership.Outcome) -> Void] = []
         /// Whether a load (the first one, or a catch-up) is under way.
         var loading = false
+        /// The subscription was made again while the copy was first loading: what it missed
+        /// may be after what the load read.
+        var resubscribedWhileLoading = false
     }
 
     /// A coordinator reply, carried to the service thread.
@@ -120,8 +123,9 @@ final class AudienceRelay: @unchecked Sendable {
     func handle(_ event: ClusterEvent) {
         switch event {
         case .following(let id):
-            guard followed[id] != nil else { return }
+            guard let session = followed[id] else { return }
             if host.registry[id] == nil {
+                if session.loading { followed[id]?.resubscribedWhileLoading = true }
                 load(id)
             } else {
                 advance(id, followed[id]?.feed.resubscribed())
@@ -173,6 +177,10 @@ final class AudienceRelay: @unchecked Sendable {
         let waiters = followed[id]?.waiters ?? []
         followed[id]?.waiters = []
         advance(id, followed[id]?.feed.start(at: restored.machine.revision))
+        if followed[id]?.resubscribedWhileLoading == true {
+            followed[id]?.resubscribedWhileLoading = false
+            advance(id, followed[id]?.feed.resubscribed())
+        }
         answer(waiters, .held)
         logger.info("relay following", ["session": id.redacted, "revision": String(restored.machine.revision)])
         // Every waiter may have gone meanwhile.

@@ -203,7 +203,9 @@ final class SessionHost {
     /// Keeps a copy of a session, built from the store, to serve viewers here: its program's
     /// timers are not asked for (its owner runs them and publishes what they change).
     func adoptCopy(_ machine: SessionMachine) {
-        registry.adopt(machine)
+        var copy = machine
+        copy.becomeCopy()
+        registry.adopt(copy)
     }
 
     /// Applies a change the owner stored to the copy of session `id`, and sends its update to the

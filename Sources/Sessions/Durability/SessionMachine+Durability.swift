@@ -40,6 +40,13 @@ extension SessionMachine {
         _ = try reapply(change)
     }
 
+    /// Makes this machine a relay's copy of a session (see ``follow(_:into:)``): the members who
+    /// join it, viewers, get ids the owner never gives (`r1`, `r2`…), so none of them ever takes
+    /// the id of an editor the owner names later, whose updates the copy follows.
+    public mutating func becomeCopy() {
+        membership.nameNewMembers(prefix: "r")
+    }
+
     /// A copy of a session kept by a process that does not hold it (a relay serving viewers)
     /// applies a change the owner stored, exactly as ``replay(_:)`` does, and broadcasts its
     /// update to the copy's connections as the owner did to its own. Nothing is persisted and no
