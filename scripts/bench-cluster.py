@@ -603,7 +603,12 @@ def main():
             for viewers in (int(n) for n in args.viewers.split(",")):
                 sub = Path(folder) / f"audience-{viewers}"
                 sub.mkdir()
-                rows.append(bench_audience.run(sys.modules[__name__], sub, viewers, args))
+                try:
+                    rows.append(bench_audience.run(sys.modules[__name__], sub, viewers, args))
+                except (RuntimeError, EOFError) as error:
+                    note(f"   the audience of {viewers} was not measured: {error!r}")
+                    continue
+                note(table(rows[-1:]))
     if args.json:
         for row in rows:
             print(json.dumps(row))

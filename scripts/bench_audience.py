@@ -75,7 +75,7 @@ def worker_class(bench):
             clients = await asyncio.gather(*tasks)
             for session in self.sessions:
                 session.driver = clients[0]
-            deadline = time.monotonic() + 300
+            deadline = time.monotonic() + 900
             while not all(client.joined for client in clients):
                 if time.monotonic() > deadline:
                     raise RuntimeError(f"{sum(not c.joined for c in clients)} clients never joined")
@@ -152,15 +152,17 @@ def run(bench, folder, viewers, args):
                 target=worker_main, args=(bench, session, viewer, share, ports, index == 0, child), daemon=True)
             process.start()
             workers.append((process, parent))
+        joining = time.monotonic()
         for _, pipe in workers:
-            if not pipe.poll(600):
-                raise RuntimeError("the viewers did not all join within 600 s")
+            if not pipe.poll(1000):
+                raise RuntimeError("the viewers did not all join within 1,000 s")
             if (message := pipe.recv()) != "joined":
                 raise RuntimeError(message)
+        joined_in = time.monotonic() - joining
         time.sleep(2)  # the presence messages that follow the joins
         spread = node_connections(setup)
         rate = args.rate or 2
-        bench.note(f"   joined: connections per process {spread}; presenter at {rate} changes/s")
+        bench.note(f"   joined in {joined_in:.0f} s: connections per process {spread}; presenter at {rate} changes/s")
         parts = setup.parts()
         generator = [process.pid for process, _ in workers]
         # Redis's statistics over everything the presenter sends (warm-up and window).
