@@ -15,7 +15,8 @@
 #   --redis-port P       CLUSTER_REDIS_PORT  redis-server (default 6390)
 # Also CLUSTER_STATE (default .build/cluster: PIDs, logs, haproxy.cfg, Redis data),
 # CLUSTER_SERVER (default .build/release/focus-sync; `make cluster` builds it) and
-# CLUSTER_NODE_ARGS (more options for every focus-sync process, e.g. "--lease-ttl 3"). `--fresh`
+# CLUSTER_NODE_ARGS (more options for every focus-sync process, e.g. "--lease-ttl 3"),
+# CLUSTER_CHECK_TIMEOUT (HAProxy's health check timeout, default 1s). `--fresh`
 # starts with empty Redis data; otherwise sessions kept in .build/cluster/redis come back.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +28,7 @@ node_ports=${CLUSTER_NODE_PORTS:-8091,8092,8093}
 redis_port=${CLUSTER_REDIS_PORT:-6390}
 state=${CLUSTER_STATE:-.build/cluster}
 server=${CLUSTER_SERVER:-.build/release/focus-sync}
+check_timeout=${CLUSTER_CHECK_TIMEOUT:-1s}
 fresh=no
 
 usage() {
@@ -67,8 +69,9 @@ defaults
     option redispatch
     retries 2
     timeout connect 1s
-    # A health check may take this long before it counts as failed (a busy node answers late).
-    timeout check 1s
+    # A health check may take this long before it counts as failed (a busy node answers late;
+    # CLUSTER_CHECK_TIMEOUT, for a node fanning out to thousands of viewers at once).
+    timeout check ${check_timeout}
     timeout http-request 10s
     timeout client 30s
     timeout server 30s
