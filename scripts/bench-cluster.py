@@ -566,8 +566,11 @@ def main():
     global SERVER
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0], formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--sizes", default="100x10,1000x10", help="sessions x clients, comma-separated (default: %(default)s)")
-    parser.add_argument("--setups", default="single,single-redis,cluster",
-                        help="single (SQLite), single-redis, cluster; comma-separated (default: %(default)s)")
+    parser.add_argument("--setups", default="single,single-redis,cluster,audience",
+                        help="single (SQLite), single-redis, cluster, audience (one session's viewers over the "
+                             "cluster, at the --viewers sizes); comma-separated (default: %(default)s)")
+    parser.add_argument("--viewers", default="2000,5000,10000",
+                        help="audience: viewers of the one session, comma-separated (default: %(default)s)")
     parser.add_argument("--deliveries", type=int, default=20000,
                         help="open loop: deliveries a second to offer, spread over the sessions (default: %(default)s)")
     parser.add_argument("--rate", type=int, default=0, help="open loop: intents a second per session instead")
@@ -582,9 +585,10 @@ def main():
         sys.exit(f"no server at {SERVER}; run 'swift build -c release' (make bench-cluster does)")
     sizes = [tuple(int(n) for n in size.split("x")) for size in args.sizes.split(",")]
     rows = []
+    setups = args.setups.split(",")
     with tempfile.TemporaryDirectory(prefix="focus-sync-bench-cluster-") as folder:
         for size in sizes:
-            for name in args.setups.split(","):
+            for name in [setup for setup in setups if setup != "audience"]:
                 sub = Path(folder) / f"{name}-{size[0]}x{size[1]}"
                 sub.mkdir()
                 if name == "cluster":
@@ -594,11 +598,27 @@ def main():
                 else:
                     sys.exit(f"unknown setup '{name}'; use single, single-redis or cluster")
                 rows += run(setup, size, args)
+        if "audience" in setups:
+            import bench_audience  # scripts/bench_audience.py, beside this file
+            for viewers in (int(n) for n in args.viewers.split(",")):
+                sub = Path(folder) / f"audience-{viewers}"
+                sub.mkdir()
+                try:
+                    rows.append(bench_audience.run(sys.modules[__name__], sub, viewers, args))
+                except (RuntimeError, EOFError) as error:
+                    note(f"   the audience of {viewers} was not measured: {error!r}")
+                    continue
+                note(table(rows[-1:]))
     if args.json:
         for row in rows:
             print(json.dumps(row))
     else:
         print(table(rows))
+        for row in rows:
+            if "redis publishes per update" in row:
+                print(f"audience 1 x {row['clients']}: Redis {row['redis publishes per update']} PUBLISH and "
+                      f"{row['redis bytes out per update']:,} bytes sent per update; max {row['max ms']:.0f} ms; "
+                      f"connections per process {row['connections per process']}")
         print(f"\n{os.cpu_count()} cores; window {args.duration:g} s after {args.warmup:g} s of warm-up; "
               "latency from the driver's send to each client's receipt; CPU over the window")
 

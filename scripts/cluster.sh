@@ -15,7 +15,8 @@
 #   --redis-port P       CLUSTER_REDIS_PORT  redis-server (default 6390)
 # Also CLUSTER_STATE (default .build/cluster: PIDs, logs, haproxy.cfg, Redis data),
 # CLUSTER_SERVER (default .build/release/focus-sync; `make cluster` builds it) and
-# CLUSTER_NODE_ARGS (more options for every focus-sync process, e.g. "--lease-ttl 3"). `--fresh`
+# CLUSTER_NODE_ARGS (more options for every focus-sync process, e.g. "--lease-ttl 3"),
+# CLUSTER_CHECK_TIMEOUT (HAProxy's health check timeout, default 1s). `--fresh`
 # starts with empty Redis data; otherwise sessions kept in .build/cluster/redis come back.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -27,6 +28,7 @@ node_ports=${CLUSTER_NODE_PORTS:-8091,8092,8093}
 redis_port=${CLUSTER_REDIS_PORT:-6390}
 state=${CLUSTER_STATE:-.build/cluster}
 server=${CLUSTER_SERVER:-.build/release/focus-sync}
+check_timeout=${CLUSTER_CHECK_TIMEOUT:-1s}
 fresh=no
 
 usage() {
@@ -67,8 +69,9 @@ defaults
     option redispatch
     retries 2
     timeout connect 1s
-    # A health check may take this long before it counts as failed (a busy node answers late).
-    timeout check 1s
+    # A health check may take this long before it counts as failed (a busy node answers late;
+    # CLUSTER_CHECK_TIMEOUT, for a node fanning out to thousands of viewers at once).
+    timeout check ${check_timeout}
     timeout http-request 10s
     timeout client 30s
     timeout server 30s
@@ -81,8 +84,11 @@ frontend focus-sync
     # Every request for a session is hashed by its routing key, the first 8 characters of the
     # session id (shared with the session's viewer capability): /ws?session=ID and
     # /api/sessions/ID[/...] land on the same node. Nothing to hash (POST /api/sessions, the
-    # page's files): round robin.
-    http-request set-var(txn.route) url_param(session),bytes(0,8) if { path /ws }
+    # page's files): round robin. So is a viewer's WebSocket (its capability has 32 characters,
+    # an editor id 30): a session's viewers spread over every node, each node following the
+    # session's owner through Redis.
+    acl viewer url_param(session) -m len 32
+    http-request set-var(txn.route) url_param(session),bytes(0,8) if { path /ws } !viewer
     http-request set-var(txn.route) path,field(4,/),bytes(0,8) if { path_beg /api/sessions/ }
     default_backend nodes
 

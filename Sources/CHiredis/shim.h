@@ -14,4 +14,10 @@ static inline int focussync_redis_get_reply(redisContext *context, redisReply **
     return redisGetReply(context, (void **)reply);
 }
 
+/// `redisGetReplyFromReader` with the reply typed: a reply already read into the context's
+/// buffer, or none, never reading the socket.
+static inline int focussync_redis_buffered_reply(redisContext *context, redisReply **reply) {
+    return redisGetReplyFromReader(context, (void **)reply);
+}
+
 #endif

@@ -51,7 +51,7 @@ struct RegistryTests {
     func capabilities() throws {
         var server = Server()
         let session = try server.create()
-        #expect(session.id.rawValue.count == 30 && session.viewerID.rawValue.count == 30)
+        #expect(session.id.rawValue.count == 30 && session.viewerID.rawValue.count == 32)
         #expect(session.id.route == session.viewerID.route)
         #expect(session.id != session.viewerID)
         #expect(session.sessionSnapshot().screen == .profileForm, "the session runs the seed program")

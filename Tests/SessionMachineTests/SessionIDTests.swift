@@ -4,7 +4,7 @@ import Testing
 
 @Suite("Session ids and rate limits")
 struct SessionIDTests {
-    @Test("Ids are 30 URL-safe characters, distinct, and a viewer id shares only the 8-character route")
+    @Test("Ids are 30 URL-safe characters, distinct; a viewer id has 32 and shares only the 8-character route")
     func shape() {
         var random = SplitMix64(seed: 9)
         let ids = (0..<500).map { _ in SessionID.random(using: &random) }
@@ -14,6 +14,8 @@ struct SessionIDTests {
             #expect(SessionID(id.rawValue) == id)
             let viewer = SessionID.random(sharingRouteWith: id, using: &random)
             #expect(viewer.route == id.route)
+            #expect(viewer.rawValue.count == SessionID.viewerLength && viewer.isViewerShaped && !id.isViewerShaped)
+            #expect(SessionID(viewer.rawValue) == viewer)
             #expect(viewer.rawValue.dropFirst(SessionID.routeLength) != id.rawValue.dropFirst(SessionID.routeLength))
         }
     }

@@ -14,13 +14,13 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     private let hostPolicy: HostPolicy
     private let originPolicy: OriginPolicy
     let logger: Logger
-    private let limits: SessionLimits
+    let limits: SessionLimits
     /// How often idle sessions are looked for.
     private let expirySweepSeconds: Double
     private let startedAt = HostClock.monotonicSeconds()
     let sessions: SessionHost
     /// Every open WebSocket the application has not refused, by its transport id.
-    private var admissions: [UInt64: ConnectionAdmission] = [:]
+    var admissions: [UInt64: ConnectionAdmission] = [:]
     /// The transport's service thread: timers, and the hop back from other threads.
     let serviceThread: ServiceThread
     private let persistence: (any SessionPersistence)?
@@ -28,6 +28,8 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     private let nodeID: String
     /// With Redis: which sessions this process holds (docs/SCALING.md).
     let ownership: SessionOwnership?
+    /// With Redis: the viewers of sessions this process does not hold.
+    let relay: AudienceRelay?
     /// What a session created without a source runs: the seed screens (``SeedProgram``).
     let seeds: CompiledSource
 
@@ -50,12 +52,15 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             limits: options.sessions, persistence: store.persistence, compiler: compiler, serviceThread: serviceThread,
             clock: clock, logger: logger)
         self.sessions = sessions
-        ownership =
-            if case .redis(let redis) = store {
-                SessionOwnership(store: redis, host: sessions, serviceThread: serviceThread, logger: logger)
-            } else {
-                nil
-            }
+        if case .redis(let redis) = store {
+            ownership = SessionOwnership(store: redis, host: sessions, serviceThread: serviceThread, logger: logger)
+            let copies = SessionHost(
+                limits: options.sessions, persistence: nil, compiler: compiler, serviceThread: serviceThread, clock: clock,
+                logger: logger)
+            relay = AudienceRelay(store: redis, host: copies, serviceThread: serviceThread, logger: logger)
+        } else {
+            (ownership, relay) = (nil, nil)
+        }
         router.add("GET", "/healthz") { [unowned self] _, _ in JSONResponse.make(status: 200, health()) }
         router.add("POST", "/api/sessions") { [unowned self] request, _ in createSession(for: request) }
         router.add("GET", "/api/sessions/{id}") { [unowned self] _, parameters in readSession(parameters["id"] ?? "") }
@@ -107,7 +112,12 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
 
     /// The Redis coordinator reported something (on its own thread). Hops to the service thread.
     func clusterEvent(_ event: ClusterEvent) {
-        serviceThread.execute { [weak self] in self?.ownership?.handle(event) }
+        serviceThread.execute { [weak self] in
+            switch event {
+            case .following, .published: self?.relay?.handle(event)
+            case .committed, .refused, .leaseLost, .handoffRequested, .health: self?.ownership?.handle(event)
+            }
+        }
     }
 
     /// Stores every session's snapshot; at shutdown, on the service thread.
@@ -265,54 +275,6 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         return .accept
     }
 
-    func connectionDidOpen(_ connection: WebSocketConnection) {
-        let capability = Application.sessionParameter(in: connection.request.query)
-        if let ownership, let capability, sessions.registry.lookup(capability) == nil {
-            // Its messages wait with it until the session is taken (or found missing).
-            admissions[connection.id] = .waiting(WaitingConnection())
-            ownership.hold(capability) { [weak self] outcome in self?.admit(connection, after: outcome) }
-            return
-        }
-        admit(connection)
-    }
-
-    /// Admits a connection that waited for its session, then handles what it sent meanwhile.
-    private func admit(_ connection: WebSocketConnection, after outcome: SessionOwnership.Outcome) {
-        // A connection that closed meanwhile is no longer waiting.
-        guard case .waiting(let waiting) = admissions.removeValue(forKey: connection.id) else { return }
-        if case .unavailable(let reason) = outcome {
-            refuse(connection, ProtocolError(.sessionUnavailable, reason))
-            return
-        }
-        admit(connection)
-        for text in waiting.messages {
-            self.connection(connection, didReceiveText: text)
-        }
-    }
-
-    private func admit(_ connection: WebSocketConnection) {
-        let found = Application.sessionParameter(in: connection.request.query).flatMap(sessions.registry.lookup)
-        logger.info(
-            "websocket open",
-            ["conn.id": String(connection.id), "peer": connection.request.peer, "session": found?.id.redacted ?? "none"])
-        guard let (id, role) = found, let session = sessions.registry[id] else {
-            refuse(connection, Application.unknownSession)
-            return
-        }
-        guard session.connectionCount < limits.maxClientsPerSession else {
-            refuse(
-                connection,
-                ProtocolError(
-                    .sessionFull, "This session already has \(limits.maxClientsPerSession) clients, its limit."))
-            return
-        }
-        let context = ConnectionContext(
-            session: id, connection: ConnectionID(connection.id), messagesPerSecond: limits.messagesPerSecond,
-            now: HostClock.monotonicSeconds())
-        admissions[connection.id] = .admitted(context)
-        sessions.opened(connection, context: context, role: role)
-    }
-
     func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8]) {
         guard case .admitted(let context) = admissions[connection.id] else {
             if case .waiting(let waiting) = admissions[connection.id], !waiting.keep(text) {
@@ -333,7 +295,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             return
         case .flooding:
             logger.warning("websocket closed: flooding", ["conn.id": String(connection.id)])
-            sessions.deliver { connection.close(code: .policyViolation, reason: "sustained flooding past the rate limit") }
+            context.host.deliver { connection.close(code: .policyViolation, reason: "sustained flooding past the rate limit") }
             return
         }
         do throws(ProtocolError) {
@@ -346,7 +308,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
                     ask again for the revision you want.
                     """)
             }
-            sessions.handle(.received(message, from: context.connection), in: context.session)
+            context.host.handle(.received(message, from: context.connection), in: context.session)
         } catch {
             logger.debug("message refused", ["conn.id": String(connection.id), "code": error.code.rawValue])
             send(error, on: connection)
@@ -358,17 +320,18 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             connection.close(code: .policyViolation, reason: "client is not reading its messages", flush: false)
             return
         }
-        sessions.handle(.fellBehind(context.connection), in: context.session)
+        context.host.handle(.fellBehind(context.connection), in: context.session)
     }
 
     func connectionDidDrain(_ connection: WebSocketConnection) {
         guard case .admitted(let context) = admissions[connection.id] else { return }
-        sessions.handle(.caughtUp(context.connection), in: context.session)
+        context.host.handle(.caughtUp(context.connection), in: context.session)
     }
 
     func connectionDidClose(_ connection: WebSocketConnection, code: CloseCode?) {
         if case .admitted(let context) = admissions.removeValue(forKey: connection.id) {
-            sessions.closed(context)
+            context.host.closed(context)
+            if context.host !== sessions { relay?.closed(in: context.session) }
         }
         logger.info("websocket closed", ["conn.id": String(connection.id), "code": code.map(\.description) ?? "none"])
     }
@@ -379,7 +342,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         sessions.deliver { connection.send(message) }
     }
 
-    private func refuse(_ connection: WebSocketConnection, _ error: ProtocolError) {
+    func refuse(_ connection: WebSocketConnection, _ error: ProtocolError) {
         send(error, on: connection)
         let code = CloseCode(rawValue: (error.code.closeCode ?? .policyViolation).rawValue)
         sessions.deliver { connection.close(code: code, reason: error.code.rawValue) }

@@ -15,4 +15,9 @@ enum ClusterEvent: Sendable {
     case handoffRequested(Lease, node: String)
     /// Redis became reachable or unreachable.
     case health(CoordinatorHealth)
+    /// The subscription to a session's published changes is in place (again): what was
+    /// published before it must be read from the store (``AudienceRelay``).
+    case following(SessionID)
+    /// A change the holder of a followed session stored and published.
+    case published(StreamedChange)
 }

@@ -314,6 +314,9 @@ final class SessionOwnership: @unchecked Sendable {
                 // Nor are new sessions kept waiting for it.
                 for id in Array(creations.keys) { failCreation(id, health.description) }
             }
+        case .following, .published:
+            // The relay's: ``AudienceRelay``.
+            break
         }
     }
 

@@ -10,6 +10,9 @@ import Sessions
 /// Nothing is restored at start: a session is loaded when it is first asked for.
 final class RedisPersistence: SessionPersistence {
     let coordinator: RedisCoordinator
+    /// The changes other processes publish for the sessions whose viewers this one serves
+    /// without holding them (``AudienceRelay``).
+    let subscriber: ChangeSubscriber
     /// How long a lease lasts without a renewal.
     let leaseTTL: Duration
     /// The lease of every session this process holds or is storing.
@@ -45,6 +48,16 @@ final class RedisPersistence: SessionPersistence {
                 onLeaseLost: { events(.leaseLost($0)) },
                 onHealthChange: { events(.health($0)) },
                 onHandoffRequested: { events(.handoffRequested($0, node: $1)) }))
+        do {
+            subscriber = try ChangeSubscriber(
+                configuration: configuration,
+                events: ChangeSubscriberEvents(
+                    onFollowing: { id in SessionID(id).map { events(.following($0)) } },
+                    onChange: { events(.published($0)) }))
+        } catch {
+            coordinator.shutdown()
+            throw PersistenceError(description: error.description)
+        }
     }
 
     var nodeID: String { coordinator.nodeID }
@@ -124,6 +137,7 @@ final class RedisPersistence: SessionPersistence {
     }
 
     func close() {
+        subscriber.shutdown()
         coordinator.shutdown()
     }
 

@@ -5,6 +5,8 @@ import WebSocketTransport
 /// limit. Kept as its ``ConnectionAdmission``; service thread only.
 final class ConnectionContext {
     let session: SessionID
+    /// The host serving it: the sessions this process holds, or the relay's copies.
+    unowned let host: SessionHost
     let connection: ConnectionID
     /// Messages this connection may send.
     private var messages: TokenBucket
@@ -15,8 +17,9 @@ final class ConnectionContext {
     /// `history` requests a connection may make a second.
     static let historyPerSecond = 10
 
-    init(session: SessionID, connection: ConnectionID, messagesPerSecond: Int, now: Double) {
+    init(session: SessionID, host: SessionHost, connection: ConnectionID, messagesPerSecond: Int, now: Double) {
         self.session = session
+        self.host = host
         self.connection = connection
         let rate = Double(messagesPerSecond)
         messages = TokenBucket(rate: rate, burst: rate * 2, now: now)

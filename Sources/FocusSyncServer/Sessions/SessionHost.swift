@@ -230,6 +230,30 @@ final class SessionHost {
         }
     }
 
+    // MARK: Copies of sessions others hold (a relay's host, without a store; docs/SCALING.md)
+
+    /// Keeps a copy of a session, built from the store, to serve viewers here: its program's
+    /// timers are not asked for (its owner runs them and publishes what they change).
+    func adoptCopy(_ machine: SessionMachine) {
+        var copy = machine
+        copy.becomeCopy()
+        registry.adopt(copy)
+    }
+
+    /// Applies a change the owner stored to the copy of session `id`, and sends its update to the
+    /// copy's connections. Throws when it does not follow the copy's revision or does not replay.
+    func follow(_ change: ChangeRecord, in id: SessionID) throws(ReplayError) {
+        outputs.removeAll(keepingCapacity: true)
+        try registry.follow(change, in: id, into: &outputs)
+        perform(for: id)
+    }
+
+    /// Forgets the copy of session `id`, closing its connections with 4503 so that they
+    /// connect again (to a copy built afresh).
+    func dropCopy(_ id: SessionID) {
+        release(id, afterStored: false)
+    }
+
     /// Sends now everything waiting for the store, which cannot commit for a while: clients are
     /// served from memory meanwhile (docs/SCALING.md says what that risks).
     func releaseHeldDeliveries() {

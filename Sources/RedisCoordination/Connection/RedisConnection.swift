@@ -52,6 +52,37 @@ final class RedisConnection {
         return replies
     }
 
+    // MARK: Pushed replies (a subscription's messages)
+
+    /// The socket, for `poll`: readable when Redis pushed something.
+    var fileDescriptor: Int32 { context.pointee.fd }
+
+    /// Sends every command without waiting for any reply (a subscription's replies come as
+    /// pushed messages, read by ``readPushed()``).
+    func sendWithoutReplies(_ commands: [RedisCommand]) throws(ConnectionFailure) {
+        for command in commands {
+            try append(command)
+        }
+        var done: Int32 = 0
+        while done == 0 {
+            guard redisBufferWrite(context, &done) == REDIS_OK else { throw failure() }
+        }
+    }
+
+    /// Reads what the socket holds now (call when `poll` says it is readable) and returns every
+    /// whole reply in it; a reply cut in two comes whole on a later call.
+    func readPushed() throws(ConnectionFailure) -> [RedisReply] {
+        guard redisBufferRead(context) == REDIS_OK else { throw failure() }
+        var replies: [RedisReply] = []
+        while true {
+            var reply: UnsafeMutablePointer<redisReply>?
+            guard focussync_redis_buffered_reply(context, &reply) == REDIS_OK else { throw failure() }
+            guard let reply else { return replies }
+            replies.append(Self.copy(reply))
+            freeReplyObject(reply)
+        }
+    }
+
     /// Queues one command in hiredis's output buffer (`redisAppendCommandArgv`, which copies).
     private func append(_ command: RedisCommand) throws(ConnectionFailure) {
         let arguments = command.arguments

@@ -16,6 +16,8 @@ struct SessionKeys: Sendable, Equatable {
     let members: String
     /// The node that asked for the lease while another held it (lapses with the lease's ttl).
     let wanted: String
+    /// Not a key: the pub/sub channel the append script publishes each stored change on.
+    let updates: String
 
     init(sessionID: String) {
         let base = "fs:{\(Self.routingKey(of: sessionID))}:session:\(sessionID)"
@@ -26,6 +28,7 @@ struct SessionKeys: Sendable, Equatable {
         metadata = base + ":meta"
         members = base + ":members"
         wanted = base + ":wanted"
+        updates = base + ":updates"
     }
 
     /// The keys in the order every session script expects them as `KEYS[1]`…`KEYS[7]`.

@@ -10,12 +10,15 @@ enum WriteScripts {
     /// as stream entry `<revision>-1` and answers `ok` for it, or a refusal when its revision
     /// is not above the stream's last one and it is no repeat (a stored entry with the same
     /// payload, or a revision a snapshot covers). Each change is judged as if it came alone,
-    /// so merging appends into one call never changes what is stored.
+    /// so merging appends into one call never changes what is stored. Each change added is
+    /// published once, as `<revision> <at> <payload>`, on the session's channel (the log's key
+    /// with `:updates` for `:log`): the relays serving its viewers elsewhere follow it there.
     static let append = LuaScript(
         session: "append",
         """
         local refusal = fence(ARGV[1], ARGV[2])
         if refusal then return refusal end
+        local updates = string.sub(log, 1, -4) .. 'updates'
         local top = -1
         if redis.call('EXISTS', log) == 1 then
           local info = redis.call('XINFO', 'STREAM', log)
@@ -31,6 +34,7 @@ enum WriteScripts {
           local result = 'ok'
           if revision > top then
             redis.call('XADD', log, id, 'at', ARGV[i + 1], 'change', ARGV[i + 2])
+            redis.call('PUBLISH', updates, ARGV[i] .. ' ' .. ARGV[i + 1] .. ' ' .. ARGV[i + 2])
             top = revision
           else
             local found = redis.call('XRANGE', log, id, id)

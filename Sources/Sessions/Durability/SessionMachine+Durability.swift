@@ -38,6 +38,27 @@ extension SessionMachine {
     /// Applies a stored change again through ``evolve(_:ids:)``, exactly as it was applied: same
     /// revision, same draws, same events into the log.
     public mutating func replay(_ change: ChangeRecord) throws(ReplayError) {
+        _ = try reapply(change)
+    }
+
+    /// Makes this machine a relay's copy of a session (see ``follow(_:into:)``): the members who
+    /// join it, viewers, get ids the owner never gives (`r1`, `r2`…), so none of them ever takes
+    /// the id of an editor the owner names later, whose updates the copy follows.
+    public mutating func becomeCopy() {
+        membership.nameNewMembers(prefix: "r")
+    }
+
+    /// A copy of a session kept by a process that does not hold it (a relay serving viewers)
+    /// applies a change the owner stored, exactly as ``replay(_:)`` does, and broadcasts its
+    /// update to the copy's connections as the owner did to its own. Nothing is persisted and no
+    /// timer asked for: the owner runs the program, the copy only follows.
+    public mutating func follow(_ change: ChangeRecord, into outputs: inout [SessionOutput]) throws(ReplayError) {
+        let applied = try reapply(change)
+        outputs.append(publish(applied))
+        carets.move(over: applied.events) { applied.before.textLength(of: .sourceText, on: .sourceText) }
+    }
+
+    private mutating func reapply(_ change: ChangeRecord) throws(ReplayError) -> Evolution.Applied {
         guard change.revision == revision + 1 else { throw .outOfOrder(expected: revision + 1, found: change.revision) }
         if case .intent(let intent, _, _, nil) = change.cause, case .splice = intent.action {
             throw .diverged(revision: change.revision, reason: "a splice stored without the splices it became")
@@ -49,9 +70,10 @@ extension SessionMachine {
         } catch {
             throw .diverged(revision: change.revision, reason: error.message)
         }
-        guard case .applied = evolution, !draws.ranOut else {
+        guard case .applied(let applied) = evolution, !draws.ranOut else {
             throw .diverged(revision: change.revision, reason: "it changed nothing, or drew more numbers than it did")
         }
+        return applied
     }
 
     /// After a restore and replay: the timers of the session's program (each started afresh: a

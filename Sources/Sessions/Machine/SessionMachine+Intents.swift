@@ -108,7 +108,7 @@ extension SessionMachine {
 
     /// The one update broadcast for an evolved change: its events and a merge patch of what they
     /// changed.
-    private func publish(_ applied: Evolution.Applied) -> SessionOutput {
+    func publish(_ applied: Evolution.Applied) -> SessionOutput {
         let record = applied.record
         var patch = JSONObject()
         patch["screen"] = .string(program.source.screen.rawValue)

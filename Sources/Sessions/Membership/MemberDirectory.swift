@@ -10,6 +10,9 @@ struct MemberDirectory: Sendable {
     private var memberPositions: [MemberID: Int] = [:]
     /// How many members ever joined: the next member id and colour follow from it.
     private(set) var joinedEver = 0
+    /// What a new member's id starts with: `m`, or `r` in a relay's copy of a session (whose
+    /// viewers must never take an id the owner gives an editor later).
+    var idPrefix = "m"
 
     init(capacity: Int) {
         self.capacity = capacity
@@ -70,7 +73,7 @@ struct MemberDirectory: Sendable {
         let record = DurableMember(
             clientId: clientId,
             member: Member(
-                member: MemberID(ordinal: joinedEver), name: name ?? names[(joinedEver - 1) % names.count],
+                member: MemberID(rawValue: idPrefix + String(joinedEver)), name: name ?? names[(joinedEver - 1) % names.count],
                 color: palette[(joinedEver - 1) % palette.count]),
             lastSeq: 0)
         positions[clientId] = records.count

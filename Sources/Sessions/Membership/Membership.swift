@@ -8,6 +8,11 @@ struct Membership: Sendable {
     let helloDeadlineMilliseconds: Int
     let presenceIntervalMilliseconds: Int
     private(set) var members: MemberDirectory
+
+    /// New members get ids that start with `prefix` (see ``MemberDirectory/idPrefix``).
+    mutating func nameNewMembers(prefix: String) {
+        members.idPrefix = prefix
+    }
     private var connections: [ConnectionID: ConnectionState] = [:]
     /// The joined connection of each connected tab, by secret client id.
     private var connectedClients: [String: ConnectionID] = [:]

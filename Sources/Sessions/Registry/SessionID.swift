@@ -1,10 +1,13 @@
-/// An unguessable capability naming a session: a routing key of 8 characters, then 128 random
-/// bits, in base64url without padding (30 characters).
+/// An unguessable capability naming a session: a routing key of 8 characters, then random bits
+/// in base64url without padding: 128 for an editor id (30 characters), 144 for a viewer
+/// capability (32 characters).
 ///
 /// A session has two: the editor id (the session id proper) and the viewer capability. They
 /// share the routing key, so a load balancer that hashes the first 8 characters sends both to
-/// the same process, but neither secret part can be derived from the other. Logs at `info`
-/// show only ``redacted``.
+/// the same process, but neither secret part can be derived from the other. The viewer
+/// capability's length tells a load balancer it is one without asking anyone: HAProxy spreads
+/// viewers over every process by their whole capability (docs/SCALING.md). Logs at `info` show
+/// only ``redacted``.
 public struct SessionID: Hashable, Sendable, CustomStringConvertible {
     public let rawValue: String
 
@@ -16,14 +19,26 @@ public struct SessionID: Hashable, Sendable, CustomStringConvertible {
         random(route: randomText(bytes: 6, using: &generator), using: &generator)
     }
 
-    /// A fresh id on the routing key of `other` (a viewer capability for a session).
+    /// A fresh viewer capability on the routing key of `other` (the session's editor id),
+    /// ``viewerLength`` characters long.
     public static func random(sharingRouteWith other: SessionID, using generator: inout some RandomNumberGenerator) -> SessionID {
-        random(route: other.route, using: &generator)
+        random(route: other.route, bytes: 18, using: &generator)
     }
 
-    private static func random(route: String, using generator: inout some RandomNumberGenerator) -> SessionID {
-        SessionID(trusted: route + randomText(bytes: 16, using: &generator))
+    private static func random(
+        route: String, bytes: Int = 16, using generator: inout some RandomNumberGenerator
+    ) -> SessionID {
+        SessionID(trusted: route + randomText(bytes: bytes, using: &generator))
     }
+
+    /// The length of a viewer capability (an editor id has 30 characters). Sessions stored by an
+    /// earlier FocusSync keep 30-character viewer capabilities, which are served as before: by the
+    /// process holding the session.
+    public static let viewerLength = 32
+
+    /// Whether this has the shape of a viewer capability: one that any process may serve by
+    /// following the session's changes, without holding the session.
+    public var isViewerShaped: Bool { rawValue.utf8.count == Self.viewerLength }
 
     /// Accepts a client-supplied id only if it has the shape of one (`[A-Za-z0-9_-]{22,64}`).
     public init?(_ text: some StringProtocol) {

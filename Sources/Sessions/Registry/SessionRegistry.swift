@@ -58,6 +58,15 @@ public struct SessionRegistry: Sendable {
         sessions.values[index].handle(input, at: time, ids: &ids, into: &outputs)
     }
 
+    /// Applies a change the session's owner stored to this registry's copy of it, in place
+    /// (see ``SessionMachine/follow(_:into:)``); nothing if the registry holds no such session.
+    public mutating func follow(_ change: ChangeRecord, in id: SessionID, into outputs: inout [SessionOutput])
+        throws(ReplayError)
+    {
+        guard let index = sessions.index(forKey: id) else { return }
+        try sessions.values[index].follow(change, into: &outputs)
+    }
+
     /// Where session `id`'s broadcasts go now (``SessionMachine/recipients``); empty if the
     /// registry holds no such session. Mutating only to reach the machine in place: the
     /// dictionary's getter would copy all of it.

@@ -1,0 +1,66 @@
+import FocusProtocol
+import Sessions
+import WebSocketTransport
+
+/// Admitting a WebSocket to its session: at once when this process serves the session, after
+/// taking it (an editor, with Redis) or after building the relay's copy (a viewer of a session
+/// held elsewhere).
+extension Application {
+    func connectionDidOpen(_ connection: WebSocketConnection) {
+        let capability = Application.sessionParameter(in: connection.request.query)
+        if let relay, let capability, SessionID(capability)?.isViewerShaped == true, sessions.registry.lookup(capability) == nil {
+            // A viewer of a session held elsewhere (or nowhere): served from the relay's copy.
+            admissions[connection.id] = .waiting(WaitingConnection())
+            relay.serve(capability) { [weak self] outcome in self?.admit(connection, after: outcome, in: relay.host) }
+            return
+        }
+        if let ownership, let capability, sessions.registry.lookup(capability) == nil {
+            // Its messages wait with it until the session is taken (or found missing).
+            admissions[connection.id] = .waiting(WaitingConnection())
+            ownership.hold(capability) { [weak self] outcome in self?.admit(connection, after: outcome) }
+            return
+        }
+        admit(connection)
+    }
+
+    /// Admits a connection that waited for its session, then handles what it sent meanwhile.
+    private func admit(_ connection: WebSocketConnection, after outcome: SessionOwnership.Outcome, in host: SessionHost? = nil) {
+        // A connection that closed meanwhile is no longer waiting.
+        guard case .waiting(let waiting) = admissions.removeValue(forKey: connection.id) else { return }
+        if case .unavailable(let reason) = outcome {
+            refuse(connection, ProtocolError(.sessionUnavailable, reason))
+            return
+        }
+        admit(connection, in: host ?? sessions)
+        for text in waiting.messages {
+            self.connection(connection, didReceiveText: text)
+        }
+    }
+
+    private func admit(_ connection: WebSocketConnection) {
+        admit(connection, in: sessions)
+    }
+
+    private func admit(_ connection: WebSocketConnection, in host: SessionHost) {
+        let found = Application.sessionParameter(in: connection.request.query).flatMap(host.registry.lookup)
+        logger.info(
+            "websocket open",
+            ["conn.id": String(connection.id), "peer": connection.request.peer, "session": found?.id.redacted ?? "none"])
+        guard let (id, role) = found, let session = host.registry[id] else {
+            refuse(connection, Application.unknownSession)
+            return
+        }
+        guard session.connectionCount < limits.maxClientsPerSession else {
+            refuse(
+                connection,
+                ProtocolError(
+                    .sessionFull, "This session already has \(limits.maxClientsPerSession) clients, its limit."))
+            return
+        }
+        let context = ConnectionContext(
+            session: id, host: host, connection: ConnectionID(connection.id), messagesPerSecond: limits.messagesPerSecond,
+            now: HostClock.monotonicSeconds())
+        admissions[connection.id] = .admitted(context)
+        host.opened(connection, context: context, role: role)
+    }
+}

@@ -1,0 +1,226 @@
+import FocusProtocol
+import RedisCoordination
+import Sessions
+import WebSocketTransport
+
+/// Serves the viewers of sessions this process does not hold (docs/SCALING.md): HAProxy spreads a
+/// session's viewers over every process by their capability, while its editors go to the one
+/// holding it.
+///
+/// For each such session the relay keeps a copy in its own ``SessionHost`` (without a store),
+/// built from what Redis stores, and follows the owner: every change the owner stores is
+/// published once on the session's channel, and the relay applies it to the copy in revision
+/// order through a ``RevisionFeed``, which sends the update to the copy's viewers. A gap (or a
+/// subscription made again) is filled from the stored changes; a copy that cannot be caught up
+/// is dropped and its viewers reconnect to a copy built afresh. The copy never changes by
+/// itself: its program's timers run at the owner only, so an owner that dies leaves the
+/// viewers connected, waiting for the next owner's changes.
+///
+/// Service thread only: the coordinator's replies and the subscriber's reports come back with
+/// `WebSocketServer.execute`.
+final class AudienceRelay: @unchecked Sendable {
+    // @unchecked: every property is touched only on the service thread.
+
+    /// The copies, and their connections.
+    let host: SessionHost
+    private let store: RedisPersistence
+    private let serviceThread: ServiceThread
+    private let logger: Logger
+    /// Viewer capabilities being looked up, with who waits.
+    private var lookups: [SessionID: [(SessionOwnership.Outcome) -> Void]] = [:]
+    /// Every session followed, by its id.
+    private var followed: [SessionID: Followed] = [:]
+
+    private struct Followed {
+        var feed = RevisionFeed<StreamedChange>()
+        /// Connections waiting for the copy to be built.
+        var waiters: [(SessionOwnership.Outcome) -> Void] = []
+        /// Whether a load (the first one, or a catch-up) is under way.
+        var loading = false
+        /// The subscription was made again while the copy was first loading: what it missed
+        /// may be after what the load read.
+        var resubscribedWhileLoading = false
+    }
+
+    /// A coordinator reply, carried to the service thread.
+    private enum Step: Sendable {
+        case resolved(SessionID, Result<String?, RedisCoordinationError>)
+        case loaded(SessionID, Result<LoadedSession?, RedisCoordinationError>)
+    }
+
+    init(store: RedisPersistence, host: SessionHost, serviceThread: ServiceThread, logger: Logger) {
+        self.store = store
+        self.host = host
+        self.serviceThread = serviceThread
+        self.logger = logger
+    }
+
+    /// How many sessions are followed now.
+    var followedCount: Int { followed.count }
+
+    // MARK: Viewers
+
+    /// Makes sure the copy of the session viewer capability `capability` opens is here, then
+    /// calls `then`.
+    func serve(_ capability: String, then: @escaping (SessionOwnership.Outcome) -> Void) {
+        guard let viewer = SessionID(capability) else { return then(.unknown) }
+        if host.registry.lookup(capability) != nil { return then(.held) }
+        if lookups[viewer] != nil {
+            lookups[viewer]?.append(then)
+            return
+        }
+        lookups[viewer] = [then]
+        do {
+            try store.coordinator.sessionID(forViewer: capability) { [weak self] in self?.hop(.resolved(viewer, $0)) }
+        } catch {
+            resolved(viewer, .failure(error))
+        }
+    }
+
+    /// A viewer's connection closed (after the host was told): a copy nobody watches any more
+    /// is forgotten, and its session no longer followed.
+    func closed(in id: SessionID) {
+        guard followed[id] != nil, host.registry[id]?.connectionCount == 0 else { return }
+        forget(id)
+    }
+
+    private func hop(_ step: Step) {
+        serviceThread.execute { [weak self] in
+            switch step {
+            case .resolved(let viewer, let result): self?.resolved(viewer, result)
+            case .loaded(let id, let result): self?.loaded(id, result)
+            }
+        }
+    }
+
+    private func resolved(_ viewer: SessionID, _ result: Result<String?, RedisCoordinationError>) {
+        let waiters = lookups.removeValue(forKey: viewer) ?? []
+        let id: SessionID
+        switch result {
+        case .success(let session):
+            guard let session, let found = SessionID(session) else { return answer(waiters, .unknown) }
+            id = found
+        case .failure(let error):
+            return answer(waiters, .unavailable("The session cannot be reached now: \(error.description)"))
+        }
+        if host.registry[id] != nil { return answer(waiters, .held) }
+        if followed[id] == nil {
+            followed[id] = Followed()
+            // The copy is built once the subscription is in place (``handle(_:)``), so nothing
+            // published after the load can be missed.
+            store.subscriber.follow(id.rawValue)
+        }
+        followed[id]?.waiters += waiters
+    }
+
+    private func answer(_ waiters: [(SessionOwnership.Outcome) -> Void], _ outcome: SessionOwnership.Outcome) {
+        for waiter in waiters { waiter(outcome) }
+    }
+
+    // MARK: What Redis reports
+
+    /// The subscriber's reports: ``ClusterEvent/following(_:)`` and ``ClusterEvent/published(_:)``.
+    func handle(_ event: ClusterEvent) {
+        switch event {
+        case .following(let id):
+            guard let session = followed[id] else { return }
+            if host.registry[id] == nil {
+                if session.loading { followed[id]?.resubscribedWhileLoading = true }
+                load(id)
+            } else {
+                advance(id, followed[id]?.feed.resubscribed())
+            }
+        case .published(let change):
+            guard let id = SessionID(change.sessionID), followed[id] != nil else { return }
+            advance(id, followed[id]?.feed.receive(change, revision: Int(change.revision)))
+        case .committed, .refused, .leaseLost, .handoffRequested, .health:
+            break
+        }
+    }
+
+    private func load(_ id: SessionID) {
+        guard followed[id]?.loading == false else { return }
+        followed[id]?.loading = true
+        do {
+            try store.coordinator.loadSession(id.rawValue) { [weak self] in self?.hop(.loaded(id, $0)) }
+        } catch {
+            loaded(id, .failure(error))
+        }
+    }
+
+    private func loaded(_ id: SessionID, _ result: Result<LoadedSession?, RedisCoordinationError>) {
+        guard followed[id] != nil else { return }
+        followed[id]?.loading = false
+        let built = host.registry[id] != nil
+        switch result {
+        case .success(let stored?) where built:
+            let changes = stored.changes.map { (revision: Int($0.revision), change: $0) }
+            advance(id, followed[id]?.feed.caughtUp(base: Int(stored.snapshot?.revision ?? 0), changes: changes))
+        case .success(let stored?):
+            build(id, from: stored)
+        case .success(nil):
+            fail(id, .unknown)
+        case .failure(let error) where built:
+            // Still catching up: ask again in a moment.
+            logger.warning("a relay could not catch up", ["session": id.redacted, "reason": error.description])
+            _ = serviceThread.schedule(after: SessionOwnership.retryDelay) { [weak self] in self?.load(id) }
+        case .failure(let error):
+            fail(id, .unavailable("The session cannot be loaded now: \(error.description)"))
+        }
+    }
+
+    private func build(_ id: SessionID, from stored: LoadedSession) {
+        guard let restored = SessionLog(stored).restore(host.rebuild), restored.problem == nil else {
+            return fail(id, .unavailable("The session's log in Redis cannot be replayed."))
+        }
+        host.adoptCopy(restored.machine)
+        let waiters = followed[id]?.waiters ?? []
+        followed[id]?.waiters = []
+        advance(id, followed[id]?.feed.start(at: restored.machine.revision))
+        if followed[id]?.resubscribedWhileLoading == true {
+            followed[id]?.resubscribedWhileLoading = false
+            advance(id, followed[id]?.feed.resubscribed())
+        }
+        answer(waiters, .held)
+        logger.info("relay following", ["session": id.redacted, "revision": String(restored.machine.revision)])
+        // Every waiter may have gone meanwhile.
+        closed(in: id)
+    }
+
+    /// Applies what the feed hands on to the copy, in order, then does what it asks.
+    private func advance(_ id: SessionID, _ step: RevisionFeed<StreamedChange>.Step?) {
+        guard let step else { return }
+        for change in step.apply {
+            do {
+                let record = try ChangeRecord(revision: Int(change.revision), at: change.at, body: change.payload)
+                try host.follow(record, in: id)
+            } catch {
+                logger.error("a relay's copy does not follow", ["session": id.redacted, "problem": error.description])
+                return rebuild(id)
+            }
+        }
+        switch step.request {
+        case .catchUp: load(id)
+        case .rebuild: rebuild(id)
+        case nil: break
+        }
+    }
+
+    /// Drops a copy that cannot be caught up: its viewers are closed with 4503 and reconnect to
+    /// a copy built afresh.
+    private func rebuild(_ id: SessionID) {
+        logger.warning("a relay's copy is built again", ["session": id.redacted])
+        forget(id)
+    }
+
+    private func fail(_ id: SessionID, _ outcome: SessionOwnership.Outcome) {
+        answer(followed[id]?.waiters ?? [], outcome)
+        forget(id)
+    }
+
+    private func forget(_ id: SessionID) {
+        followed[id] = nil
+        store.subscriber.unfollow(id.rawValue)
+        host.dropCopy(id)
+    }
+}
