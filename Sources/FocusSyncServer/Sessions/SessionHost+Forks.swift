@@ -17,6 +17,14 @@ extension SessionHost {
         return fork
     }
 
+    /// The roster entries of `parent`'s forks, in fork order.
+    func forkEntries(of parent: SessionID) -> [ForkEntry] { registry.forkEntries(of: parent) }
+
+    /// The roster changes waiting (see ``SessionRegistry/takeRosterChanges()``).
+    func takeRosterChanges() -> [(parent: SessionID, editors: [ConnectionID], forks: [ForkEntry])] {
+        registry.takeRosterChanges()
+    }
+
     /// Schedules the next roster if a change waits and none is scheduled.
     func scheduleRoster() {
         guard !rosterScheduled, registry.forkLinks.hasChanges else { return }

@@ -8,7 +8,8 @@ import WebSocketTransport
 /// what clients see waits behind the ``CommitBarrier`` until the changes before it are stored.
 /// Service thread only (restoring happens before the transport starts).
 final class SessionHost {
-    private(set) var registry: SessionRegistry
+    /// Every session held here; the host's extensions in other files (forks) read and change it too.
+    var registry: SessionRegistry
     private let persistence: (any SessionPersistence)?
     private let logger: Logger
     let serviceThread: ServiceThread
@@ -60,33 +61,22 @@ final class SessionHost {
     /// A new session, running `source` (compiled without errors).
     func create(by peer: String, source: CompiledSource) throws(ProtocolError) -> SessionMachine {
         outputs.removeAll(keepingCapacity: true)
-        let session = try registry.create(by: peer, source: source, at: clock.now(), ids: &ids, into: &outputs)
-        let durable = session.durableState()
-        store([.create(durable), .snapshot(durable)], for: [session.id])
-        snapshotRevisions[session.id] = 0
-        perform(for: session.id)
-        return session
+        return started(try registry.create(by: peer, source: source, at: clock.now(), ids: &ids, into: &outputs))
     }
 
     /// A new fork of `parent`, stored as a new session is (see ``fork(of:)``).
     func makeFork(of parent: SessionID) throws(ProtocolError) -> SessionMachine {
         outputs.removeAll(keepingCapacity: true)
-        let fork = try registry.fork(parent, at: clock.now(), ids: &ids, into: &outputs)
-        let durable = fork.durableState()
-        store([.create(durable), .snapshot(durable)], for: [fork.id])
-        snapshotRevisions[fork.id] = 0
-        perform(for: fork.id)
-        return fork
+        return started(try registry.fork(parent, at: clock.now(), ids: &ids, into: &outputs))
     }
 
-    /// The roster entries of `parent`'s forks, in fork order.
-    func forkEntries(of parent: SessionID) -> [ForkEntry] {
-        registry.forkEntries(of: parent)
-    }
-
-    /// The roster changes waiting (see ``SessionRegistry/takeRosterChanges()``).
-    func takeRosterChanges() -> [(parent: SessionID, editors: [ConnectionID], forks: [ForkEntry])] {
-        registry.takeRosterChanges()
+    /// A session just made, with its first outputs in ``outputs``: stored whole, and run.
+    private func started(_ session: SessionMachine) -> SessionMachine {
+        let durable = session.durableState()
+        store([.create(durable), .snapshot(durable)], for: [session.id])
+        snapshotRevisions[session.id] = 0
+        perform(for: session.id)
+        return session
     }
 
     /// Sends `message` on one connection of any session, if it is still open.
