@@ -388,7 +388,11 @@ class Worker:
         for client in clients:
             if client.index == 0:
                 client.session.driver = client
-        deadline = time.monotonic() + 120
+        await self.wait_joined(clients, 120)
+
+    async def wait_joined(self, clients, seconds):
+        """Waits until every one of `clients` has joined its session (at most `seconds`), then keeps them."""
+        deadline = time.monotonic() + seconds
         while not all(client.joined for client in clients):
             if time.monotonic() > deadline:
                 raise RuntimeError(f"{sum(not c.joined for c in clients)} clients never joined")

@@ -76,13 +76,7 @@ def worker_class(bench):
             clients = await asyncio.gather(*tasks)
             for session in self.sessions:
                 session.driver = clients[0]
-            deadline = time.monotonic() + 900
-            while not all(client.joined for client in clients):
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"{sum(not c.joined for c in clients)} clients never joined")
-                await asyncio.sleep(0.05)
-            self.pending_handshakes = None
-            self.clients = clients
+            await self.wait_joined(clients, 900)
 
         async def run_window(self, rate, start, warmup, duration):
             if self.sessions:

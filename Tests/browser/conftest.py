@@ -203,3 +203,18 @@ def two(server, drivers, output_dir, request):
     pages = ProgramPage(drivers["A"], "A", server), ProgramPage(drivers["B"], "B", server)
     yield pages
     after_test(request, output_dir, list(pages))
+
+
+@pytest.fixture
+def watched(server, drivers, output_dir, request):
+    """A: an editor on a new session, presenting; B: the watch-only link A's Share offers (a student
+    in a class)."""
+    for driver in drivers.values():
+        driver.get_log("browser")
+    a, b = ProgramPage(drivers["A"], "A", server), ProgramPage(drivers["B"], "B", server)
+    a.open(server)
+    a.reset_local_preferences()
+    b.open(a.share_links()["watch"])
+    a.wait(lambda: "1 watching" in a.people(), "A counts the one watching")
+    yield a, b
+    after_test(request, output_dir, [a, b])

@@ -8,28 +8,12 @@ import time
 from urllib.parse import urljoin
 import urllib.request
 
-import pytest
 from selenium.webdriver.common.by import By
 from selenium.webdriver.support.ui import Select
 from websockets.sync.client import connect
 
 from display import assert_no_axe_violations
 from playground import PROFILE
-from program_page import ProgramPage, after_test
-
-
-@pytest.fixture
-def lesson_room(server, drivers, output_dir, request):
-    """A: the presenter on a new session; B: a student on the watch-only link A's Share offers."""
-    for driver in drivers.values():
-        driver.get_log("browser")
-    a, b = ProgramPage(drivers["A"], "A", server), ProgramPage(drivers["B"], "B", server)
-    a.open(server)
-    a.reset_local_preferences()
-    b.open(a.share_links()["watch"])
-    a.wait(lambda: "1 watching" in a.people(), "A counts the one watching")
-    yield a, b
-    after_test(request, output_dir, [a, b])
 
 
 def roster(page):
@@ -46,8 +30,8 @@ def row_of(page, fork):
     return next((row["cells"] for row in roster(page) if row["id"] == fork), None)
 
 
-def test_try_it_yourself_makes_the_students_own_session_and_the_presenter_sees_it(lesson_room):
-    a, b = lesson_room
+def test_try_it_yourself_makes_the_students_own_session_and_the_presenter_sees_it(watched):
+    a, b = watched
     a.tap(PROFILE, "lastName")
     b.wait_focus(".lastName", None, "B follows the presenter's focus")
     try_it = b.driver.find_element(By.ID, "try-it")
@@ -77,8 +61,8 @@ def test_try_it_yourself_makes_the_students_own_session_and_the_presenter_sees_i
     assert [entry["id"] for entry in listed] == [fork_viewer]
 
 
-def test_the_class_view_follows_ten_students_live_sorts_and_shows_one_to_the_class(lesson_room, server):
-    a, b = lesson_room
+def test_the_class_view_follows_ten_students_live_sorts_and_shows_one_to_the_class(watched, server):
+    a, b = watched
     viewer = b.session_id
     ws_url = urljoin(server, "ws").replace("http://", "ws://")
     students = []

@@ -3,25 +3,9 @@ explanation; a page opened with the watch-only link says it is watching, sends n
 its person does (and is told calmly, once, if something is sent anyway), and follows the
 presenter's screen, marked source line and lesson, while the presenter's page sees nothing change."""
 
-import pytest
 from selenium.webdriver.common.by import By
 
 from playground import CHECKOUT, PROFILE, TASKS
-from program_page import ProgramPage, after_test
-
-
-@pytest.fixture
-def watched(server, drivers, output_dir, request):
-    """A: an editor on a new session, presenting; B: the watch-only link A's Share offers."""
-    for driver in drivers.values():
-        driver.get_log("browser")
-    a, b = ProgramPage(drivers["A"], "A", server), ProgramPage(drivers["B"], "B", server)
-    a.open(server)
-    a.reset_local_preferences()
-    b.open(a.share_links()["watch"])
-    a.wait(lambda: "1 watching" in a.people(), "A counts the one watching")
-    yield a, b
-    after_test(request, output_dir, [a, b])
 
 
 def intents(page):
