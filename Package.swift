@@ -51,7 +51,7 @@ let parser = swiftSyntax([
 /// - `FocusProtocol`: the wire vocabulary: client messages read strictly, server messages, error codes.
 /// - `SwiftUISource`: a session's SwiftUI source read by the toolchain's own parser (swift-syntax,
 ///   linked from the toolchain's host libraries): its diagnostics with line and column, its syntax
-///   colours (SwiftIDEUtils), and `SourceReader`, which reads it into FocusCore's `SwiftUIProgram`.
+///   colours (by SwiftIDEUtils' rules, which its tests check against), and `SourceReader`, which reads it into FocusCore's `SwiftUIProgram`.
 /// - `Sessions`: a session as a pure state machine (`SessionMachine`), and the registry of sessions.
 /// - `FocusSyncServer`: HTTP routes, static files and the drivers that run the machines on the transport.
 /// - `CommandLineParsing`: the argument-parser-style command line both executables share.
