@@ -17,40 +17,44 @@ enum SourceHighlighting {
         var collector = HighlightCollector(bytes: Array(source.utf8))
         var directiveConditionEnd = -1
         for token in tree.tokens(viewMode: .sourceAccurate) {
-            let start = token.positionAfterSkippingLeadingTrivia.utf8Offset
-            let end = token.endPositionBeforeTrailingTrivia.utf8Offset
-            collector.comments(in: token.leadingTrivia, from: token.position.utf8Offset, to: start)
-            if let kind = kind(of: token, inDirectiveCondition: start < directiveConditionEnd) {
+            let tokenKind = token.tokenKind
+            let leading = token.position.utf8Offset
+            let start = leading + token.leadingTriviaLength.utf8Length
+            let end = start + token.trimmedLength.utf8Length
+            collector.comments(in: token.leadingTrivia, from: leading, to: start)
+            if let kind = kind(of: token, tokenKind, inDirectiveCondition: start < directiveConditionEnd) {
                 collector.add(kind, from: start, to: end)
             }
             // The names in `#if DEBUG` are the directive's, as the keyword is.
-            if case .poundIf = token.tokenKind, let condition = token.parent?.as(IfConfigClauseSyntax.self)?.condition {
-                directiveConditionEnd = condition.endPositionBeforeTrailingTrivia.utf8Offset
-            } else if case .poundElseif = token.tokenKind,
-                let condition = token.parent?.as(IfConfigClauseSyntax.self)?.condition
-            {
-                directiveConditionEnd = condition.endPositionBeforeTrailingTrivia.utf8Offset
+            switch tokenKind {
+            case .poundIf, .poundElseif:
+                if let condition = token.parent?.as(IfConfigClauseSyntax.self)?.condition {
+                    directiveConditionEnd = condition.endPositionBeforeTrailingTrivia.utf8Offset
+                }
+            default: break
             }
-            collector.comments(in: token.trailingTrivia, from: end, to: token.endPosition.utf8Offset)
+            collector.comments(in: token.trailingTrivia, from: end, to: end + token.trailingTriviaLength.utf8Length)
         }
         return SourceHighlights(collector.highlights)
     }
 
     /// A token's colour, or `nil` for one drawn plain (names, operators, punctuation).
-    private static func kind(of token: TokenSyntax, inDirectiveCondition: Bool) -> SourceHighlight.Kind? {
-        let named = typeName(token)
-        // An attribute's name is the attribute's colour whole, `.` and keywords included.
-        if named == .attribute { return .attribute }
-        switch token.tokenKind {
-        case .keyword, .poundSourceLocation: return .keyword
+    private static func kind(
+        of token: TokenSyntax, _ tokenKind: TokenKind, inDirectiveCondition: Bool
+    ) -> SourceHighlight.Kind? {
+        switch tokenKind {
+        case .keyword, .poundSourceLocation:
+            // An attribute's name is the attribute's colour whole, keywords and `.` included.
+            return typeName(token) == .attribute ? .attribute : .keyword
         case .identifier:
-            if let named { return named }
+            if let named = typeName(token) { return named }
             if inDirectiveCondition { return .directive }
             switch token.parent?.kind {
             case .declModifier: return .attribute
             case .platformVersion: return .keyword
             default: return nil
             }
+        case .period: return typeName(token) == .attribute ? .attribute : nil
         case .integerLiteral, .floatLiteral: return .number
         case .stringQuote, .stringSegment, .multilineStringQuote, .singleQuote: return .string
         case .unknown(let text) where text.hasPrefix("\""): return .string
