@@ -260,7 +260,7 @@ export class Playground {
     document.documentElement.dataset.time = this.timeline.past ? 'past' : 'live';
     this.follower.quietly(() => {
       program.render(shown, { owner: shown.focusOwner(shown.screen), textOf, locked: Boolean(locked) },
-        { editable: !locked, viewer: store.role === 'viewer', live: store.program, sourceText, step });
+        { editable: !locked, live: store.program, sourceText, step });
     });
     this.tabs.build(shown.program.screens.map((name) => ({ id: name, title: name })));
     this.tabs.select(shown.screen, Boolean(locked));

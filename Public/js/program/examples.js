@@ -1,8 +1,8 @@
 // The Examples menu: the example sources the server serves (Public/examples/index.json lists
 // them), each opened as a new session running it (`POST /api/sessions` with its source), which
 // this page then joins. The one way to start a session from a source: a .swift file from disk
-// (the menu's file chooser, or one dropped on the source panel) and "Try it yourself" go through
-// `openFile` and `openSource` too.
+// (the menu's file chooser, or one dropped on the source panel) goes through `openFile` and
+// `openSource` too.
 
 import { h, byId } from '../dom.js';
 import { ErrorCode, DiagnosticSeverity } from '../protocol.js';

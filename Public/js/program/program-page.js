@@ -29,12 +29,12 @@ export class ProgramPage {
 
   /**
    * Draws `shown` (a Store: live, or the past): `context` as a screen view's render takes it,
-   * `editable`: this page may change the session; `viewer`: it has the watch-only link; `live`:
-   * the session's program now (what Download and Try it yourself take, even while the past shows);
+   * `editable`: this page may change the session; `live`: the session's program now (what
+   * Download takes, even while the past shows);
    * `sourceText`: the source's text as the page shows it (null: leave the editor alone); `step`:
    * Step as the live session has it, `{stepping, editable, you, nameOf, live}` (SourcePanel.showStep).
    */
-  render(shown, context, { editable, viewer, live = shown.program, sourceText, step }) {
+  render(shown, context, { editable, live = shown.program, sourceText, step }) {
     const { drawn } = shown.program;
     this.view.render(drawn, context);
     this.caption.textContent = `· ${drawn.name}`;
@@ -42,7 +42,7 @@ export class ProgramPage {
     // The live source's errors are news; while the past shows, they wait until the page is live.
     this.source.hear(live.diagnostics ?? [], { announce: shown.program === live });
     this.source.showStep(step.stepping, step);
-    this.files.show(live, { viewer });
+    this.files.show(live);
     this.inspector.render({ drawn, titleOf: (key) => this.view.titleOf(key), last: shown.log[0] ?? null });
   }
 

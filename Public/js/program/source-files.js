@@ -1,24 +1,20 @@
 // The source panel's ways in and out of files: Download the source (the session's source as the
-// server sent it, as `<first screen>.swift`), a .swift file dropped on the panel opened in a new
-// session, and "Try it yourself" on a viewer's page, which starts an editable session of one's own
-// with the same source. Starting a session is the Examples menu's (`openFile`, `openSource`).
+// server sent it, as `<first screen>.swift`), and a .swift file dropped on the panel opened in a new
+// session. Starting a session is the Examples menu's (`openFile`). A viewer's "Try it yourself" is
+// a fork of the session (class-view.js).
 
 import { h, byId } from '../dom.js';
 
 export class SourceFiles {
   /** The program last shown (`{source, screens}`), or null. */
   #program = null;
-  #forking = false;
 
-  /** `opener`: the Examples menu, which starts sessions (`openFile(file)`, `openSource(source, name)`). */
+  /** `opener`: the Examples menu, which starts sessions (`openFile(file)`). */
   constructor({ opener }) {
     this.opener = opener;
     this.root = byId('program-source');
     this.download = byId('source-download');
-    this.fork = byId('source-fork');
-    this.forkHelp = byId('source-fork-help');
     this.download.addEventListener('click', () => this.#download());
-    this.fork.addEventListener('click', () => this.#fork());
     this.root.addEventListener('dragover', (event) => {
       if (!carriesFiles(event)) return;
       event.preventDefault();
@@ -37,11 +33,9 @@ export class SourceFiles {
     });
   }
 
-  /** `program` as the session holds it; `viewer`: this page has the watch-only link. */
-  show(program, { viewer }) {
+  /** `program` as the session holds it. */
+  show(program) {
     this.#program = program;
-    this.fork.hidden = !viewer;
-    this.forkHelp.hidden = !viewer;
   }
 
   /** The file name of the source: its first screen's, or `source`. */
@@ -58,18 +52,6 @@ export class SourceFiles {
     link.remove();
     // The download has its own copy by the next task.
     setTimeout(() => URL.revokeObjectURL(url), 1000);
-  }
-
-  async #fork() {
-    if (!this.#program || this.#forking) return;
-    this.#forking = true;
-    this.fork.setAttribute('aria-busy', 'true');
-    try {
-      await this.opener.openSource(this.#program.source, this.#fileName());
-    } finally {
-      this.#forking = false;
-      this.fork.removeAttribute('aria-busy');
-    }
   }
 }
 
