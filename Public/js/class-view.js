@@ -17,6 +17,9 @@ export class ClassView {
   #forks = new Map();
   #rows = new Map();
   #role = null;
+  /** This page's member, and whether it presents: only the presenter shows a fork to the class. */
+  #you = null;
+  #presenting = false;
   #shown = null;
   #watched = null;
 
@@ -47,8 +50,14 @@ export class ClassView {
     switch (message.type) {
       case 'snapshot':
         this.#role = message.role;
+        this.#you = message.you?.member ?? null;
+        this.#presenting = message.presentation?.presenter === this.#you;
         this.tryIt.hidden = message.role !== 'viewer' || this.embedded;
         this.#showShown(message.shown ?? null);
+        break;
+      case 'presentation':
+        this.#presenting = message.presentation.presenter === this.#you;
+        this.#render();
         break;
       case 'forks':
         if (message.whole) this.#forks.clear();
@@ -100,6 +109,11 @@ export class ClassView {
     this.watch.hidden = !id;
     this.watchFrame.src = id ? sessionLink(id) : 'about:blank';
     this.#render();
+    // The keyboard goes where the student's session now shows (the panel's title leads to it).
+    if (id) {
+      this.watchTitle.tabIndex = -1;
+      this.watchTitle.focus();
+    }
   }
 
   #render() {
@@ -149,6 +163,7 @@ export class ClassView {
     row.watch.setAttribute('aria-label', `Watch ${name}'s session`);
     row.show.setAttribute('aria-label', `Show ${name}'s session to the class`);
     row.show.setAttribute('aria-pressed', String(fork.id === this.#shown));
+    row.show.hidden = !this.#presenting;
     return row.element;
   }
 }

@@ -131,7 +131,7 @@ struct ForkTests {
     }
 
     @Test(
-        "An editor shows a fork to every member until they stop; a viewer cannot, nor can anyone show a session that is not a fork"
+        "The presenter shows a fork to every member until they stop; another editor and a viewer cannot, nor can anyone show a session that is not a fork"
     )
     func showToClass() throws {
         var room = try Class()
@@ -152,6 +152,13 @@ struct ForkTests {
             return
         }
         #expect(refusal.code == .readOnly)
+        let assistant = room.join(room.session, name: "Assistant")
+        let byEditor = room.send(.received(.show(fork: nil), from: assistant), to: room.session)
+        guard case .send(.error(let notPresenting), assistant) = byEditor.first else {
+            Issue.record("an editor who does not present is refused: \(byEditor)")
+            return
+        }
+        #expect(notPresenting.code == .notPresenter)
         let parentViewer = try #require(room.registry[room.session]).viewerID.rawValue
         for capability in [fork.id.rawValue, parentViewer, "nonsense"] {
             let refused = room.send(.received(.show(fork: capability), from: teacher), to: room.session)

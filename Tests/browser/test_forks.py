@@ -116,6 +116,7 @@ def test_the_class_view_follows_ten_students_live_sorts_and_shows_one_to_the_cla
         watch = a.driver.find_element(By.ID, "class-watch-frame")
         a.wait(lambda: watch.is_displayed() and students[0][0]["viewer"] in watch.get_attribute("src"),
                "A watches a student read-only")
+        assert a.js("return document.activeElement.id") == "class-watch-title", "the keyboard goes to what is watched"
 
         a.driver.find_element(By.ID, "class-back").click()
         b.wait(lambda: not frame.is_displayed() and b.driver.find_element(By.CSS_SELECTOR, "main.layout").is_displayed(),
