@@ -535,17 +535,27 @@ def run(setup, size, args):
         rows.append(measure(setup, size, workers, "open", rate, args.warmup, args.duration))
         note("   closed loop")
         rows.append(measure(setup, size, workers, "closed", 0, args.warmup, args.duration))
-        for _, pipe in workers:
-            pipe.send(("stop",))
-        for process, _ in workers:
-            process.join(10)
+        stop_workers(workers)
         return rows
     finally:
-        for process, _ in workers:
-            if process.is_alive():
-                process.kill()
-                process.join()
-        setup.stop()
+        end_workers(workers, setup)
+
+
+def stop_workers(workers):
+    """Asks every worker process to stop, and waits up to 10 s for each."""
+    for _, pipe in workers:
+        pipe.send(("stop",))
+    for process, _ in workers:
+        process.join(10)
+
+
+def end_workers(workers, setup):
+    """Kills the workers that did not stop, then stops the setup's processes."""
+    for process, _ in workers:
+        if process.is_alive():
+            process.kill()
+            process.join()
+    setup.stop()
 
 
 def table(rows):

@@ -178,16 +178,9 @@ def run(bench, folder, viewers, args):
         after_machine = bench.machine_busy_seconds()
         results = [pipe.recv() for _, pipe in workers]
         after_redis = redis_stats(setup.script.redis_port)
-        for _, pipe in workers:
-            pipe.send(("stop",))
-        for process, _ in workers:
-            process.join(10)
+        bench.stop_workers(workers)
     finally:
-        for process, _ in workers:
-            if process.is_alive():
-                process.kill()
-                process.join()
-        setup.stop()
+        bench.end_workers(workers, setup)
     every_update = sum(len(result["sent"]) for result in results)
     window = results[0]["window"]
     sent = {seq: at for result in results for seq, at in result["sent"].items() if window[0] <= at < window[1]}

@@ -49,14 +49,21 @@ async def audience(cluster, viewer_capability, count=VIEWERS):
     return viewers, await joined(viewers)
 
 
+async def editor_and_audience(cluster, session, viewer_capability):
+    """An editor typing in First Name on `session`, joined, then its audience: (editor, its tasks,
+    viewers, their tasks)."""
+    editor = Typist(cluster.port, session, "firstName")
+    editor_tasks = await joined([editor])
+    viewers, viewer_tasks = await audience(cluster, viewer_capability)
+    return editor, editor_tasks, viewers, viewer_tasks
+
+
 def test_viewers_on_other_nodes_receive_every_revision_in_order_and_redis_publishes_each_once(cluster):
     session, viewer_capability = cluster.create_session()
     assert len(viewer_capability) == 32 and len(session) == 30
 
     async def scenario():
-        editor = Typist(cluster.port, session, "firstName")
-        editor_tasks = await joined([editor])
-        viewers, viewer_tasks = await audience(cluster, viewer_capability)
+        editor, editor_tasks, viewers, viewer_tasks = await editor_and_audience(cluster, session, viewer_capability)
         owner = editor.nodes[-1]
         before = publishes(cluster)
         for _ in range(60):
@@ -85,9 +92,7 @@ def test_killing_a_viewers_node_moves_its_viewers_elsewhere_within_5_s_and_they_
     session, viewer_capability = cluster.create_session()
 
     async def scenario():
-        editor = Typist(cluster.port, session, "firstName")
-        editor_tasks = await joined([editor])
-        viewers, viewer_tasks = await audience(cluster, viewer_capability)
+        editor, editor_tasks, viewers, viewer_tasks = await editor_and_audience(cluster, session, viewer_capability)
         owner = editor.nodes[-1]
         victim = next(node for node in ("node1", "node2", "node3") if node != owner)
         moved = [viewer for viewer in viewers if viewer.nodes[-1] == victim]
@@ -118,9 +123,7 @@ def test_killing_the_owner_leaves_viewers_connected_and_they_catch_up(cluster):
     session, viewer_capability = cluster.create_session()
 
     async def scenario():
-        editor = Typist(cluster.port, session, "firstName")
-        editor_tasks = await joined([editor])
-        viewers, viewer_tasks = await audience(cluster, viewer_capability)
+        editor, editor_tasks, viewers, viewer_tasks = await editor_and_audience(cluster, session, viewer_capability)
         owner = editor.nodes[-1]
         staying = [viewer for viewer in viewers if viewer.nodes[-1] != owner]
         closes = {id(viewer): len(viewer.closes) for viewer in staying}
