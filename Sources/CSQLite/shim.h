@@ -17,4 +17,19 @@ static inline int focussync_sqlite_checkpoint_on_close(sqlite3 *db, int enabled)
     return sqlite3_db_config(db, SQLITE_DBCONFIG_NO_CKPT_ON_CLOSE, enabled ? 0 : 1, (int *)0);
 }
 
+/// Installed by `focussync_sqlite_track_wal_pages`: notes how many frames the WAL holds after each
+/// commit, and checkpoints nothing (the store decides when, on its writer thread).
+static int focussync_sqlite_note_wal_pages(void *pages, sqlite3 *db, const char *name, int count) {
+    (void)db;
+    (void)name;
+    *(int *)pages = count;
+    return SQLITE_OK;
+}
+
+/// Replaces SQLite's automatic checkpoint (which runs inside whichever commit crosses its limit)
+/// with a counter: after each commit `*pages` holds the WAL's length in frames.
+static inline void focussync_sqlite_track_wal_pages(sqlite3 *db, int *pages) {
+    sqlite3_wal_hook(db, focussync_sqlite_note_wal_pages, pages);
+}
+
 #endif

@@ -102,12 +102,14 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         }
     }
 
-    /// The store reported commits (on its own thread). Hops to the service thread, where `take`
-    /// hands over every report waiting by then, in order.
+    /// The store reported commits: `take` hands over every report waiting by then, in order.
+    /// Applied at once when the service thread committed them itself, otherwise after a hop to it.
     func storageCommitted(_ take: @escaping @Sendable () -> [CommitReport]) {
-        serviceThread.execute { [weak self] in
-            for report in take() { self?.sessions.committed(through: report.through, failure: report.failure) }
+        guard serviceThread.isCurrent else {
+            serviceThread.execute { [weak self] in self?.storageCommitted(take) }
+            return
         }
+        for report in take() { sessions.committed(through: report.through, failure: report.failure) }
     }
 
     /// The Redis coordinator reported something (on its own thread). Hops to the service thread.

@@ -1,11 +1,12 @@
 import Locking
 
-/// Carries the store's commit reports (made on its writer thread), and with Redis what the
-/// coordinator reports, to the application, which is created after the store.
+/// Carries the store's commit reports (made on its writer thread, or on the service thread when
+/// it committed a group itself), and with Redis what the coordinator reports, to the
+/// application, which is created after the store.
 ///
 /// Commit reports wait in a queue of their own and cross to the service thread in one hop for
 /// as many as arrive before it runs: a busy writer reports many commits, and each hop wakes the
-/// service thread. Successive successes fold into the last of them (each covers every ticket
+/// service thread. Reports made on the service thread need no hop. Successive successes fold into the last of them (each covers every ticket
 /// before it); a failure stays a report of its own, in order.
 final class CommitRelay: Sendable {
     private let target = Locked<Application?>(nil)

@@ -1,8 +1,9 @@
 import Sessions
 
 /// Where sessions are kept so that a restart, a crash or the loss of a process loses nothing
-/// anyone saw. Writes are grouped and committed on a thread of the store's own; the store
-/// reports each commit through the handler it was opened with, on that thread.
+/// anyone saw. Writes are grouped and committed on a thread of the store's own, or by
+/// ``startWriting()`` on the service thread itself; the store reports each commit through the
+/// handler it was opened with, on the thread that committed it.
 protocol SessionPersistence: AnyObject, Sendable {
     /// Queues `writes` (never blocks) and returns the ticket their commit will be reported under.
     /// The store may leave them queued until ``startWriting()``.

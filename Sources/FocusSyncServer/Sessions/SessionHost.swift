@@ -383,12 +383,19 @@ final class SessionHost {
             barrier.submitted(ticket)
         }
         if persistence.waitsToStartWriting, !writingRequested {
-            // After the rest of this turn's inputs, so their writes commit in one group.
+            // After the rest of this turn's inputs, so their writes commit in one group: a timer
+            // due at once runs before the loop next waits, with no wake-up of the loop (which
+            // queued work costs); before the loop runs there is only the queue.
             writingRequested = true
             let host = ServiceThreadBound(self)
-            serviceThread.execute {
+            let startWriting = { @Sendable in
                 host.value.writingRequested = false
                 persistence.startWriting()
+            }
+            if serviceThread.isCurrent {
+                serviceThread.schedule(after: .zero, startWriting)
+            } else {
+                serviceThread.execute(startWriting)
             }
         }
     }

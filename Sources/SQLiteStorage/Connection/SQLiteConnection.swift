@@ -1,7 +1,8 @@
 import CSQLite
 
 /// One SQLite connection, used by one thread at a time (the store's reader under its lock, or the
-/// writer's own thread), so it is opened without SQLite's per-connection mutex.
+/// writer's connection by whichever thread holds its turn to commit), so it is opened without
+/// SQLite's per-connection mutex.
 final class SQLiteConnection {
     let handle: OpaquePointer
 

@@ -15,7 +15,7 @@ import CSQLite
 /// A change whose revision is not above the highest its session has stored is refused as a
 /// duplicate (``StorageError/duplicateRevision(path:session:revision:)``): the highest is
 /// remembered per session, read from the database the first time the session is written.
-/// Writer thread only; the group it works in is committed or rolled back by ``GroupCommitter``,
+/// Used by whichever thread holds the writer's turn to commit (``StorageWriter``); the group it works in is committed or rolled back by ``GroupCommitter``,
 /// which tells it which.
 final class ChangeLog {
     private let connection: SQLiteConnection
@@ -105,8 +105,13 @@ final class ChangeLog {
         group = mark
     }
 
-    /// Before the group's `COMMIT`: folds waiting changes into `changes` once there are enough.
-    func finishGroup() throws(SQLiteFailure) {
+    /// Whether enough changes wait in `recent_changes` (as of the last commit) for a fold.
+    var foldIsDue: Bool { recentRows.values.reduce(0, +) >= changesPerFold }
+
+    /// Before the group's `COMMIT`: folds waiting changes into `changes` once there are enough,
+    /// if `folding` (a group committed where a stall matters leaves the fold to a later one).
+    func finishGroup(folding: Bool = true) throws(SQLiteFailure) {
+        guard folding else { return }
         let waiting = recentRows.merging(group.appended, uniquingKeysWith: +)
         let rows = waiting.values.reduce(0, +)
         guard rows >= changesPerFold else { return }

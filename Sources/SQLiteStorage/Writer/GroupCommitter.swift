@@ -18,22 +18,28 @@ final class GroupCommitter {
     private let begin, commit, rollback, savepoint, release, rollbackToSavepoint: PreparedStatement
     private let upsertSession, touchSession, upsertSnapshot, upsertMember, deleteSession: PreparedStatement
     private let changeLog: ChangeLog
+    /// The WAL's length in frames after the last commit, set by SQLite's WAL hook.
+    private let walPages = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
+    /// A checkpoint copies each page the WAL holds once, however many commits rewrote it, and
+    /// syncs both files: 10,000 pages (40 MiB, under the journal size limit) between checkpoints
+    /// instead of SQLite's 1,000 copies and syncs a tenth as often, where every group rewrites
+    /// the last page of each session it touches.
+    static let checkpointPages: Int32 = 10_000
 
     init(path: String, options: StoreOptions) throws(StorageError) {
         self.path = path
         keepChangesBehindSnapshot = options.keepChangesBehindSnapshot
         let connection = try SQLiteConnection.configured(path: path, options: options)
         self.connection = connection
+        walPages.initialize(to: 0)
         do throws(SQLiteFailure) {
             // The writer appends to the last page of every active session's log: 64 MiB keeps
             // 16,000 of them in memory instead of reading them back for every group (SQLite's
             // default is 2 MiB).
             try connection.execute("PRAGMA cache_size = -65536")
-            // A checkpoint copies each page the WAL holds once, however many commits rewrote it,
-            // and syncs both files: 10,000 pages (40 MiB, under the journal size limit) between
-            // checkpoints instead of SQLite's 1,000 copies and syncs a tenth as often, where every
-            // group rewrites the last page of each session it touches.
-            try connection.execute("PRAGMA wal_autocheckpoint = 10000")
+            // No automatic checkpoint: it would run inside the commit that crosses its limit,
+            // which may be one committed on the service thread. ``maintain()`` checkpoints instead.
+            focussync_sqlite_track_wal_pages(connection.handle, walPages)
             func prepare(_ sql: String) throws(SQLiteFailure) -> PreparedStatement { try PreparedStatement(sql, on: connection) }
             begin = try prepare("BEGIN IMMEDIATE")
             commit = try prepare("COMMIT")
@@ -64,13 +70,45 @@ final class GroupCommitter {
         }
     }
 
+    deinit {
+        walPages.deallocate()
+    }
+
+    /// Whether ``maintain()`` has work: enough changes wait to be folded, or the WAL is long
+    /// enough for a checkpoint.
+    var needsMaintenance: Bool {
+        changeLog.foldIsDue || walPages.pointee >= Self.checkpointPages
+    }
+
+    /// The work that may stall a commit for milliseconds, for the writer's own thread: folds the
+    /// changes waiting in `recent_changes` (in a transaction of its own) and checkpoints the WAL,
+    /// each if due. A failure leaves it due, for the next time.
+    func maintain() {
+        if changeLog.foldIsDue {
+            do throws(SQLiteFailure) {
+                try begin.execute()
+                try changeLog.finishGroup()
+                try commit.execute()
+                changeLog.committed()
+            } catch {
+                if connection.isInTransaction { try? rollback.execute() }
+                changeLog.rolledBack()
+            }
+        }
+        if walPages.pointee >= Self.checkpointPages, (try? connection.execute("PRAGMA wal_checkpoint(PASSIVE)")) != nil {
+            // The WAL starts again from its first frame at the next commit once every frame is copied.
+            walPages.pointee = 0
+        }
+    }
+
     /// Stores `submissions` in one transaction, stamping the sessions they touch with `now`
-    /// (milliseconds since 1970).
+    /// (milliseconds since 1970). With `folding` false the changes waiting in `recent_changes`
+    /// stay there (``maintain()`` folds them).
     ///
     /// The group is first written without savepoints (two statements less per submission); only
     /// when a submission is refused for its own content is it rolled back and written again,
     /// each submission in its savepoint.
-    func commit(_ submissions: ArraySlice<Submission>, now: Int64) -> GroupOutcome {
+    func commit(_ submissions: ArraySlice<Submission>, now: Int64, folding: Bool = true) -> GroupOutcome {
         guard let last = submissions.last?.ticket else { return GroupOutcome(reports: [], groupFailure: nil) }
         var reports: [(through: StorageTicket, outcome: Result<Void, StorageError>)] = []
         do throws(SQLiteFailure) {
@@ -78,7 +116,7 @@ final class GroupCommitter {
             var touched = Set<String>()
             if try storeAll(submissions, touched: &touched) {
                 let stamps = try touch(touched, now: now)
-                try changeLog.finishGroup()
+                try changeLog.finishGroup(folding: folding)
                 try commit.execute()
                 changeLog.committed()
                 for session in stamps { stamped[session] = now }
@@ -99,7 +137,7 @@ final class GroupCommitter {
                 }
             }
             let stamps = try touch(touched, now: now)
-            try changeLog.finishGroup()
+            try changeLog.finishGroup(folding: folding)
             try commit.execute()
             changeLog.committed()
             for session in stamps { stamped[session] = now }

@@ -15,8 +15,14 @@ import Foundation
 /// ``StorageError/unknownSession(path:session:)``) is reported alone, and the rest of its group
 /// still commits.
 ///
+/// A caller whose commits cost no wait for the disk may commit what it queued on its own thread
+/// instead (``commitQueuedHere(upTo:)``): it saves two thread switches a group. Whoever commits
+/// holds the writer's turn (`state.isCommitting`), so the connection is used by one thread at a
+/// time; the work that can stall (folding the recent changes, checkpoints) stays on the writer
+/// thread.
+///
 /// `@unchecked Sendable`: `state` is only touched while `condition` is locked, and `committer`
-/// only on the writer thread.
+/// only by the thread holding the turn to commit.
 public final class StorageWriter: @unchecked Sendable {
     /// Called on the writer thread after each group commit: every ticket through `through` (after
     /// the previous call's) was stored, or none was. ``flush()`` and ``close()`` called from it do
@@ -28,6 +34,8 @@ public final class StorageWriter: @unchecked Sendable {
 
     private let onCommit: CommitHandler
     private let maximumWritesPerCommit: Int
+    /// Whether a commit returns without waiting for the disk (`synchronous=NORMAL`).
+    private let commitsWithoutSync: Bool
     /// nil once the thread has stopped: its connection is closed before ``close()`` returns.
     private var committer: GroupCommitter?
     private let condition = NSCondition()
@@ -41,6 +49,12 @@ public final class StorageWriter: @unchecked Sendable {
         var lastFailure: StorageError?
         var growthLimit: Int64??
         var isClosing = false
+        /// Some thread is committing or maintaining: nobody else touches `committer`.
+        var isCommitting = false
+        /// A commit made on a caller's thread left folding or a checkpoint to the writer thread.
+        var maintenanceDue = false
+        /// Threads waiting in ``flush()``: a commit wakes them, and only then the writer too.
+        var flushWaiters = 0
         var hasStopped = false
         var thread: Thread?
     }
@@ -49,6 +63,7 @@ public final class StorageWriter: @unchecked Sendable {
         self.path = path
         self.onCommit = onCommit
         maximumWritesPerCommit = max(1, options.maximumWritesPerCommit)
+        commitsWithoutSync = options.durability == .normal
         committer = try GroupCommitter(path: path, options: options)
         Thread.detachNewThread { [self] in
             // Named from inside: Linux applies a name only to the calling thread, and keeps 15 bytes.
@@ -88,12 +103,47 @@ public final class StorageWriter: @unchecked Sendable {
         }
     }
 
+    /// Commits everything queued on the calling thread, and reports it to `onCommit` there, when
+    /// that costs no wait for the disk: commits are not synced (``StoreOptions/Durability/normal``),
+    /// the writer thread is not committing, and at most `limit` writes are queued. Otherwise
+    /// wakes the writer for them and returns false. Folding and checkpoints are left to the
+    /// writer thread, woken for them when due.
+    @discardableResult
+    public func commitQueuedHere(upTo limit: Int) -> Bool {
+        condition.lock()
+        let writes = state.queued.reduce(0) { $0 + $1.writes.count }
+        guard commitsWithoutSync, !state.isCommitting, !state.isClosing, state.growthLimit == nil, writes <= limit,
+            let committer
+        else {
+            if !state.queued.isEmpty { condition.broadcast() }
+            condition.unlock()
+            return false
+        }
+        let submissions = state.queued
+        state.queued = []
+        state.isCommitting = true
+        condition.unlock()
+        if !submissions.isEmpty {
+            report(committer.commit(submissions[...], now: Self.millisecondsSince1970(), folding: false))
+        }
+        let maintenance = committer.needsMaintenance
+        condition.withLock {
+            state.isCommitting = false
+            if maintenance { state.maintenanceDue = true }
+            // Wake the writer only for work: what was queued meanwhile, maintenance, a close.
+            if maintenance || !state.queued.isEmpty || state.isClosing { condition.broadcast() }
+        }
+        return true
+    }
+
     /// Waits until every ticket submitted before this call has been reported to `onCommit`.
     public func flush() {
         condition.lock()
         let target = state.lastIssued
         condition.broadcast()  // for submissions that did not wake the writer
+        state.flushWaiters += 1
         while state.lastReported < target, !state.hasStopped, !isWriterThread { condition.wait() }
+        state.flushWaiters -= 1
         condition.unlock()
     }
 
@@ -133,6 +183,7 @@ public final class StorageWriter: @unchecked Sendable {
 
     private func run() {
         while let (submissions, growthLimit) = nextBatch(), let committer {
+            defer { condition.withLock { state.isCommitting = false } }
             if let growthLimit { committer.limitGrowth(toPages: growthLimit) }
             var start = submissions.startIndex
             while start < submissions.endIndex {
@@ -145,23 +196,29 @@ public final class StorageWriter: @unchecked Sendable {
                 report(committer.commit(submissions[start..<end], now: Self.millisecondsSince1970()))
                 start = end
             }
+            if committer.needsMaintenance { committer.maintain() }
         }
-        committer = nil
         condition.withLock {
+            committer = nil
             state.hasStopped = true
             condition.broadcast()
         }
     }
 
-    /// Waits for work and takes all of it; nil once closing with nothing left.
+    /// Waits for work (or maintenance) and the turn to commit, and takes all of it with the
+    /// turn; nil once closing with nothing left.
     private func nextBatch() -> ([Submission], Int64??)? {
         condition.lock()
         defer { condition.unlock() }
-        while state.queued.isEmpty, !state.isClosing { condition.wait() }
-        if state.queued.isEmpty { return nil }
+        while state.isCommitting || (state.queued.isEmpty && !state.maintenanceDue && !state.isClosing) {
+            condition.wait()
+        }
+        if state.queued.isEmpty, state.isClosing { return nil }
         defer {
             state.queued = []
             state.growthLimit = nil
+            state.isCommitting = true
+            state.maintenanceDue = false
         }
         return (state.queued, state.growthLimit)
     }
@@ -174,7 +231,8 @@ public final class StorageWriter: @unchecked Sendable {
             if outcome.committed { state.commitCount += 1 }
             state.lastFailure = outcome.groupFailure
             if let last = outcome.reports.last { state.lastReported = last.through.number }
-            condition.broadcast()
+            // Not for nobody: the writer thread waits on the same condition, and would wake.
+            if state.flushWaiters > 0 { condition.broadcast() }
         }
     }
 

@@ -1,0 +1,105 @@
+import Foundation
+import TestSupport
+import Testing
+
+@testable import SQLiteStorage
+
+/// A caller may commit what it queued on its own thread (``StorageWriter/commitQueuedHere(upTo:)``)
+/// when that costs no wait for the disk; the writer thread keeps everything that may stall.
+@Suite("Storage writer: small groups committed on the caller's thread")
+struct CommitHereTests {
+    private static func rows(_ table: String, in folder: TemporaryFolder) throws -> Int64? {
+        try SQLiteConnection(path: folder.databasePath).integer("SELECT count(*) FROM \(table)")
+    }
+
+    @Test func smallQueuesCommitAndAreReportedOnTheCallersThread() throws {
+        let folder = TemporaryFolder()
+        let store = try SQLiteStore.open(directory: folder.path)
+        let recorder = CommitRecorder()
+        let writer = try store.startWriter(onCommit: recorder.handler)
+        writer.submit([.upsertSession(id: "s", meta: [])], wakingWriter: false)
+        var committedHere = 0
+        for first in stride(from: Int64(1), through: 58, by: 3) {
+            let ticket = writer.submit(Fixture.appends("s", first...(first + 2)), wakingWriter: false)
+            // The writer thread, just started, may find the first queue before it is woken.
+            guard writer.commitQueuedHere(upTo: 4) else {
+                writer.flush()
+                continue
+            }
+            committedHere += 1
+            // Reported before it returned, here, as one group.
+            let report = try #require(recorder.all.last)
+            #expect(report.through == ticket && report.thread == ObjectIdentifier(Thread.current))
+        }
+        #expect(committedHere >= 10)
+        #expect(writer.commitCount == recorder.all.count)
+        #expect(try store.changes(session: "s", from: 1, through: 60) == (1...60).map { Fixture.change("s", $0) })
+        store.close()
+    }
+
+    @Test func aQueueOverTheLimitGoesToTheWriterThread() throws {
+        let folder = TemporaryFolder()
+        let store = try SQLiteStore.open(directory: folder.path)
+        let recorder = CommitRecorder()
+        let writer = try store.startWriter(onCommit: recorder.handler)
+        writer.submit([.upsertSession(id: "s", meta: [])], wakingWriter: false)
+        let ticket = writer.submit(Fixture.appends("s", 1...4), wakingWriter: false)
+        #expect(!writer.commitQueuedHere(upTo: 4))
+        writer.flush()
+        #expect(recorder.all.last?.through == ticket)
+        #expect(recorder.all.allSatisfy { $0.thread != ObjectIdentifier(Thread.current) })
+        store.close()
+    }
+
+    @Test func syncedCommitsStayOnTheWriterThread() throws {
+        let folder = TemporaryFolder()
+        var options = StoreOptions()
+        options.durability = .full
+        let store = try SQLiteStore.open(directory: folder.path, options: options)
+        let recorder = CommitRecorder()
+        let writer = try store.startWriter(onCommit: recorder.handler)
+        writer.submit([.upsertSession(id: "s", meta: [])], wakingWriter: false)
+        #expect(!writer.commitQueuedHere(upTo: 100))
+        writer.flush()
+        #expect(recorder.all.count == 1 && recorder.all[0].thread != ObjectIdentifier(Thread.current))
+        store.close()
+    }
+
+    @Test func whileTheWriterThreadCommitsTheCallerLeavesItTheQueueInOrder() throws {
+        let folder = TemporaryFolder()
+        let held = try HeldWriter(folder, first: [.upsertSession(id: "s", meta: [])])
+        let (store, writer, recorder) = (held.store, held.writer, held.recorder)
+        let queued = writer.submit(Fixture.appends("s", 1...2), wakingWriter: false)
+        #expect(!writer.commitQueuedHere(upTo: 100), "the writer thread holds the turn")
+        held.release()
+        writer.flush()
+        #expect(recorder.all.map(\.through) == [StorageTicket(1), queued])
+        #expect(try store.changes(session: "s", from: 1, through: 2).count == 2)
+        store.close()
+    }
+
+    @Test func foldsAreLeftToTheWriterThreadAndHappen() async throws {
+        let folder = TemporaryFolder()
+        var options = StoreOptions()
+        options.changesPerFold = 10
+        let store = try SQLiteStore.open(directory: folder.path, options: options)
+        let recorder = CommitRecorder()
+        let writer = try store.startWriter(onCommit: recorder.handler)
+        writer.submit([.upsertSession(id: "s", meta: [])], wakingWriter: false)
+        for revision in Int64(1)...12 {
+            writer.submit([.append(Fixture.change("s", revision))], wakingWriter: false)
+            // Once the tenth makes a fold due, the writer thread may hold the turn to fold.
+            if !writer.commitQueuedHere(upTo: 10) { writer.flush() }
+            if revision < 10 { #expect(try Self.rows("changes", in: folder) == 0, "no fold on this thread") }
+        }
+        writer.flush()
+        // The tenth change made a fold due: the writer thread folds at least those ten.
+        #expect(try await eventually { try Self.rows("changes", in: folder) ?? 0 >= 10 })
+        let folded = try Self.rows("changes", in: folder) ?? 0
+        let waiting = try Self.rows("recent_changes", in: folder) ?? 0
+        #expect(folded + waiting == 12)
+        #expect(recorder.failures.isEmpty)
+        #expect(try store.changes(session: "s", from: 1, through: 12) == (1...12).map { Fixture.change("s", $0) })
+        store.close()
+    }
+}
