@@ -6,7 +6,8 @@
 // docs/TEXT-MERGING.md, "The page".
 
 import { SpliceClient, APPLIED, REFUSED, UNANSWERED } from './splice-client.js';
-import { TextOperation, spliceBetween } from './text-ot.js';
+import { TextOperation } from './text-ot.js';
+import { spliceBetween } from './splice-between.js';
 import { RATE_LIMIT_RETRY_MS } from './connection.js';
 import { ErrorCode, EventKind, SourceText } from './protocol.js';
 import { drawnTexts } from './program/drawn-texts.js';

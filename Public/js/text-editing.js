@@ -5,7 +5,7 @@
 // cannot hold its field's text as it is (line breaks in an `<input>`, carriage returns in a
 // textarea) still loses none of it: only the person's change goes out (see editedText).
 
-import { spliceBetween } from './text-ot.js';
+import { spliceBetween } from './splice-between.js';
 
 /**
  * The event an input gets when someone else's change to its text was shown in it (no `input` event

@@ -7,6 +7,10 @@
 // code units, a negative number deleting them, a string inserting it. A splice is
 // `{at, delete, insert}`: retain(at) insert(insert) delete(delete) retain(the rest).
 
+import { KEEP, DELETE, shortestEditScript } from './edit-script.js';
+import { codePoints, fromCodePoints, utf16Length, isTrailSurrogate } from './text-units.js';
+import { OpReader, isRetain, isDelete, isInsert } from './op-reader.js';
+
 /** The first operand's insert goes first when two inserts meet at one offset. */
 export const A_FIRST = 'aFirst';
 /** The second operand's insert goes first. */
@@ -347,32 +351,6 @@ export class TextOperation {
 }
 
 /**
- * The one splice turning `old` into `next`, keeping their common start and end (never splitting a
- * surrogate pair). `caret`, the caret in `next` after the edit, puts a repeated letter where it
- * was typed when the text after the caret is the end of `old` too (Swift: `TextSplice(from:to:caret:)`).
- */
-export function spliceBetween(old, next, caret = null) {
-  let prefix;
-  let suffix;
-  const kept = caret === null ? null : suffixEndingAt(caret, next, old);
-  if (kept !== null) {
-    suffix = kept;
-    prefix = commonPrefix(old, next, Math.min(old.length - suffix, caret));
-  } else {
-    prefix = commonPrefix(old, next, Math.min(old.length, next.length));
-    suffix = Math.min(old.length, next.length) - prefix;
-    for (let offset = 0; offset < suffix; offset += 1) {
-      if (old.charCodeAt(old.length - 1 - offset) !== next.charCodeAt(next.length - 1 - offset)) {
-        suffix = offset;
-        break;
-      }
-    }
-    if (suffix > 0 && isTrailSurrogate(old.charCodeAt(old.length - suffix))) suffix -= 1;
-  }
-  return { at: prefix, delete: old.length - prefix - suffix, insert: next.slice(prefix, next.length - suffix) };
-}
-
-/**
  * `selection` ({start, end}) in the text `operation` makes: a caret moves past text inserted at it;
  * a selection keeps out text inserted at its edges and collapses when all of it is deleted.
  */
@@ -385,136 +363,3 @@ export function transformSelection(selection, operation) {
   const end = operation.transformIndex(selection.end, BEFORE);
   return { start, end: Math.max(start, end) };
 }
-
-const KEEP = 0;
-const DELETE = 1;
-const INSERT = 2;
-
-/** Reads ops one at a time, able to take part of one. */
-class OpReader {
-  constructor(ops) {
-    this.ops = ops;
-    this.index = 0;
-    this.current = ops[0];
-  }
-
-  advance() {
-    this.index += 1;
-    this.current = this.ops[this.index];
-  }
-
-  /** Takes `count` units of the current retain or delete. */
-  take(count) {
-    const op = this.current;
-    if (isRetain(op) && op > count) this.current = op - count;
-    else if (isDelete(op) && -op > count) this.current = op + count;
-    else this.advance();
-  }
-
-  /** Takes and returns the first `count` code units of the current insert. */
-  takeInserted(count) {
-    const text = this.current;
-    if (count >= text.length) {
-      this.advance();
-      return text;
-    }
-    this.current = text.slice(count);
-    return text.slice(0, count);
-  }
-}
-
-/** Myers' shortest edit script from `a` to `b` (arrays of code points), or null past `limit` edits. */
-function shortestEditScript(a, b, limit) {
-  const most = Math.min(a.length + b.length, limit);
-  const middle = most + 1;
-  const furthest = new Int32Array(2 * most + 3);
-  const trace = [];
-  for (let edits = 0; edits <= most; edits += 1) {
-    trace.push(furthest.slice(middle - edits, middle + edits + 1));
-    for (let diagonal = -edits; diagonal <= edits; diagonal += 2) {
-      let x = fromAbove(diagonal, edits, furthest, middle)
-        ? furthest[middle + diagonal + 1]
-        : furthest[middle + diagonal - 1] + 1;
-      let y = x - diagonal;
-      while (x < a.length && y < b.length && a[x] === b[y]) {
-        x += 1;
-        y += 1;
-      }
-      furthest[middle + diagonal] = x;
-      if (x >= a.length && y >= b.length) return backtrack(trace, a.length, b.length);
-    }
-  }
-  return null;
-}
-
-function fromAbove(diagonal, edits, furthest, zero) {
-  return diagonal === -edits || (diagonal !== edits && furthest[zero + diagonal - 1] < furthest[zero + diagonal + 1]);
-}
-
-function backtrack(trace, endX, endY) {
-  let x = endX;
-  let y = endY;
-  const steps = [];
-  for (let edits = trace.length - 1; edits > 0; edits -= 1) {
-    const before = trace[edits];
-    const diagonal = x - y;
-    const previous = fromAbove(diagonal, edits, before, edits) ? diagonal + 1 : diagonal - 1;
-    const previousX = before[previous + edits];
-    const previousY = previousX - previous;
-    while (x > previousX && y > previousY) {
-      steps.push(KEEP);
-      x -= 1;
-      y -= 1;
-    }
-    if (x === previousX) {
-      steps.push(INSERT);
-      y -= 1;
-    } else {
-      steps.push(DELETE);
-      x -= 1;
-    }
-  }
-  for (; x > 0; x -= 1) steps.push(KEEP);
-  return steps.reverse();
-}
-
-/** How many units `old` and `next` share at the start, at most `limit`, ending on a boundary. */
-function commonPrefix(old, next, limit) {
-  let prefix = 0;
-  while (prefix < limit && old.charCodeAt(prefix) === next.charCodeAt(prefix)) prefix += 1;
-  if (prefix > 0 && isLeadSurrogate(old.charCodeAt(prefix - 1))) prefix -= 1;
-  return prefix;
-}
-
-/** The length of `next` after `caret`, if `caret` is a boundary there and that is how `old` ends too. */
-function suffixEndingAt(caret, next, old) {
-  if (!(Number.isInteger(caret) && caret >= 0 && caret <= next.length && next.length - caret <= old.length)) return null;
-  if (caret < next.length && isTrailSurrogate(next.charCodeAt(caret))) return null;
-  const length = next.length - caret;
-  return next.slice(caret) === old.slice(old.length - length) ? length : null;
-}
-
-function codePoints(text) {
-  const points = [];
-  for (const character of text) points.push(character.codePointAt(0));
-  return points;
-}
-
-/** The text of `points`, a few thousand at a time (a spread of a whole field could pass too many arguments). */
-function fromCodePoints(points) {
-  const parts = [];
-  for (let start = 0; start < points.length; start += 4096) parts.push(String.fromCodePoint(...points.slice(start, start + 4096)));
-  return parts.join('');
-}
-
-function utf16Length(points) {
-  let length = 0;
-  for (const point of points) length += point > 0xffff ? 2 : 1;
-  return length;
-}
-
-function isRetain(op) { return typeof op === 'number' && op > 0; }
-function isDelete(op) { return typeof op === 'number' && op < 0; }
-function isInsert(op) { return typeof op === 'string'; }
-function isLeadSurrogate(unit) { return unit >= 0xd800 && unit <= 0xdbff; }
-function isTrailSurrogate(unit) { return unit >= 0xdc00 && unit <= 0xdfff; }

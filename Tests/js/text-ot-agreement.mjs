@@ -5,7 +5,8 @@
 // prints {"checked": <cases>, "mismatches": ["case 12 aPrime: expected … got …", …]}.
 
 import { readFileSync } from 'node:fs';
-import { TextOperation, tieBreak, spliceBetween, transformSelection, applySplice } from '../../Public/js/text-ot.js';
+import { TextOperation, tieBreak, transformSelection, applySplice } from '../../Public/js/text-ot.js';
+import { spliceBetween } from '../../Public/js/splice-between.js';
 
 function operation(ops) {
   const result = new TextOperation();

@@ -10,7 +10,7 @@
 // never the browser's own undo, which knows nothing of everyone else's.
 
 import { h } from '../dom.js';
-import { spliceBetween } from '../text-ot.js';
+import { spliceBetween } from '../splice-between.js';
 import { TEXT_SHOWN, setValueKeepingCaret, typeInto } from '../text-editing.js';
 import { drawableHighlights, movedHighlights, paintedLines, matchingBrackets } from './source-paint.js';
 import { SourceHistory, stepKind } from './source-history.js';

@@ -4,7 +4,7 @@
 // here reads Swift: a bracket inside a string or a comment is known as one by the server's colours.
 
 import { HighlightKind, HighlightKinds } from '../protocol.js';
-import { spliceBetween } from '../text-ot.js';
+import { spliceBetween } from '../splice-between.js';
 
 /** The colours whose brackets are words, not code: a bracket inside one is no one's partner. */
 const QUOTED = new Set([HighlightKind.string, HighlightKind.comment]);
