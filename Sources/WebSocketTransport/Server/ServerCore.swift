@@ -21,6 +21,8 @@ final class ServerCore: @unchecked Sendable {
     let acceptor: Acceptor
     /// The keepalive PINGs of every WebSocket, on one timer.
     let keepalive: KeepaliveScheduler
+    /// Trims the heap after handshakes and closes.
+    let heapReturn: HeapReturn
     var connections: [OpaquePointer: WebSocketConnection] = [:]
     var exchanges: [OpaquePointer: ServerHTTPExchange] = [:]
     /// Set in `HTTP_CONFIRM_UPGRADE` and taken in `ESTABLISHED`, which libwebsockets calls
@@ -66,6 +68,7 @@ final class ServerCore: @unchecked Sendable {
         openConnections = serviceThread.openConnections
         acceptor = Acceptor(loop: loop, configuration: configuration, exhaustion: serviceThread.descriptorExhaustion)
         keepalive = KeepaliveScheduler(configuration: configuration, loop: loop)
+        heapReturn = HeapReturn(loop: loop)
         httpChunk = .allocate(byteCount: OutboundMessage.headroom + Self.httpChunkBytes, alignment: 16)
 
         let httpName = strdup("http")!
