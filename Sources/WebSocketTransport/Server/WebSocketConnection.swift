@@ -8,10 +8,10 @@ import TransportWire
 public final class WebSocketConnection: KeepaliveMember {
     /// Unique for the lifetime of the server process; safe to log.
     public let id: UInt64
-    /// The upgrade request: path, query (for example `session=…`), headers, peer. The headers
-    /// are there while ``WebSocketServerHandler/connectionDidOpen(_:)`` runs and dropped when it
-    /// returns (keep what you need of them then): a browser's dozen headers would otherwise stay
-    /// with every idle connection for its whole life.
+    /// The upgrade request: path, query (for example `session=…`), headers, peer. The query and
+    /// the headers are there while ``WebSocketServerHandler/connectionDidOpen(_:)`` runs and
+    /// dropped when it returns (keep what you need of them then): a browser's dozen headers and
+    /// the query's string would otherwise stay with every idle connection for its whole life.
     public private(set) var request: HTTPRequest
     /// Bytes waiting in the outbound queue.
     public var queuedBytes: Int {
@@ -57,8 +57,9 @@ public final class WebSocketConnection: KeepaliveMember {
         keepalive = core.keepalive.state(forConnection: id)
     }
 
-    /// Drops the upgrade request's headers, once the handler has seen them.
-    func forgetRequestHeaders() {
+    /// Drops the upgrade request's query and headers, once the handler has seen them.
+    func forgetRequestDetails() {
+        request.query = ""
         request.headers = [:]
     }
 
