@@ -107,7 +107,8 @@ let package = Package(
         .target(name: "TransportWire"),
         .target(name: "CReceiveTap"),
         .target(
-            name: "WebSocketTransport", dependencies: ["CLibWebSockets", "CLinuxEvents", "CReceiveTap", "Locking", "TransportWire"]),
+            name: "WebSocketTransport",
+            dependencies: ["CLibWebSockets", "CLinuxEvents", "CReceiveTap", "Locking", "TransportWire"]),
         .target(name: "NetworkClients", dependencies: ["CLibWebSockets", "Locking", "TransportWire", "WebSocketTransport"]),
         .target(name: "SQLiteStorage", dependencies: ["CSQLite", "Locking"]),
         .target(name: "RedisCoordination", dependencies: ["CHiredis"]),

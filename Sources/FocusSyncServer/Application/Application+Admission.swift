@@ -28,7 +28,8 @@ extension Application {
 
     /// Admits a connection that waited for its session, then handles what it sent meanwhile.
     private func admit(
-        _ connection: WebSocketConnection, to capability: String, after outcome: SessionOwnership.Outcome, in host: SessionHost? = nil
+        _ connection: WebSocketConnection, to capability: String, after outcome: SessionOwnership.Outcome,
+        in host: SessionHost? = nil
     ) {
         // A connection that closed meanwhile is no longer waiting.
         guard case .waiting(let waiting) = admissions.removeValue(forKey: connection.id) else { return }
