@@ -95,7 +95,8 @@ let package = Package(
             name: "CHiredis",
             providers: [.apt(["libhiredis-dev"])]
         ),
-        // epoll and eventfd for focus-bench's client: Linux headers Swift's Glibc module leaves out.
+        // epoll and eventfd for focus-bench's client, malloc_trim for the transport: Linux headers
+        // Swift's Glibc module leaves out.
         .systemLibrary(name: "CLinuxEvents"),
         .target(name: "FocusCore"),
         .target(name: "FocusProtocol", dependencies: ["FocusCore"]),
@@ -105,7 +106,9 @@ let package = Package(
         .target(name: "Locking"),
         .target(name: "TransportWire"),
         .target(name: "CReceiveTap"),
-        .target(name: "WebSocketTransport", dependencies: ["CLibWebSockets", "CReceiveTap", "Locking", "TransportWire"]),
+        .target(
+            name: "WebSocketTransport",
+            dependencies: ["CLibWebSockets", "CLinuxEvents", "CReceiveTap", "Locking", "TransportWire"]),
         .target(name: "NetworkClients", dependencies: ["CLibWebSockets", "Locking", "TransportWire", "WebSocketTransport"]),
         .target(name: "SQLiteStorage", dependencies: ["CSQLite", "Locking"]),
         .target(name: "RedisCoordination", dependencies: ["CHiredis"]),

@@ -1,6 +1,8 @@
 #ifndef FOCUSSYNC_CLINUXEVENTS_SHIM_H
 #define FOCUSSYNC_CLINUXEVENTS_SHIM_H
-// epoll and eventfd are Linux headers that Swift's Glibc module leaves out.
+// epoll, eventfd and glibc's malloc controls (malloc_trim) are Linux headers that Swift's Glibc
+// module leaves out.
+#include <malloc.h>
 #include <sys/epoll.h>
 #include <sys/eventfd.h>
 #endif

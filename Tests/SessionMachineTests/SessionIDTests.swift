@@ -35,12 +35,13 @@ struct SessionIDTests {
     }
 
     @Test func tokenBucketAllowsABurstThenTheRate() {
-        var bucket = TokenBucket(rate: 100, burst: 200, now: 0)
-        let burst = (0..<300).filter { _ in bucket.take(now: 0) }.count
+        let limit = TokenBucket.Limit(rate: 100, burst: 200)
+        var bucket = TokenBucket(full: limit, now: 0)
+        let burst = (0..<300).filter { _ in bucket.take(now: 0, limit: limit) }.count
         #expect(burst == 200)
-        #expect(bucket.take(now: 0.005) == false)
-        #expect(bucket.take(now: 0.011) == true)
-        let afterASecond = (0..<300).filter { _ in bucket.take(now: 1.011) }.count
+        #expect(bucket.take(now: 0.005, limit: limit) == false)
+        #expect(bucket.take(now: 0.011, limit: limit) == true)
+        let afterASecond = (0..<300).filter { _ in bucket.take(now: 1.011, limit: limit) }.count
         #expect(afterASecond == 100)
     }
 }

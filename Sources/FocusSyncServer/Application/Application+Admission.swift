@@ -7,42 +7,45 @@ import WebSocketTransport
 /// held elsewhere).
 extension Application {
     func connectionDidOpen(_ connection: WebSocketConnection) {
+        // Read now: the transport drops the query when this returns.
         let capability = Application.sessionParameter(in: connection.request.query)
         if let relay, let capability, SessionID(capability)?.isViewerShaped == true, sessions.registry.lookup(capability) == nil {
             // A viewer of a session held elsewhere (or nowhere): served from the relay's copy.
             admissions[connection.id] = .waiting(WaitingConnection())
-            relay.serve(capability) { [weak self] outcome in self?.admit(connection, after: outcome, in: relay.host) }
+            relay.serve(capability) { [weak self] outcome in
+                self?.admit(connection, to: capability, after: outcome, in: relay.host)
+            }
             return
         }
         if let ownership, let capability, sessions.registry.lookup(capability) == nil {
             // Its messages wait with it until the session is taken (or found missing).
             admissions[connection.id] = .waiting(WaitingConnection())
-            ownership.hold(capability) { [weak self] outcome in self?.admit(connection, after: outcome) }
+            ownership.hold(capability) { [weak self] outcome in self?.admit(connection, to: capability, after: outcome) }
             return
         }
-        admit(connection)
+        admit(connection, to: capability, in: sessions)
     }
 
     /// Admits a connection that waited for its session, then handles what it sent meanwhile.
-    private func admit(_ connection: WebSocketConnection, after outcome: SessionOwnership.Outcome, in host: SessionHost? = nil) {
+    private func admit(
+        _ connection: WebSocketConnection, to capability: String, after outcome: SessionOwnership.Outcome,
+        in host: SessionHost? = nil
+    ) {
         // A connection that closed meanwhile is no longer waiting.
         guard case .waiting(let waiting) = admissions.removeValue(forKey: connection.id) else { return }
         if case .unavailable(let reason) = outcome {
             refuse(connection, ProtocolError(.sessionUnavailable, reason))
             return
         }
-        admit(connection, in: host ?? sessions)
+        admit(connection, to: capability, in: host ?? sessions)
         for text in waiting.messages {
             self.connection(connection, didReceiveText: text)
         }
     }
 
-    private func admit(_ connection: WebSocketConnection) {
-        admit(connection, in: sessions)
-    }
-
-    private func admit(_ connection: WebSocketConnection, in host: SessionHost) {
-        let found = Application.sessionParameter(in: connection.request.query).flatMap(host.registry.lookup)
+    /// `capability` is the `session` parameter of the connection's query.
+    private func admit(_ connection: WebSocketConnection, to capability: String?, in host: SessionHost) {
+        let found = capability.flatMap(host.registry.lookup)
         logger.info(
             "websocket open",
             ["conn.id": String(connection.id), "peer": connection.request.peer, "session": found?.id.redacted ?? "none"])

@@ -35,6 +35,7 @@ extension ServerCore {
             return writeBody(wsi)
         case LWS_CALLBACK_CLOSED_HTTP, LWS_CALLBACK_WSI_DESTROY:
             exchanges[wsi] = nil
+            heapReturn.blocksFreed()
             return lws_callback_http_dummy(wsi, reason, user, input, length)
         default:
             return lws_callback_http_dummy(wsi, reason, user, input, length)
@@ -178,6 +179,7 @@ extension ServerCore {
 
     private func completeExchange(_ wsi: OpaquePointer, _ exchange: ServerHTTPExchange) -> Int32 {
         exchanges[wsi] = nil
+        heapReturn.blocksFreed()
         if exchange.closesConnection {
             return -1
         }

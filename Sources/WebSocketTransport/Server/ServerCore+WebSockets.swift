@@ -39,7 +39,8 @@ extension ServerCore {
         handler.connectionDidOpen(connection)
         // Counted after the handler has seen it, so a reader of the count never gets ahead of the handler.
         openConnections.withLock { $0 += 1 }
-        connection.forgetRequestHeaders()
+        connection.forgetRequestDetails()
+        heapReturn.blocksFreed()
         if isShuttingDown {
             connection.close(code: .goingAway, reason: "server is shutting down", flush: false)
         }
@@ -52,6 +53,7 @@ extension ServerCore {
         let code = connection.didClose()
         handler.connectionDidClose(connection, code: code)
         openConnections.withLock { $0 -= 1 }
+        heapReturn.blocksFreed()
         if isShuttingDown && connections.isEmpty {
             loop.requestStop()
         }

@@ -21,6 +21,8 @@ final class ServerCore: @unchecked Sendable {
     let acceptor: Acceptor
     /// The keepalive PINGs of every WebSocket, on one timer.
     let keepalive: KeepaliveScheduler
+    /// Trims the heap after handshakes and closes.
+    let heapReturn: HeapReturn
     var connections: [OpaquePointer: WebSocketConnection] = [:]
     var exchanges: [OpaquePointer: ServerHTTPExchange] = [:]
     /// Set in `HTTP_CONFIRM_UPGRADE` and taken in `ESTABLISHED`, which libwebsockets calls
@@ -49,9 +51,10 @@ final class ServerCore: @unchecked Sendable {
     /// keeps until it closes (by default sized like the per-thread read buffer above): with the
     /// connection structures around it, the largest part of an idle connection's memory. It also
     /// caps what one read takes from the socket, so it holds a typical client message (an intent
-    /// is under 300 bytes) and every control frame (at most 125 bytes) whole; a larger message
-    /// arrives over several reads, its frames in pieces that ``MessageAssembler`` joins.
-    static let webSocketReceiveBufferBytes = 512
+    /// is 80–150 bytes, a `hello` about 100) and every control frame (at most 125 bytes) whole; a
+    /// larger message arrives over several reads, its frames in pieces that ``MessageAssembler``
+    /// joins.
+    static let webSocketReceiveBufferBytes = 256
     /// The most one `lws_write` hands the kernel at once: a whole frame of
     /// ``WebSocketConnection/maxFrameBytes``. Left at 0, libwebsockets would cap every write at
     /// the receive buffer's size and buffer the rest of the frame on the heap, to be sent on a
@@ -66,6 +69,7 @@ final class ServerCore: @unchecked Sendable {
         openConnections = serviceThread.openConnections
         acceptor = Acceptor(loop: loop, configuration: configuration, exhaustion: serviceThread.descriptorExhaustion)
         keepalive = KeepaliveScheduler(configuration: configuration, loop: loop)
+        heapReturn = HeapReturn(loop: loop)
         httpChunk = .allocate(byteCount: OutboundMessage.headroom + Self.httpChunkBytes, alignment: 16)
 
         let httpName = strdup("http")!

@@ -8,11 +8,15 @@ import TransportWire
 public final class WebSocketConnection: KeepaliveMember {
     /// Unique for the lifetime of the server process; safe to log.
     public let id: UInt64
-    /// The upgrade request: path, query (for example `session=…`), headers, peer. The headers
-    /// are there while ``WebSocketServerHandler/connectionDidOpen(_:)`` runs and dropped when it
-    /// returns (keep what you need of them then): a browser's dozen headers would otherwise stay
-    /// with every idle connection for its whole life.
-    public private(set) var request: HTTPRequest
+    /// The upgrade request: path, query (for example `session=…`), headers, peer. The query and
+    /// the headers are there while ``WebSocketServerHandler/connectionDidOpen(_:)`` runs and
+    /// dropped when it returns (keep what you need of them then): a browser's dozen headers and
+    /// the query's string would otherwise stay with every idle connection for its whole life.
+    /// After that the method is `GET` (the only one libwebsockets upgrades) and the path and peer
+    /// are the upgrade's.
+    public var request: HTTPRequest {
+        opening?.request ?? HTTPRequest(method: "GET", path: path, peer: peer)
+    }
     /// Bytes waiting in the outbound queue.
     public var queuedBytes: Int {
         assertOnServiceThread()
@@ -37,6 +41,11 @@ public final class WebSocketConnection: KeepaliveMember {
     /// Only valid while the state is not `.closed`; the core outlives every open connection.
     private unowned let core: ServerCore
     private let wsi: OpaquePointer
+    /// The whole upgrade request while the handler opens the connection; boxed, so what every
+    /// open connection keeps of it is a pointer, the path and the peer.
+    private var opening: OpeningRequest?
+    private let path: String
+    private let peer: String
     /// The state, write priority and close handshake; this class performs what it decides.
     private var machine = ConnectionMachine()
     private var outbound = OutboundQueue()
@@ -49,7 +58,9 @@ public final class WebSocketConnection: KeepaliveMember {
             last += 1
             return last
         }
-        self.request = request
+        opening = OpeningRequest(request)
+        path = request.path
+        peer = request.peer
         self.wsi = wsi
         self.core = core
         assembler = MessageAssembler(
@@ -57,9 +68,9 @@ public final class WebSocketConnection: KeepaliveMember {
         keepalive = core.keepalive.state(forConnection: id)
     }
 
-    /// Drops the upgrade request's headers, once the handler has seen them.
-    func forgetRequestHeaders() {
-        request.headers = [:]
+    /// Drops the upgrade request's query and headers, once the handler has seen them.
+    func forgetRequestDetails() {
+        opening = nil
     }
 
     /// Sends `message`: at once when nothing is queued and the socket took everything written
@@ -333,6 +344,15 @@ public final class WebSocketConnection: KeepaliveMember {
     private func fail(_ code: CloseCode, reason: String) -> Int32 {
         close(code: code, reason: reason, flush: false)
         return 0
+    }
+}
+
+/// A ``WebSocketConnection``'s upgrade request while it opens.
+private final class OpeningRequest {
+    let request: HTTPRequest
+
+    init(_ request: HTTPRequest) {
+        self.request = request
     }
 }
 
