@@ -252,9 +252,12 @@ export class Playground {
     this.header.showRole(store.role, store.presenter());
     this.settings.render({ viewer: store.role === 'viewer', locked: presentation.followLock });
     this.layout.follow({ present: presentation.present, presenting: store.presenting });
+    const presenter = store.presenter();
     this.presentation.render({
-      presentation, presenter: store.presenter(), presenting: store.presenting,
+      presentation, presenter, presenting: store.presenting,
       heirs: store.people().filter((person) => !person.isYou),
+      // An editor may take the role while no tab of the presenter's is connected.
+      you: store.role === 'editor' && presenter && !store.present.includes(presenter.member) ? store.you?.member : null,
     });
     this.timeline.follow({ earliest: store.earliest, latest: store.revision, marks: store.marks });
     document.documentElement.dataset.time = this.timeline.past ? 'past' : 'live';

@@ -12,6 +12,8 @@ export class PresentationPanel {
   #timers = [];
   #countdown = 0;
   #slowMotion = false;
+  /** This tab's member while it may take the role from a presenter who is away, else null. */
+  #taker = null;
 
   /** `tell(message)`: sends the presenter's `presentation`, `presenter` and `ready` messages. */
   constructor({ tell }) {
@@ -31,16 +33,22 @@ export class PresentationPanel {
     this.slowMotion.addEventListener('change', () => steer({ slowMotion: this.slowMotion.checked }));
     this.hand.addEventListener('click', () => { if (this.heir.value) tell({ type: 'presenter', member: this.heir.value }); });
     this.ready.addEventListener('click', () => tell({ type: 'ready' }));
+    this.take = byId('take-presenting');
+    this.take.addEventListener('click', () => { if (this.#taker) tell({ type: 'presenter', member: this.#taker }); });
   }
 
   /**
    * `presentation`: the session's; `presenter`: that person or null; `presenting`: this tab
-   * presents; `heirs`: the other editors connected, `[{member, name}]`.
+   * presents; `heirs`: the other editors connected, `[{member, name}]`; `you`: this tab's member
+   * when it may take the role (an editor, the presenter away), else null.
    */
-  render({ presentation, presenter, presenting, heirs }) {
+  render({ presentation, presenter, presenting, heirs, you }) {
+    this.#taker = you;
     this.line.textContent = presenting
       ? 'You present: Present, the timeline, the screen, Follow focus and slow motion change for everyone.'
-      : presenter ? `${presenter.name} presents.` : 'Nobody presents yet.';
+      : !presenter ? 'Nobody presents yet.'
+        : you ? `${presenter.name} presents, and has left: you may present from here.` : `${presenter.name} presents.`;
+    this.take.hidden = !you;
     this.steerTitle.hidden = !presenting;
     this.steerList.hidden = !presenting;
     this.followLock.checked = presentation.followLock;

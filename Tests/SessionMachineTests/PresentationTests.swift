@@ -118,6 +118,33 @@ struct PresentationTests {
         #expect(StepTests.refusal(old)?.message.hasPrefix("\(second.you.name) presents") == true)
     }
 
+    @Test("An editor takes the role while the presenter has no tab connected, never a viewer, never before")
+    func takenWhileThePresenterIsAway() throws {
+        var harness = Harness()
+        let firstJoining = harness.join(1)
+        let first = try #require(firstJoining)
+        let secondJoining = harness.join(2)
+        let second = try #require(secondJoining)
+        let viewerJoining = harness.join(3, role: .viewer)
+        let viewer = try #require(viewerJoining)
+        Self.send(.presentation(PresentationRequest(slowMotion: true)), from: 1, in: &harness)
+        let early = Self.send(.presenter(second.you.member), from: 2, in: &harness)
+        #expect(StepTests.refusal(early)?.code == .notPresenter, "not while the presenter is here")
+        harness.handle(.closed(ConnectionID(1)))
+        for (number, member) in [(2, first.you.member), (3, viewer.you.member)] {
+            let refused = Self.send(.presenter(member), from: UInt64(number), in: &harness)
+            #expect(StepTests.refusal(refused)?.code == .notPresenter, "only for oneself, as an editor")
+        }
+        let taken = Self.send(.presenter(second.you.member), from: 2, in: &harness)
+        let state = try #require(Self.broadcasts(taken).first)
+        #expect(state.presenter == second.you.member && state.settings.slowMotion, "the settings go with the role")
+        #expect(Self.persisted(taken).map(\.presenting) == [nil, PresentationSettings(slowMotion: true)])
+        let backJoining = harness.join(11, client: 1)
+        let back = try #require(backJoining)
+        #expect(back.presentation.presenter == second.you.member, "the old presenter's tab back presents no more")
+        #expect(StepTests.refusal(Self.send(.ready, from: 11, in: &harness))?.code == .notPresenter)
+    }
+
     @Test("The role is kept across a reconnect and a restart; a new client id (a duplicated tab) joins as someone else")
     func keptAcrossReconnectsAndRestarts() throws {
         var harness = Harness()

@@ -1,16 +1,16 @@
 """The presenter steers (issue 24): one member presents (the first editor, shown to everyone), and
 their Present, timeline, screen and Follow lock change every other page at once; in Present a
 lesson's timer waits for their Ready, and slow motion runs the gift's 0.75 s task four times
-slower with a countdown on every page; a duplicated tab joins as a new member and never presents."""
+slower with a countdown on every page; a duplicated tab joins as a new member and never presents;
+an editor takes the role once the presenter has left."""
 
 import time
-from urllib.parse import urljoin
 
 import pytest
 from selenium.webdriver.common.by import By
 
 from conftest import _chromium
-from playground import CHECKOUT, GIFT, PROFILE
+from playground import CHECKOUT, PROFILE
 from program_page import ProgramPage, after_test, example, open_pair
 from servers import own_server
 
@@ -234,6 +234,31 @@ def test_a_duplicated_tab_joins_as_a_new_member_and_does_not_present(solo):
     page.open(page.url)
     page.wait(lambda: presenter_line(page).startswith("You present"), "and still after a reload (the same tab)")
     assert page.js("return sessionStorage.getItem('focusSync.clientId')") == client
+
+
+def test_an_editor_takes_the_role_once_the_presenter_has_left(solo):
+    page = solo
+    page.open(page.base_url)
+    page.wait_drawn()
+    page.wait(lambda: presenter_line(page).startswith("You present"), "the first tab presents")
+    original = page.driver.current_window_handle
+    page.js("window.open(location.href)")
+    page.wait(lambda: len(page.driver.window_handles) == 2, "a second tab opens (a member of its own)")
+    second = next(handle for handle in page.driver.window_handles if handle != original)
+    page.driver.switch_to.window(second)
+    page.wait_connected()
+    page.wait_people(2)
+    take = page.driver.find_element(By.ID, "take-presenting")
+    assert not take.is_displayed(), "nobody takes the role while the presenter is here"
+    page.driver.switch_to.window(original)
+    page.driver.close()
+    page.driver.switch_to.window(second)
+    page.wait_people(1)
+    page.wait(lambda: presenter_line(page).endswith("has left: you may present from here.") and take.is_displayed(),
+              "the presenter left: the second tab may present")
+    page.click_when_still(take)
+    page.wait(lambda: presenter_line(page).startswith("You present"), "the second tab presents now")
+    assert not take.is_displayed()
 
 
 def test_the_presenter_and_what_they_steer_outlive_a_server_restart(drivers, output_dir, request):

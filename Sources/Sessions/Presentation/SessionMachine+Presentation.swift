@@ -1,21 +1,31 @@
 import FocusCore
 import FocusProtocol
 
-/// The presenter steers: one member presents at a time (the first editor to join, or whoever
-/// the presenter hands the role to), and changes what every page shows (Present, the timeline,
-/// Follow focus locked on, slow motion) and lets timers held for Ready go. Nobody else may
-/// (`not_presenter`). None of it is a change: the revision does not move, and the settings are
-/// kept on the presenter's member record.
+/// The presenter steers: one member presents at a time (the first editor to join, whoever the
+/// presenter hands the role to, or an editor who takes it while the presenter has no tab
+/// connected), and changes what every page shows (Present, the timeline, Follow focus locked on,
+/// slow motion) and lets timers held for Ready go. Nobody else may (`not_presenter`). None of it
+/// is a change: the revision does not move, and the settings are kept on the presenter's member
+/// record.
 extension SessionMachine {
     /// A `presentation`, `presenter` or `ready` message from a joined tab.
     mutating func steer(
         _ message: ClientMessage, from connection: ConnectionID, clientId: String, at time: MachineTime,
         into outputs: inout [SessionOutput]
     ) {
+        if case .presenter(let member) = message, !presentation.presents(clientId), connectedEditor(member) == clientId,
+            presenterIsAway
+        {
+            // A presenter who left would otherwise keep the role until they came back.
+            let before = presentation.state
+            hand(to: clientId, member: member, into: &outputs)
+            publishPresentation(since: before, into: &outputs)
+            return
+        }
         guard presentation.presents(clientId) else {
             let sentence =
                 presentation.presenter.map {
-                    "\(name(of: $0.member)) presents: only the presenter steers everyone's pages, until they hand the role on."
+                    "\(name(of: $0.member)) presents: only the presenter steers everyone's pages, until they hand the role on or leave."
                 } ?? "Nobody presents yet: the first editor to join does."
             refuse(connection, ProtocolError(.notPresenter, sentence), into: &outputs)
             return
@@ -40,12 +50,7 @@ extension SessionMachine {
                 return
             }
             guard heir != clientId else { return }
-            let settings = presentation.settings
-            membership.update(clientId) { $0.presenting = nil }
-            if let record = membership[clientId] { outputs.append(.persist(.member(record))) }
-            presentation.hand(to: Presentation.Presenter(clientId: heir, member: member))
-            membership.update(heir) { $0.presenting = settings }
-            if let record = membership[heir] { outputs.append(.persist(.member(record))) }
+            hand(to: heir, member: member, into: &outputs)
         case .ready:
             releaseHeldTimers(at: time, into: &outputs)
         default:
@@ -104,6 +109,24 @@ extension SessionMachine {
         for (token, milliseconds) in presentation.releaseHeld() {
             schedule(token, afterMilliseconds: milliseconds, at: time, into: &outputs)
         }
+    }
+
+    /// The role, with its settings, moves from the presenter (if any) to `heir`, on both records.
+    private mutating func hand(to heir: String, member: MemberID, into outputs: inout [SessionOutput]) {
+        let settings = presentation.settings
+        if let old = presentation.presenter?.clientId {
+            membership.update(old) { $0.presenting = nil }
+            if let record = membership[old] { outputs.append(.persist(.member(record))) }
+        }
+        presentation.hand(to: Presentation.Presenter(clientId: heir, member: member))
+        membership.update(heir) { $0.presenting = settings }
+        if let record = membership[heir] { outputs.append(.persist(.member(record))) }
+    }
+
+    /// Whether the presenter has no tab connected (or nobody presents): then an editor may take the role.
+    private var presenterIsAway: Bool {
+        guard let presenter = presentation.presenter else { return true }
+        return membership.connection(of: presenter.clientId) == nil
     }
 
     /// The presenter's record keeps the settings, so a restart restores both.
