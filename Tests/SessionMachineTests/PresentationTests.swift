@@ -226,6 +226,28 @@ struct PresentationTests {
         #expect(SourceLessonTests.focused(in: harness) == "message", "0.75 s after Ready")
     }
 
+    @Test("After a restart in Present, a lesson's pending timer waits for Ready again instead of starting alone")
+    func heldTimersWaitAgainAfterARestart() throws {
+        var harness = try Self.giftLesson()
+        harness.intent(1, seq: 2, Self.screen, .restart)
+        var restored = try #require(Harness.restored(harness.machine.durableState()))
+        var outputs: [SessionOutput] = []
+        restored.rescheduleTimers(into: &outputs)
+        #expect(Self.programTimers(outputs).isEmpty, "nothing starts before the presenter says Ready")
+        var ids = SplitMix64(seed: 3)
+        let time = MachineTime(monotonicMilliseconds: 0, wallMilliseconds: 0)
+        restored.handle(.opened(ConnectionID(1), role: .editor), at: time, ids: &ids, into: &outputs)
+        restored.handle(
+            .received(.hello(clientId: Harness.clientId(1), name: nil), from: ConnectionID(1)), at: time, ids: &ids,
+            into: &outputs)
+        let snapshot = try #require(
+            outputs.lazy.compactMap { if case .sendSnapshot(let member, _) = $0 { member } else { nil } }.first)
+        #expect(snapshot.presentation.waiting == 1, "the presenter's tab back is offered Ready")
+        outputs.removeAll()
+        restored.handle(.received(.ready, from: ConnectionID(1)), at: time, ids: &ids, into: &outputs)
+        #expect(Self.programTimers(outputs) == [750])
+    }
+
     @Test("A timer held for Ready that the program cancels is gone; Present off lets held timers go")
     func heldTimersCancelledOrReleased() throws {
         var harness = try Self.giftLesson()

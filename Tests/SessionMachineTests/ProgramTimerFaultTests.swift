@@ -50,7 +50,7 @@ struct ProgramTimerFaultTests {
         #expect(stateValues.first { $0.name == "count" }?.value == "0", "what the loop did is undone")
 
         let records = harness.log.compactMap { if case .persist(.change(let change)) = $0 { change } else { nil } }
-        let restored = try SourceChangeStepPropertyTests.restored(
+        var restored = try SourceChangeStepPropertyTests.restored(
             from: start, replaying: records, seen: [:], now: harness.now)
         #expect(Observed(restored) == Observed(harness.machine))
         var rescheduled: [SessionOutput] = []

@@ -61,7 +61,7 @@ struct SourceChangeStepPropertyTests {
         // snapshot midway as a host stores it, every record read back from its bytes.
         let live = Observed(run.harness.machine)
         do {
-            let restored = try Self.restored(from: run.start, replaying: records, seen: run.seen, now: run.harness.now)
+            var restored = try Self.restored(from: run.start, replaying: records, seen: run.seen, now: run.harness.now)
             if let difference = Observed(restored).difference(from: live) { Issue.record("\(name): restored: \(difference)") }
             var rescheduled: [SessionOutput] = []
             restored.rescheduleTimers(into: &rescheduled)
@@ -126,7 +126,7 @@ struct SourceChangeStepPropertyTests {
         #expect(SourceLessonTests.focused(in: harness) == email, "focus stays on the email")
 
         let records = harness.log.compactMap { if case .persist(.change(let change)) = $0 { change } else { nil } }
-        let restored = try Self.restored(from: run.start, replaying: records, seen: [:], now: harness.now)
+        var restored = try Self.restored(from: run.start, replaying: records, seen: [:], now: harness.now)
         #expect(Observed(restored) == Observed(harness.machine))
         var rescheduled: [SessionOutput] = []
         restored.rescheduleTimers(into: &rescheduled)

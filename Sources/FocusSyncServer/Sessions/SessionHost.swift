@@ -118,7 +118,7 @@ final class SessionHost {
     func resumeRestoredSessions() {
         for id in Array(registry.ids) {
             outputs.removeAll(keepingCapacity: true)
-            registry[id]?.rescheduleTimers(into: &outputs)
+            registry.rescheduleTimers(of: id, into: &outputs)
             perform(for: id)
         }
         scheduleRoster()
@@ -178,10 +178,11 @@ final class SessionHost {
 
     /// Holds a session loaded for this process, with the timers it had pending.
     func adopt(_ machine: SessionMachine) {
+        outputs.removeAll(keepingCapacity: true)
+        var machine = machine
+        machine.rescheduleTimers(into: &outputs)
         registry.adopt(machine)
         snapshotRevisions[machine.id] = machine.revision
-        outputs.removeAll(keepingCapacity: true)
-        machine.rescheduleTimers(into: &outputs)
         perform(for: machine.id)
         scheduleRoster()
     }

@@ -77,11 +77,17 @@ extension SessionMachine {
     }
 
     /// After a restore and replay: the timers of the session's program (each started afresh: a
-    /// machine keeps no clock), and the source members edited, when it was not read before the
-    /// session was stored, to be compiled now.
-    public func rescheduleTimers(into outputs: inout [SessionOutput]) {
+    /// machine keeps no clock; in Present during a lesson they wait for the presenter's Ready
+    /// again, as a new timer would), and the source members edited, when it was not read before
+    /// the session was stored, to be compiled now.
+    public mutating func rescheduleTimers(into outputs: inout [SessionOutput]) {
+        let holding = presentation.holdsTimers(lessonFollowed: lessons.progress != nil)
         for timer in program.source.pendingTimers {
-            outputs.append(.schedule(.program(timer.token), afterMilliseconds: presentation.scaled(timer.milliseconds)))
+            if holding {
+                presentation.hold(timer.token, milliseconds: timer.milliseconds)
+            } else {
+                outputs.append(.schedule(.program(timer.token), afterMilliseconds: presentation.scaled(timer.milliseconds)))
+            }
         }
         if !program.source.textChecked { outputs.append(.compileSource(program.source.text)) }
     }

@@ -29,7 +29,7 @@ extension SessionRegistry {
         guard let state = read(parent, { $0.forkState(id: id, viewer: viewer) }) else {
             throw ProtocolError(.unknownSession, "There is no session with that id; it may have expired.")
         }
-        let fork: SessionMachine
+        var fork: SessionMachine
         do {
             fork = try SessionMachine(restoring: state, configuration: configuration, compile: compile, at: time)
         } catch {

@@ -137,6 +137,13 @@ public struct SessionRegistry: Sendable {
         return session
     }
 
+    /// Asks session `id` for the timers it had pending when it was stored
+    /// (``SessionMachine/rescheduleTimers(into:)``), in place.
+    public mutating func rescheduleTimers(of id: SessionID, into outputs: inout [SessionOutput]) {
+        guard let index = sessions.index(forKey: id) else { return }
+        sessions.values[index].rescheduleTimers(into: &outputs)
+    }
+
     /// Holds a session rebuilt from the durable log.
     public mutating func adopt(_ session: SessionMachine) {
         sessions[session.id] = session
