@@ -57,33 +57,51 @@ struct CommandBuilder {
     }
 
     /// One script call for `writes`: several changes of one session under one lease, or one
-    /// write of another kind.
+    /// write of another kind. Built straight into the command's bytes: a busy turn makes
+    /// hundreds of these.
     private func writes(_ writes: [SessionWrite]) -> RedisCommand {
         let first = writes[0]
-        let keys = SessionKeys(sessionID: first.sessionID)
-        var arguments: [[UInt8]] = [
-            Array(first.lease.holder.utf8), Array(String(first.lease.epoch).utf8),
-            Array(String(retention.wholeMilliseconds).utf8),
-        ]
+        var command: RedisCommand
+        switch first.kind {
+        case .change: command = call(WriteScripts.append, first.sessionID)
+        case .snapshot: command = call(WriteScripts.snapshot, first.sessionID)
+        case .member: command = call(WriteScripts.member, first.sessionID)
+        case .create(let metadata):
+            // KEYS[8]: the viewer capability's key.
+            command = call(WriteScripts.create, first.sessionID, extraKey: metadata.viewerCapability.map(SessionKeys.viewer))
+        case .delete: command = call(WriteScripts.delete, first.sessionID)
+        }
+        command.append(first.lease.holder)
+        command.append(first.lease.epoch)
+        command.append(retentionMilliseconds)
         switch first.kind {
         case .change:
-            for change in writes.compactMap(\.change) {
-                arguments += [Array(String(change.revision).utf8), Array(String(change.at).utf8), change.payload]
+            for write in writes {
+                guard case .change(let change) = write.kind else { continue }
+                command.append(change.revision)
+                command.append(change.at)
+                command.append(bytes: change.payload)
             }
-            return call(WriteScripts.append, keys.scriptKeys, arguments)
         case .snapshot(let snapshot):
-            arguments += [Array(String(snapshot.revision).utf8), snapshot.payload]
-            return call(WriteScripts.snapshot, keys.scriptKeys, arguments)
+            command.append(snapshot.revision)
+            command.append(bytes: snapshot.payload)
         case .member(let member):
-            arguments += [Array(member.clientID.utf8), member.payload]
-            return call(WriteScripts.member, keys.scriptKeys, arguments)
+            command.append(member.clientID)
+            command.append(bytes: member.payload)
         case .create(let metadata):
-            arguments += [Array(metadata.sessionID.utf8), metadata.payload, Array((metadata.viewerCapability ?? "").utf8)]
-            let viewerKey = metadata.viewerCapability.map { [SessionKeys.viewer($0)] } ?? []  // KEYS[8]
-            return call(WriteScripts.create, keys.scriptKeys + viewerKey, arguments)
+            command.append(metadata.sessionID)
+            command.append(bytes: metadata.payload)
+            command.append(metadata.viewerCapability ?? "")
         case .delete:
-            return call(WriteScripts.delete, keys.scriptKeys, arguments)
+            break
         }
+        return command
+    }
+
+    private var retentionMilliseconds: String { String(retention.wholeMilliseconds) }
+
+    private func call(_ script: LuaScript, _ sessionID: String, extraKey: String? = nil) -> RedisCommand {
+        script.call(digest: digests[script.name] ?? "", sessionID: sessionID, extraKey: extraKey)
     }
 
     private func call(_ script: LuaScript, _ keys: [String], _ arguments: [String]) -> RedisCommand {

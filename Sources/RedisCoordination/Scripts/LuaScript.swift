@@ -32,6 +32,16 @@ struct LuaScript: Sendable, Hashable {
         return command
     }
 
+    /// `EVALSHA digest 7|8 <the session's keys> <extra key>`: the arguments follow.
+    func call(digest: String, sessionID: String, extraKey: String? = nil) -> RedisCommand {
+        var command = RedisCommand("EVALSHA", digest, extraKey == nil ? "7" : "8")
+        SessionKeys.appendScriptKeys(of: sessionID, to: &command)
+        if let extraKey {
+            command.append(extraKey)
+        }
+        return command
+    }
+
     /// Names for the session's keys, and the two rules every write follows.
     ///
     /// `touch` keeps the session's keys (all but the lease and the handoff request, which lapse
