@@ -43,6 +43,18 @@ struct RedisCommand: Sendable, Equatable {
         body += Self.lineEnd
     }
 
+    /// Appends `count` arguments already encoded as this type encodes them (``body`` of
+    /// another command).
+    mutating func append(encoded arguments: [UInt8], count: Int) {
+        self.count += count
+        body += arguments
+    }
+
+    /// Makes room for `bytes` more bytes of arguments, so a long command grows once.
+    mutating func reserveCapacity(_ bytes: Int) {
+        body.reserveCapacity(body.count + bytes)
+    }
+
     /// Appends the whole command to `buffer` as Redis reads it.
     func encode(into buffer: inout [UInt8]) {
         buffer.append(UInt8(ascii: "*"))

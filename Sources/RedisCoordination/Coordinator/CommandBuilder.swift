@@ -1,11 +1,24 @@
 /// Turns the steps of a batch into Redis commands, calling the scripts by the digests the
 /// current connection loaded.
-struct CommandBuilder {
+///
+/// Coordinator's thread only: it keeps each session's keys encoded, since every write to the
+/// session names the same seven.
+final class CommandBuilder {
     let digests: [String: String]
     /// `node/instance`: who this coordinator is in lease values.
     let claimant: String
     let retention: Duration
     let pageSize: Int
+    private var encodedKeys: [String: [UInt8]] = [:]
+    /// Sessions whose keys are kept; past it the cache starts again (sessions come and go).
+    private static let encodedKeysLimit = 10_000
+
+    init(digests: [String: String], claimant: String, retention: Duration, pageSize: Int) {
+        self.digests = digests
+        self.claimant = claimant
+        self.retention = retention
+        self.pageSize = pageSize
+    }
 
     func command(for step: BatchPlan.Step) -> RedisCommand {
         switch step {
@@ -61,15 +74,17 @@ struct CommandBuilder {
     /// hundreds of these.
     private func writes(_ writes: [SessionWrite]) -> RedisCommand {
         let first = writes[0]
+        let room = writes.reduce(64) { $0 + 48 + $1.payloadCount }
         var command: RedisCommand
         switch first.kind {
-        case .change: command = call(WriteScripts.append, first.sessionID)
-        case .snapshot: command = call(WriteScripts.snapshot, first.sessionID)
-        case .member: command = call(WriteScripts.member, first.sessionID)
+        case .change: command = call(WriteScripts.append, first.sessionID, room: room)
+        case .snapshot: command = call(WriteScripts.snapshot, first.sessionID, room: room)
+        case .member: command = call(WriteScripts.member, first.sessionID, room: room)
         case .create(let metadata):
             // KEYS[8]: the viewer capability's key.
-            command = call(WriteScripts.create, first.sessionID, extraKey: metadata.viewerCapability.map(SessionKeys.viewer))
-        case .delete: command = call(WriteScripts.delete, first.sessionID)
+            command = call(
+                WriteScripts.create, first.sessionID, extraKey: metadata.viewerCapability.map(SessionKeys.viewer), room: room)
+        case .delete: command = call(WriteScripts.delete, first.sessionID, room: room)
         }
         command.append(first.lease.holder)
         command.append(first.lease.epoch)
@@ -100,8 +115,18 @@ struct CommandBuilder {
 
     private var retentionMilliseconds: String { String(retention.wholeMilliseconds) }
 
-    private func call(_ script: LuaScript, _ sessionID: String, extraKey: String? = nil) -> RedisCommand {
-        script.call(digest: digests[script.name] ?? "", sessionID: sessionID, extraKey: extraKey)
+    private func call(_ script: LuaScript, _ sessionID: String, extraKey: String? = nil, room: Int) -> RedisCommand {
+        script.call(digest: digests[script.name] ?? "", sessionKeys: keys(of: sessionID), extraKey: extraKey, room: room)
+    }
+
+    private func keys(of sessionID: String) -> [UInt8] {
+        if let keys = encodedKeys[sessionID] { return keys }
+        if encodedKeys.count >= Self.encodedKeysLimit {
+            encodedKeys.removeAll(keepingCapacity: true)
+        }
+        let keys = SessionKeys.encodedScriptKeys(of: sessionID)
+        encodedKeys[sessionID] = keys
+        return keys
     }
 
     private func call(_ script: LuaScript, _ keys: [String], _ arguments: [String]) -> RedisCommand {

@@ -32,10 +32,12 @@ struct LuaScript: Sendable, Hashable {
         return command
     }
 
-    /// `EVALSHA digest 7|8 <the session's keys> <extra key>`: the arguments follow.
-    func call(digest: String, sessionID: String, extraKey: String? = nil) -> RedisCommand {
+    /// `EVALSHA digest 7|8 <the session's keys> <extra key>`, the keys given encoded
+    /// (``SessionKeys/encodedScriptKeys(of:)``), with room for `room` bytes of arguments.
+    func call(digest: String, sessionKeys: [UInt8], extraKey: String? = nil, room: Int) -> RedisCommand {
         var command = RedisCommand("EVALSHA", digest, extraKey == nil ? "7" : "8")
-        SessionKeys.appendScriptKeys(of: sessionID, to: &command)
+        command.reserveCapacity(sessionKeys.count + room)
+        command.append(encoded: sessionKeys, count: SessionKeys.scriptKeySuffixes.count)
         if let extraKey {
             command.append(extraKey)
         }

@@ -39,12 +39,15 @@ struct SessionKeys: Sendable, Equatable {
     /// What follows ``base(of:)`` in each of ``scriptKeys``, in order.
     static let scriptKeySuffixes = [":lease", ":epoch", ":log", ":snapshot", ":meta", ":members", ":wanted"]
 
-    /// Appends the session's ``scriptKeys`` to `command`, without making them first.
-    static func appendScriptKeys(of sessionID: String, to command: inout RedisCommand) {
+    /// The session's ``scriptKeys`` as encoded command arguments
+    /// (``RedisCommand/append(encoded:count:)``).
+    static func encodedScriptKeys(of sessionID: String) -> [UInt8] {
         let base = base(of: sessionID)
+        var keys = RedisCommand(words: [])
         for suffix in scriptKeySuffixes {
-            command.append(base, suffix)
+            keys.append(base, suffix)
         }
+        return keys.body
     }
 
     /// The key that maps a viewer capability to its session.
