@@ -112,12 +112,15 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         for report in take() { sessions.committed(through: report.through, failure: report.failure) }
     }
 
-    /// The Redis coordinator reported something (on its own thread). Hops to the service thread.
-    func clusterEvent(_ event: ClusterEvent) {
+    /// Redis reported something (on the coordinator's or subscriber's thread). Hops to the
+    /// service thread, where `take` hands over every event waiting by then, in order.
+    func clusterEvents(_ take: @escaping @Sendable () -> [ClusterEvent]) {
         serviceThread.execute { [weak self] in
-            switch event {
-            case .following, .published: self?.relay?.handle(event)
-            case .committed, .refused, .leaseLost, .handoffRequested, .health: self?.ownership?.handle(event)
+            for event in take() {
+                switch event {
+                case .following, .published: self?.relay?.handle(event)
+                case .committed, .refused, .leaseLost, .handoffRequested, .health: self?.ownership?.handle(event)
+                }
             }
         }
     }

@@ -245,6 +245,7 @@ final class SessionOwnership: @unchecked Sendable {
         case .success(.acquired(let lease)):
             store.hold(lease)
             creations[id]?.ticket = store.submit([.create(creation.session), .snapshot(creation.session)])
+            store.startWriting()
         case .success(let other):
             failCreation(id, "Redis answered \(other) for a new id")
         case .failure(let error):

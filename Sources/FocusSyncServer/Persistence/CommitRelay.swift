@@ -11,6 +11,7 @@ import Locking
 final class CommitRelay: Sendable {
     private let target = Locked<Application?>(nil)
     private let reports = Locked<[CommitReport]>([])
+    private let events = Locked<[ClusterEvent]>([])
 
     func connect(_ application: Application) {
         target.withLock { $0 = application }
@@ -39,9 +40,30 @@ final class CommitRelay: Sendable {
         }
     }
 
-    /// What the Redis coordinator reported (on its thread), for the sessions this process holds.
+    /// What the Redis coordinator and subscriber reported (on their threads). Like commit
+    /// reports, events wait in a queue and cross in one hop for as many as arrive before it
+    /// runs; successive commits that stored everything fold into the last.
     func cluster(_ event: ClusterEvent) {
-        target.withLock { $0 }?.clusterEvent(event)
+        guard let application = target.withLock({ $0 }) else { return }
+        let hop = events.withLock { queued in
+            defer {
+                if case .committed(_, let failed) = event, failed.isEmpty, case .committed(_, let before)? = queued.last,
+                    before.isEmpty
+                {
+                    queued[queued.count - 1] = event
+                } else {
+                    queued.append(event)
+                }
+            }
+            return queued.isEmpty
+        }
+        guard hop else { return }
+        application.clusterEvents { [events] in
+            events.withLock { queued in
+                defer { queued.removeAll(keepingCapacity: true) }
+                return queued
+            }
+        }
     }
 }
 

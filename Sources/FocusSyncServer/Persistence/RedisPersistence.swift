@@ -108,27 +108,36 @@ final class RedisPersistence: SessionPersistence {
         }
     }
 
+    /// Writes wait in the coordinator's inbox until the end of the service loop's turn, so one
+    /// turn's writes go to Redis in one round trip and wake the coordinator's thread once.
+    var waitsToStartWriting: Bool { true }
+
+    func startWriting() {
+        coordinator.sendQueuedWrites()
+    }
+
     private func queue(_ write: PersistenceWrite, under lease: Lease) throws(RedisCoordinationError) -> WriteTicket {
         let id = lease.sessionID
         switch write {
         case .create(let session):
             return try coordinator.createSession(
                 SessionMetadata(sessionID: id, viewerCapability: session.viewer, payload: SessionLog.metadata(of: session)),
-                under: lease)
+                under: lease, waking: false)
         case .change(_, let change):
             return try coordinator.append(
                 StreamedChange(
                     sessionID: id, revision: Int64(change.revision), at: change.at, payload: change.encodedBody()),
-                under: lease)
+                under: lease, waking: false)
         case .member(_, let member):
             return try coordinator.storeMember(
-                MemberRecord(sessionID: id, clientID: member.clientId, payload: SessionLog.encode(member)), under: lease)
+                MemberRecord(sessionID: id, clientID: member.clientId, payload: SessionLog.encode(member)), under: lease,
+                waking: false)
         case .snapshot(let session):
             return try coordinator.storeSnapshot(
                 SnapshotRecord(sessionID: id, revision: Int64(session.revision), payload: SessionLog.encode(session)),
-                under: lease)
+                under: lease, waking: false)
         case .delete:
-            return try coordinator.deleteSession(under: lease)
+            return try coordinator.deleteSession(under: lease, waking: false)
         }
     }
 

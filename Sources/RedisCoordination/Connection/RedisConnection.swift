@@ -36,9 +36,7 @@ final class RedisConnection {
 
     /// Sends every command in one write (a pipeline) and reads their replies, in order.
     func send(_ commands: [RedisCommand]) throws(ConnectionFailure) -> [RedisReply] {
-        for command in commands {
-            try append(command)
-        }
+        try append(commands)
         var replies: [RedisReply] = []
         replies.reserveCapacity(commands.count)
         for _ in commands {
@@ -60,9 +58,7 @@ final class RedisConnection {
     /// Sends every command without waiting for any reply (a subscription's replies come as
     /// pushed messages, read by ``readPushed()``).
     func sendWithoutReplies(_ commands: [RedisCommand]) throws(ConnectionFailure) {
-        for command in commands {
-            try append(command)
-        }
+        try append(commands)
         var done: Int32 = 0
         while done == 0 {
             guard redisBufferWrite(context, &done) == REDIS_OK else { throw failure() }
@@ -83,22 +79,16 @@ final class RedisConnection {
         }
     }
 
-    /// Queues one command in hiredis's output buffer (`redisAppendCommandArgv`, which copies).
-    private func append(_ command: RedisCommand) throws(ConnectionFailure) {
-        let arguments = command.arguments
-        let joined = arguments.flatMap { $0 }
-        let lengths = arguments.map(\.count)
-        let status = joined.withUnsafeBufferPointer { buffer in
-            // Never empty: the command's name comes first.
-            let base = UnsafeRawPointer(buffer.baseAddress!)
-            var offset = 0
-            var pointers: [UnsafePointer<CChar>?] = []
-            pointers.reserveCapacity(arguments.count)
-            for length in lengths {
-                pointers.append((base + offset).assumingMemoryBound(to: CChar.self))
-                offset += length
-            }
-            return redisAppendCommandArgv(context, Int32(arguments.count), &pointers, lengths)
+    /// Queues the commands in hiredis's output buffer, encoded by ``RedisCommand``, in one copy.
+    private func append(_ commands: [RedisCommand]) throws(ConnectionFailure) {
+        guard !commands.isEmpty else { return }
+        var encoded: [UInt8] = []
+        encoded.reserveCapacity(commands.reduce(0) { $0 + $1.body.count + 16 })
+        for command in commands {
+            command.encode(into: &encoded)
+        }
+        let status = encoded.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { redisAppendFormattedCommand(context, $0.baseAddress, $0.count) }
         }
         if status != REDIS_OK {
             throw failure()

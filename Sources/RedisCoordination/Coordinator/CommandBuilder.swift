@@ -1,11 +1,24 @@
 /// Turns the steps of a batch into Redis commands, calling the scripts by the digests the
 /// current connection loaded.
-struct CommandBuilder {
+///
+/// Coordinator's thread only: it keeps each session's keys encoded, since every write to the
+/// session names the same seven.
+final class CommandBuilder {
     let digests: [String: String]
     /// `node/instance`: who this coordinator is in lease values.
     let claimant: String
     let retention: Duration
     let pageSize: Int
+    private var encodedKeys: [String: [UInt8]] = [:]
+    /// Sessions whose keys are kept; past it the cache starts again (sessions come and go).
+    private static let encodedKeysLimit = 10_000
+
+    init(digests: [String: String], claimant: String, retention: Duration, pageSize: Int) {
+        self.digests = digests
+        self.claimant = claimant
+        self.retention = retention
+        self.pageSize = pageSize
+    }
 
     func command(for step: BatchPlan.Step) -> RedisCommand {
         switch step {
@@ -57,33 +70,63 @@ struct CommandBuilder {
     }
 
     /// One script call for `writes`: several changes of one session under one lease, or one
-    /// write of another kind.
+    /// write of another kind. Built straight into the command's bytes: a busy turn makes
+    /// hundreds of these.
     private func writes(_ writes: [SessionWrite]) -> RedisCommand {
         let first = writes[0]
-        let keys = SessionKeys(sessionID: first.sessionID)
-        var arguments: [[UInt8]] = [
-            Array(first.lease.holder.utf8), Array(String(first.lease.epoch).utf8),
-            Array(String(retention.wholeMilliseconds).utf8),
-        ]
+        let room = writes.reduce(64) { $0 + 48 + $1.payloadCount }
+        var command: RedisCommand
+        switch first.kind {
+        case .change: command = call(WriteScripts.append, first.sessionID, room: room)
+        case .snapshot: command = call(WriteScripts.snapshot, first.sessionID, room: room)
+        case .member: command = call(WriteScripts.member, first.sessionID, room: room)
+        case .create(let metadata):
+            // KEYS[8]: the viewer capability's key.
+            command = call(
+                WriteScripts.create, first.sessionID, extraKey: metadata.viewerCapability.map(SessionKeys.viewer), room: room)
+        case .delete: command = call(WriteScripts.delete, first.sessionID, room: room)
+        }
+        command.append(first.lease.holder)
+        command.append(first.lease.epoch)
+        command.append(retentionMilliseconds)
         switch first.kind {
         case .change:
-            for change in writes.compactMap(\.change) {
-                arguments += [Array(String(change.revision).utf8), Array(String(change.at).utf8), change.payload]
+            for write in writes {
+                guard case .change(let change) = write.kind else { continue }
+                command.append(change.revision)
+                command.append(change.at)
+                command.append(bytes: change.payload)
             }
-            return call(WriteScripts.append, keys.scriptKeys, arguments)
         case .snapshot(let snapshot):
-            arguments += [Array(String(snapshot.revision).utf8), snapshot.payload]
-            return call(WriteScripts.snapshot, keys.scriptKeys, arguments)
+            command.append(snapshot.revision)
+            command.append(bytes: snapshot.payload)
         case .member(let member):
-            arguments += [Array(member.clientID.utf8), member.payload]
-            return call(WriteScripts.member, keys.scriptKeys, arguments)
+            command.append(member.clientID)
+            command.append(bytes: member.payload)
         case .create(let metadata):
-            arguments += [Array(metadata.sessionID.utf8), metadata.payload, Array((metadata.viewerCapability ?? "").utf8)]
-            let viewerKey = metadata.viewerCapability.map { [SessionKeys.viewer($0)] } ?? []  // KEYS[8]
-            return call(WriteScripts.create, keys.scriptKeys + viewerKey, arguments)
+            command.append(metadata.sessionID)
+            command.append(bytes: metadata.payload)
+            command.append(metadata.viewerCapability ?? "")
         case .delete:
-            return call(WriteScripts.delete, keys.scriptKeys, arguments)
+            break
         }
+        return command
+    }
+
+    private var retentionMilliseconds: String { String(retention.wholeMilliseconds) }
+
+    private func call(_ script: LuaScript, _ sessionID: String, extraKey: String? = nil, room: Int) -> RedisCommand {
+        script.call(digest: digests[script.name] ?? "", sessionKeys: keys(of: sessionID), extraKey: extraKey, room: room)
+    }
+
+    private func keys(of sessionID: String) -> [UInt8] {
+        if let keys = encodedKeys[sessionID] { return keys }
+        if encodedKeys.count >= Self.encodedKeysLimit {
+            encodedKeys.removeAll(keepingCapacity: true)
+        }
+        let keys = SessionKeys.encodedScriptKeys(of: sessionID)
+        encodedKeys[sessionID] = keys
+        return keys
     }
 
     private func call(_ script: LuaScript, _ keys: [String], _ arguments: [String]) -> RedisCommand {

@@ -110,33 +110,48 @@ public final class RedisCoordinator: Sendable {
 
     // MARK: Writes
 
+    /// Each write below wakes the coordinator's thread unless given `waking: false`: a caller
+    /// queuing many at once queues them so, then calls this once, and they go out together.
+    /// (Any other request wakes the thread too, and the writes before it go first.)
+    public func sendQueuedWrites() {
+        inbox.wake()
+    }
+
     /// Appends `change` to its session's stream as entry `<revision>-1`. Redis refuses it when
     /// `lease` is no longer the newest acquisition, or when the revision is not above the
     /// last one stored (a repeat of a stored change is accepted).
-    public func append(_ change: StreamedChange, under lease: Lease) throws(RedisCoordinationError) -> WriteTicket {
-        try inbox.submitWrite(.change(change), under: lease)
+    public func append(_ change: StreamedChange, under lease: Lease, waking: Bool = true) throws(RedisCoordinationError)
+        -> WriteTicket
+    {
+        try inbox.submitWrite(.change(change), under: lease, waking: waking)
     }
 
     /// Replaces the session's snapshot (unless a newer one is stored) and drops the stream
     /// entries before its revision.
-    public func storeSnapshot(_ snapshot: SnapshotRecord, under lease: Lease) throws(RedisCoordinationError) -> WriteTicket {
-        try inbox.submitWrite(.snapshot(snapshot), under: lease)
+    public func storeSnapshot(_ snapshot: SnapshotRecord, under lease: Lease, waking: Bool = true) throws(RedisCoordinationError)
+        -> WriteTicket
+    {
+        try inbox.submitWrite(.snapshot(snapshot), under: lease, waking: waking)
     }
 
     /// Stores (or replaces) one member record.
-    public func storeMember(_ member: MemberRecord, under lease: Lease) throws(RedisCoordinationError) -> WriteTicket {
-        try inbox.submitWrite(.member(member), under: lease)
+    public func storeMember(_ member: MemberRecord, under lease: Lease, waking: Bool = true) throws(RedisCoordinationError)
+        -> WriteTicket
+    {
+        try inbox.submitWrite(.member(member), under: lease, waking: waking)
     }
 
     /// Creates the session's metadata and its viewer capability's index entry. Take the lease
     /// first, with `mustExist: false`.
-    public func createSession(_ metadata: SessionMetadata, under lease: Lease) throws(RedisCoordinationError) -> WriteTicket {
-        try inbox.submitWrite(.create(metadata), under: lease)
+    public func createSession(_ metadata: SessionMetadata, under lease: Lease, waking: Bool = true) throws(RedisCoordinationError)
+        -> WriteTicket
+    {
+        try inbox.submitWrite(.create(metadata), under: lease, waking: waking)
     }
 
     /// Deletes every key of the session, its lease and its viewer index entry (expiry).
-    public func deleteSession(under lease: Lease) throws(RedisCoordinationError) -> WriteTicket {
-        try inbox.submitWrite(.delete, under: lease)
+    public func deleteSession(under lease: Lease, waking: Bool = true) throws(RedisCoordinationError) -> WriteTicket {
+        try inbox.submitWrite(.delete, under: lease, waking: waking)
     }
 
     // MARK: Reads

@@ -31,8 +31,11 @@ final class RequestInbox: @unchecked Sendable {
     }
 
     /// Queues a write under the next ticket, unless the bound on unsettled writes is reached.
-    /// A record of another session than the lease's is a programming error.
-    func submitWrite(_ kind: SessionWrite.Kind, under lease: Lease) throws(RedisCoordinationError) -> WriteTicket {
+    /// Without `waking`, the coordinator's thread is not told (``wake()`` tells it, and so does
+    /// any later request). A record of another session than the lease's is a programming error.
+    func submitWrite(_ kind: SessionWrite.Kind, under lease: Lease, waking: Bool) throws(RedisCoordinationError)
+        -> WriteTicket
+    {
         precondition(kind.sessionID.map { $0 == lease.sessionID } ?? true, "a record of \(kind.sessionID ?? "") under \(lease)")
         return try locked { () throws(RedisCoordinationError) in
             guard !closed else { throw .shutDown }
@@ -40,7 +43,12 @@ final class RequestInbox: @unchecked Sendable {
             lastTicket += 1
             let ticket = WriteTicket(rawValue: lastTicket)
             unsettledWrites += 1
-            enqueue(.write(SessionWrite(ticket: ticket, lease: lease, kind: kind)))
+            let write = CoordinatorRequest.write(SessionWrite(ticket: ticket, lease: lease, kind: kind))
+            if waking {
+                enqueue(write)
+            } else {
+                queue.append(write)
+            }
             return ticket
         }
     }
@@ -107,6 +115,14 @@ final class RequestInbox: @unchecked Sendable {
                 _ = condition.wait(until: Date(timeIntervalSinceNow: Double(seconds) + Double(attoseconds) * 1e-18))
             }
             return arrivals
+        }
+    }
+
+    /// Wakes the coordinator's thread for what was queued without waking it.
+    func wake() {
+        locked {
+            arrivals &+= 1
+            condition.signal()
         }
     }
 

@@ -17,10 +17,17 @@ struct LeaseKeeper {
     }
 
     let safetyMargin: Duration
-    private(set) var kept: [String: Kept] = [:]
+    private(set) var kept: [String: Kept] {
+        didSet { soonestKnown = false }
+    }
+    /// The earliest renewal or deadline of all kept leases, so a busy coordinator's turn looks
+    /// at every lease only when one of them may be due; recomputed after `kept` changes.
+    private var soonest: ContinuousClock.Instant?
+    private var soonestKnown = true
 
     init(safetyMargin: Duration) {
         self.safetyMargin = safetyMargin
+        kept = [:]
     }
 
     /// The shortest lease that leaves room to retry a renewal before its deadline.
@@ -65,6 +72,7 @@ struct LeaseKeeper {
     /// time-to-live later unless a renewal is confirmed meanwhile, so a renewal Redis answers
     /// oddly is retried without flooding it.
     mutating func takeDueRenewals(at now: ContinuousClock.Instant) -> [Lease] {
+        guard mayBeDue(at: now) else { return [] }
         var due: [Lease] = []
         for (sessionID, entry) in kept where entry.renewalDue <= now {
             kept[sessionID]?.renewalDue = now + entry.lease.ttl / 10
@@ -75,6 +83,7 @@ struct LeaseKeeper {
 
     /// Drops and returns the leases whose deadline has passed at `now`.
     mutating func expire(at now: ContinuousClock.Instant) -> [LostLease] {
+        guard mayBeDue(at: now) else { return [] }
         let lapsed = kept.values.filter { $0.deadline <= now }
         for entry in lapsed {
             kept[entry.lease.sessionID] = nil
@@ -84,8 +93,18 @@ struct LeaseKeeper {
 
     /// The next moment something is due: a renewal, or a deadline when `connected` is false
     /// (renewals cannot be sent then).
-    func nextEvent(connected: Bool) -> ContinuousClock.Instant? {
-        kept.values.map { connected ? min($0.renewalDue, $0.deadline) : $0.deadline }.min()
+    mutating func nextEvent(connected: Bool) -> ContinuousClock.Instant? {
+        guard connected else { return kept.values.map(\.deadline).min() }
+        if !soonestKnown {
+            soonest = kept.values.map { min($0.renewalDue, $0.deadline) }.min()
+            soonestKnown = true
+        }
+        return soonest
+    }
+
+    /// Whether a renewal or a deadline may have come at `now`.
+    private mutating func mayBeDue(at now: ContinuousClock.Instant) -> Bool {
+        nextEvent(connected: true).map { $0 <= now } ?? false
     }
 
     var leases: [Lease] { kept.values.map(\.lease) }

@@ -32,6 +32,18 @@ struct LuaScript: Sendable, Hashable {
         return command
     }
 
+    /// `EVALSHA digest 7|8 <the session's keys> <extra key>`, the keys given encoded
+    /// (``SessionKeys/encodedScriptKeys(of:)``), with room for `room` bytes of arguments.
+    func call(digest: String, sessionKeys: [UInt8], extraKey: String? = nil, room: Int) -> RedisCommand {
+        var command = RedisCommand("EVALSHA", digest, extraKey == nil ? "7" : "8")
+        command.reserveCapacity(sessionKeys.count + room)
+        command.append(encoded: sessionKeys, count: SessionKeys.scriptKeySuffixes.count)
+        if let extraKey {
+            command.append(extraKey)
+        }
+        return command
+    }
+
     /// Names for the session's keys, and the two rules every write follows.
     ///
     /// `touch` keeps the session's keys (all but the lease and the handoff request, which lapse

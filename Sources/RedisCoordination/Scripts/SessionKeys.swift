@@ -20,20 +20,34 @@ struct SessionKeys: Sendable, Equatable {
     let updates: String
 
     init(sessionID: String) {
-        let base = "fs:{\(Self.routingKey(of: sessionID))}:session:\(sessionID)"
-        lease = base + ":lease"
-        epoch = base + ":epoch"
-        log = base + ":log"
-        snapshot = base + ":snapshot"
-        metadata = base + ":meta"
-        members = base + ":members"
-        wanted = base + ":wanted"
+        let base = Self.base(of: sessionID)
+        let keys = Self.scriptKeySuffixes.map { base + $0 }
+        (lease, epoch, log, snapshot, metadata, members, wanted) = (keys[0], keys[1], keys[2], keys[3], keys[4], keys[5], keys[6])
         updates = base + ":updates"
     }
 
     /// The keys in the order every session script expects them as `KEYS[1]`…`KEYS[7]`.
     var scriptKeys: [String] {
         [lease, epoch, log, snapshot, metadata, members, wanted]
+    }
+
+    /// What every key of the session starts with.
+    static func base(of sessionID: String) -> String {
+        "fs:{\(routingKey(of: sessionID))}:session:\(sessionID)"
+    }
+
+    /// What follows ``base(of:)`` in each of ``scriptKeys``, in order.
+    static let scriptKeySuffixes = [":lease", ":epoch", ":log", ":snapshot", ":meta", ":members", ":wanted"]
+
+    /// The session's ``scriptKeys`` as encoded command arguments
+    /// (``RedisCommand/append(encoded:count:)``).
+    static func encodedScriptKeys(of sessionID: String) -> [UInt8] {
+        let base = base(of: sessionID)
+        var keys = RedisCommand(words: [])
+        for suffix in scriptKeySuffixes {
+            keys.append(base, suffix)
+        }
+        return keys.body
     }
 
     /// The key that maps a viewer capability to its session.

@@ -9,7 +9,8 @@ enum WriteScripts {
     /// ARGV after the common three: `revision at payload` for each change, in order. Adds each
     /// as stream entry `<revision>-1` and answers `ok` for it, or a refusal when its revision
     /// is not above the stream's last one and it is no repeat (a stored entry with the same
-    /// payload, or a revision a snapshot covers). Each change is judged as if it came alone,
+    /// payload, or a revision a snapshot covers); when every answer is `ok`, the reply is
+    /// just their number (the usual case, read without a list). Each change is judged as if it came alone,
     /// so merging appends into one call never changes what is stored. Each change added is
     /// published once, as `<revision> <at> <payload>`, on the session's channel (the log's key
     /// with `:updates` for `:log`): the relays serving its viewers elsewhere follow it there.
@@ -28,6 +29,7 @@ enum WriteScripts {
         end
         local covered = tonumber(redis.call('HGET', snapshot, 'revision') or '-1')
         local results = {}
+        local refused = false
         for i = 4, #ARGV, 3 do
           local revision = tonumber(ARGV[i])
           local id = ARGV[i] .. '-1'
@@ -45,9 +47,11 @@ enum WriteScripts {
             end
           end
           results[#results + 1] = result
+          if result ~= 'ok' then refused = true end
         end
         touch(ARGV[3])
-        return results
+        if refused then return results end
+        return #results
         """)
 
     /// ARGV after the common three: revision, state. Replaces the snapshot unless a newer one

@@ -25,6 +25,17 @@ struct SessionWrite: Sendable {
 
     var sessionID: String { lease.sessionID }
 
+    /// The bytes of the record's payload, if it has one.
+    var payloadCount: Int {
+        switch kind {
+        case .change(let change): change.payload.count
+        case .snapshot(let snapshot): snapshot.payload.count
+        case .member(let member): member.payload.count
+        case .create(let metadata): metadata.payload.count
+        case .delete: 0
+        }
+    }
+
     var change: StreamedChange? {
         if case .change(let change) = kind { change } else { nil }
     }
