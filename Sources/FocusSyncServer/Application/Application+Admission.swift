@@ -11,7 +11,14 @@ extension Application {
         if let relay, let capability, SessionID(capability)?.isViewerShaped == true, sessions.registry.lookup(capability) == nil {
             // A viewer of a session held elsewhere (or nowhere): served from the relay's copy.
             admissions[connection.id] = .waiting(WaitingConnection())
-            relay.serve(capability) { [weak self] outcome in self?.admit(connection, after: outcome, in: relay.host) }
+            relay.serve(capability) { [weak self] outcome in
+                guard case .unheld = outcome, let ownership = self?.ownership else {
+                    self?.admit(connection, after: outcome, in: relay.host)
+                    return
+                }
+                // Nobody holds it: taken here, so that its program runs while it is watched.
+                ownership.hold(capability) { [weak self] outcome in self?.admit(connection, after: outcome) }
+            }
             return
         }
         if let ownership, let capability, sessions.registry.lookup(capability) == nil {

@@ -14,7 +14,9 @@ import WebSocketTransport
 /// subscription made again) is filled from the stored changes; a copy that cannot be caught up
 /// is dropped and its viewers reconnect to a copy built afresh. The copy never changes by
 /// itself: its program's timers run at the owner only, so an owner that dies leaves the
-/// viewers connected, waiting for the next owner's changes.
+/// viewers connected, waiting for the next owner's changes. A session nobody holds is not
+/// copied: the viewer's process takes it (``SessionOwnership/Outcome/unheld``), so that its
+/// program runs while it is watched.
 ///
 /// Service thread only: the coordinator's replies and the subscriber's reports come back with
 /// `WebSocketServer.execute`.
@@ -40,6 +42,9 @@ final class AudienceRelay: @unchecked Sendable {
         /// The subscription was made again while the copy was first loading: what it missed
         /// may be after what the load read.
         var resubscribedWhileLoading = false
+        /// What the owner shares without a change, as of its latest share: sent after every
+        /// snapshot of the copy (``LiveShare/catchUp``).
+        var live: [OutboundMessage] = []
     }
 
     /// A coordinator reply, carried to the service thread.
@@ -53,6 +58,7 @@ final class AudienceRelay: @unchecked Sendable {
         self.host = host
         self.serviceThread = serviceThread
         self.logger = logger
+        host.liveAfterSnapshot = { [unowned self] id in followed[id]?.live ?? [] }
     }
 
     /// How many sessions are followed now.
@@ -119,7 +125,8 @@ final class AudienceRelay: @unchecked Sendable {
 
     // MARK: What Redis reports
 
-    /// The subscriber's reports: ``ClusterEvent/following(_:)`` and ``ClusterEvent/published(_:)``.
+    /// The subscriber's reports: ``ClusterEvent/following(_:)``, ``ClusterEvent/published(_:)``,
+    /// ``ClusterEvent/live(_:_:)`` and ``ClusterEvent/ended(_:)``.
     func handle(_ event: ClusterEvent) {
         switch event {
         case .following(let id):
@@ -133,6 +140,16 @@ final class AudienceRelay: @unchecked Sendable {
         case .published(let change):
             guard let id = SessionID(change.sessionID), followed[id] != nil else { return }
             advance(id, followed[id]?.feed.receive(change, revision: Int(change.revision)))
+        case .live(let id, let payload):
+            guard followed[id] != nil, let share = LiveShare(decoding: payload) else { return }
+            followed[id]?.live = share.catchUp.map { OutboundMessage(utf8: $0) }
+            if host.registry[id] != nil { host.forward(OutboundMessage(utf8: share.message), in: id) }
+        case .ended(let id):
+            guard followed[id] != nil else { return }
+            logger.info("a relayed session ended", ["session": id.redacted])
+            // Its viewers are told as a viewer connecting now would be, and stop reconnecting.
+            answer(followed[id]?.waiters ?? [], .unknown)
+            forget(id, ended: Application.unknownSession)
         case .committed, .refused, .leaseLost, .handoffRequested, .health:
             break
         }
@@ -153,6 +170,9 @@ final class AudienceRelay: @unchecked Sendable {
         followed[id]?.loading = false
         let built = host.registry[id] != nil
         switch result {
+        case .success(let stored?) where !built && stored.owner == nil:
+            // Nobody runs its program: the viewer's process takes it instead of copying it.
+            fail(id, .unheld)
         case .success(let stored?) where built:
             let changes = stored.changes.map { (revision: Int($0.revision), change: $0) }
             advance(id, followed[id]?.feed.caughtUp(base: Int(stored.snapshot?.revision ?? 0), changes: changes))
@@ -218,9 +238,9 @@ final class AudienceRelay: @unchecked Sendable {
         forget(id)
     }
 
-    private func forget(_ id: SessionID) {
+    private func forget(_ id: SessionID, ended: ProtocolError? = nil) {
         followed[id] = nil
         store.subscriber.unfollow(id.rawValue)
-        host.dropCopy(id)
+        host.dropCopy(id, ended: ended)
     }
 }

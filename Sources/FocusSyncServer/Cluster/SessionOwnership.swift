@@ -32,6 +32,8 @@ final class SessionOwnership: @unchecked Sendable {
         case unknown
         /// It exists, but could not be taken within the patience; the sentence says why.
         case unavailable(String)
+        /// It exists and no process holds it (``AudienceRelay``): take it to serve its viewer.
+        case unheld
     }
 
     private let store: RedisPersistence
@@ -314,7 +316,7 @@ final class SessionOwnership: @unchecked Sendable {
                 // Nor are new sessions kept waiting for it.
                 for id in Array(creations.keys) { failCreation(id, health.description) }
             }
-        case .following, .published:
+        case .following, .published, .live, .ended:
             // The relay's: ``AudienceRelay``.
             break
         }

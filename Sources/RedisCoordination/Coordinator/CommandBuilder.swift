@@ -83,6 +83,8 @@ struct CommandBuilder {
             return call(WriteScripts.create, keys.scriptKeys + viewerKey, arguments)
         case .delete:
             return call(WriteScripts.delete, keys.scriptKeys, arguments)
+        case .live(let payload):
+            return call(WriteScripts.live, keys.scriptKeys, arguments + [payload])
         }
     }
 

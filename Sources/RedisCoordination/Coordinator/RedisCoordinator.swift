@@ -139,6 +139,13 @@ public final class RedisCoordinator: Sendable {
         try inbox.submitWrite(.delete, under: lease)
     }
 
+    /// Publishes `payload` once on the session's channel, stored nowhere: what its holder shares
+    /// without a change, for its relays (in order with the writes queued before it). Refused as
+    /// any write when `lease` is no longer the newest.
+    public func shareLive(_ payload: [UInt8], under lease: Lease) throws(RedisCoordinationError) -> WriteTicket {
+        try inbox.submitWrite(.live(payload), under: lease)
+    }
+
     // MARK: Reads
 
     /// Reads the session for a new owner: metadata, latest snapshot, the changes after it,
