@@ -11,14 +11,7 @@ extension Application {
         if let relay, let capability, SessionID(capability)?.isViewerShaped == true, sessions.registry.lookup(capability) == nil {
             // A viewer of a session held elsewhere (or nowhere): served from the relay's copy.
             admissions[connection.id] = .waiting(WaitingConnection())
-            relay.serve(capability) { [weak self] outcome in
-                guard case .unheld = outcome, let ownership = self?.ownership else {
-                    self?.admit(connection, after: outcome, in: relay.host)
-                    return
-                }
-                // Nobody holds it: taken here, so that its program runs while it is watched.
-                ownership.hold(capability) { [weak self] outcome in self?.admit(connection, after: outcome) }
-            }
+            relay.serve(capability) { [weak self] outcome in self?.served(connection, capability, outcome, by: relay) }
             return
         }
         if let ownership, let capability, sessions.registry.lookup(capability) == nil {
@@ -30,13 +23,34 @@ extension Application {
         admit(connection)
     }
 
+    /// Admits a viewer the relay answered for: to the relay's copy; or, when nobody holds the
+    /// session, to it taken here (so that its program runs while it is watched) without asking
+    /// for it, and to the copy after all if another process took it meanwhile.
+    private func served(
+        _ connection: WebSocketConnection, _ capability: String, _ outcome: SessionOwnership.Outcome, by relay: AudienceRelay
+    ) {
+        guard case .unheld(let id) = outcome, let ownership else { return admit(connection, after: outcome, in: relay.host) }
+        ownership.hold(id.rawValue, wanting: false) { [weak self] taken in
+            guard case .heldElsewhere = taken else {
+                self?.admit(connection, after: taken)
+                return
+            }
+            relay.serve(capability) { [weak self] outcome in self?.admit(connection, after: outcome, in: relay.host) }
+        }
+    }
+
     /// Admits a connection that waited for its session, then handles what it sent meanwhile.
     private func admit(_ connection: WebSocketConnection, after outcome: SessionOwnership.Outcome, in host: SessionHost? = nil) {
         // A connection that closed meanwhile is no longer waiting.
         guard case .waiting(let waiting) = admissions.removeValue(forKey: connection.id) else { return }
-        if case .unavailable(let reason) = outcome {
-            refuse(connection, ProtocolError(.sessionUnavailable, reason))
-            return
+        switch outcome {
+        case .unavailable(let reason):
+            return refuse(connection, ProtocolError(.sessionUnavailable, reason))
+        case .unheld, .heldElsewhere:
+            // It changed hands while this viewer waited: it reconnects and is served then.
+            return refuse(connection, ProtocolError(.sessionUnavailable, "The session is changing hands; reconnect."))
+        case .held, .unknown:
+            break
         }
         admit(connection, in: host ?? sessions)
         for text in waiting.messages {

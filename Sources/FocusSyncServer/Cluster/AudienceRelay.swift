@@ -15,8 +15,8 @@ import WebSocketTransport
 /// is dropped and its viewers reconnect to a copy built afresh. The copy never changes by
 /// itself: its program's timers run at the owner only, so an owner that dies leaves the
 /// viewers connected, waiting for the next owner's changes. A session nobody holds is not
-/// copied: the viewer's process takes it (``SessionOwnership/Outcome/unheld``), so that its
-/// program runs while it is watched.
+/// copied: the viewer's process takes it (``SessionOwnership/Outcome/unheld(_:)``), without
+/// asking a holder for it, so that its program runs while it is watched.
 ///
 /// Service thread only: the coordinator's replies and the subscriber's reports come back with
 /// `WebSocketServer.execute`.
@@ -45,12 +45,15 @@ final class AudienceRelay: @unchecked Sendable {
         /// What the owner shares without a change, as of its latest share: sent after every
         /// snapshot of the copy (``LiveShare/catchUp``).
         var live: [OutboundMessage] = []
+        /// A share was published since the stored one was asked for: the stored one is older.
+        var livePublished = false
     }
 
     /// A coordinator reply, carried to the service thread.
     private enum Step: Sendable {
         case resolved(SessionID, Result<String?, RedisCoordinationError>)
         case loaded(SessionID, Result<LoadedSession?, RedisCoordinationError>)
+        case storedLive(SessionID, Result<[UInt8]?, RedisCoordinationError>)
     }
 
     init(store: RedisPersistence, host: SessionHost, serviceThread: ServiceThread, logger: Logger) {
@@ -95,6 +98,7 @@ final class AudienceRelay: @unchecked Sendable {
             switch step {
             case .resolved(let viewer, let result): self?.resolved(viewer, result)
             case .loaded(let id, let result): self?.loaded(id, result)
+            case .storedLive(let id, let result): self?.storedLive(id, result)
             }
         }
     }
@@ -131,6 +135,7 @@ final class AudienceRelay: @unchecked Sendable {
         switch event {
         case .following(let id):
             guard let session = followed[id] else { return }
+            readLive(id)
             if host.registry[id] == nil {
                 if session.loading { followed[id]?.resubscribedWhileLoading = true }
                 load(id)
@@ -143,6 +148,7 @@ final class AudienceRelay: @unchecked Sendable {
         case .live(let id, let payload):
             guard followed[id] != nil, let share = LiveShare(decoding: payload) else { return }
             followed[id]?.live = share.catchUp.map { OutboundMessage(utf8: $0) }
+            followed[id]?.livePublished = true
             if host.registry[id] != nil { host.forward(OutboundMessage(utf8: share.message), in: id) }
         case .ended(let id):
             guard followed[id] != nil else { return }
@@ -153,6 +159,19 @@ final class AudienceRelay: @unchecked Sendable {
         case .committed, .refused, .leaseLost, .handoffRequested, .health:
             break
         }
+    }
+
+    /// Reads the owner's latest live share, which the subscription, just made, did not carry.
+    private func readLive(_ id: SessionID) {
+        followed[id]?.livePublished = false
+        try? store.coordinator.liveShare(of: id.rawValue) { [weak self] in self?.hop(.storedLive(id, $0)) }
+    }
+
+    private func storedLive(_ id: SessionID, _ result: Result<[UInt8]?, RedisCoordinationError>) {
+        guard followed[id]?.livePublished == false, case .success(let payload?) = result,
+            let share = LiveShare(decoding: payload)
+        else { return }
+        followed[id]?.live = share.catchUp.map { OutboundMessage(utf8: $0) }
     }
 
     private func load(_ id: SessionID) {
@@ -172,7 +191,7 @@ final class AudienceRelay: @unchecked Sendable {
         switch result {
         case .success(let stored?) where !built && stored.owner == nil:
             // Nobody runs its program: the viewer's process takes it instead of copying it.
-            fail(id, .unheld)
+            fail(id, .unheld(id))
         case .success(let stored?) where built:
             let changes = stored.changes.map { (revision: Int($0.revision), change: $0) }
             advance(id, followed[id]?.feed.caughtUp(base: Int(stored.snapshot?.revision ?? 0), changes: changes))

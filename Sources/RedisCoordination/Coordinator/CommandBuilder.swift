@@ -24,11 +24,12 @@ struct CommandBuilder {
         switch request {
         case .write(let write):
             writes([write])
-        case .acquire(let sessionID, let ttl, let mustExist, _):
+        case .acquire(let sessionID, let ttl, let mustExist, let wanting, _):
             call(
                 LeaseScripts.acquire, SessionKeys(sessionID: sessionID).scriptKeys,
                 [
                     claimant, String(ttl.wholeMilliseconds), String(retention.wholeMilliseconds), mustExist ? "1" : "0",
+                    wanting ? "1" : "0",
                 ])
         case .renew(let lease, _):
             renew(lease)
@@ -45,6 +46,8 @@ struct CommandBuilder {
             RedisCommand("GET", SessionKeys.viewer(capability))
         case .owner(let sessionID, _):
             RedisCommand("GET", SessionKeys(sessionID: sessionID).lease)
+        case .live(let sessionID, _):
+            RedisCommand("GET", SessionKeys(sessionID: sessionID).live)
         }
     }
 
@@ -82,9 +85,9 @@ struct CommandBuilder {
             let viewerKey = metadata.viewerCapability.map { [SessionKeys.viewer($0)] } ?? []  // KEYS[8]
             return call(WriteScripts.create, keys.scriptKeys + viewerKey, arguments)
         case .delete:
-            return call(WriteScripts.delete, keys.scriptKeys, arguments)
+            return call(WriteScripts.delete, keys.scriptKeys + [keys.live], arguments)  // KEYS[8]
         case .live(let payload):
-            return call(WriteScripts.live, keys.scriptKeys, arguments + [payload])
+            return call(WriteScripts.live, keys.scriptKeys + [keys.live], arguments + [payload])  // KEYS[8]
         }
     }
 

@@ -75,14 +75,16 @@ public final class RedisCoordinator: Sendable {
     /// Asks for the lease on `sessionID`. When granted, the coordinator renews it every third
     /// of `ttl` until it is released or reported lost. With `mustExist`, a session without
     /// metadata is answered ``LeaseAcquisition/noSuchSession`` and nothing is written. The
-    /// node already holding the lease gets it again, with the same epoch.
+    /// node already holding the lease gets it again, with the same epoch. Refused because another
+    /// node holds it, this node is noted as wanting it (the holder hands it over at its next
+    /// renewal) unless `wanting` is false.
     public func acquireLease(
-        for sessionID: String, ttl: Duration, mustExist: Bool = false,
+        for sessionID: String, ttl: Duration, mustExist: Bool = false, wanting: Bool = true,
         _ reply: @escaping @Sendable (Result<LeaseAcquisition, RedisCoordinationError>) -> Void
     ) throws(RedisCoordinationError) {
         let minimum = configuration.leaseSafetyMargin * 3
         guard ttl >= minimum else { throw .leaseTooShort(ttl: ttl, minimum: minimum) }
-        try inbox.submit(.acquire(sessionID: sessionID, ttl: ttl, mustExist: mustExist, reply: reply))
+        try inbox.submit(.acquire(sessionID: sessionID, ttl: ttl, mustExist: mustExist, wanting: wanting, reply: reply))
     }
 
     /// Renews `lease` now; answers false when it is no longer this node's (also reported
@@ -155,6 +157,13 @@ public final class RedisCoordinator: Sendable {
         _ sessionID: String, _ reply: @escaping @Sendable (Result<LoadedSession?, RedisCoordinationError>) -> Void
     ) throws(RedisCoordinationError) {
         try inbox.submit(.load(sessionID: sessionID, reply: reply))
+    }
+
+    /// The latest payload the session's holder shared (``shareLive(_:under:)``), or nil.
+    public func liveShare(
+        of sessionID: String, _ reply: @escaping @Sendable (Result<[UInt8]?, RedisCoordinationError>) -> Void
+    ) throws(RedisCoordinationError) {
+        try inbox.submit(.live(sessionID: sessionID, reply: reply))
     }
 
     /// The session a viewer capability opens, or nil.

@@ -18,6 +18,9 @@ struct SessionKeys: Sendable, Equatable {
     let wanted: String
     /// Not a key: the pub/sub channel the append script publishes each stored change on.
     let updates: String
+    /// The holder's latest live share (``RedisCoordinator/shareLive(_:under:)``), for a relay
+    /// that starts following; not among ``scriptKeys``: only the scripts that touch it get it.
+    let live: String
 
     init(sessionID: String) {
         let base = "fs:{\(Self.routingKey(of: sessionID))}:session:\(sessionID)"
@@ -29,6 +32,7 @@ struct SessionKeys: Sendable, Equatable {
         members = base + ":members"
         wanted = base + ":wanted"
         updates = base + ":updates"
+        live = base + ":live"
     }
 
     /// The keys in the order every session script expects them as `KEYS[1]`…`KEYS[7]`.
