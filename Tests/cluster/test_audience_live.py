@@ -1,8 +1,8 @@
 """What a relay's viewers see besides the changes (docs/SCALING.md, "One session's audience over
 every node"): the owner's presence, carets and Step reach them as they reach a viewer on the
 owner's node, one publish per message; a session that expires closes them as it would close a
-viewer connecting to it then; a session nobody holds is taken by the node its first viewer
-reaches, so its program runs while it is watched; and `/healthz` counts the copies.
+viewer connecting to it then; a copy of a session nobody holds is taken by its node after a lease's
+time, so its program runs while it is watched; and `/healthz` counts the copies.
 
 `Watcher` is the harness's `Typist` that also keeps what presence, carets and Step say."""
 
@@ -15,6 +15,7 @@ import pytest
 from harness import Typist, joined, merge, running, settle, until
 
 VIEWERS = 9
+LEASE_SECONDS = 3
 NODES = ("node1", "node2", "node3")
 
 
@@ -56,7 +57,7 @@ class Watcher(Typist):
 @pytest.fixture(scope="module")
 def cluster(tmp_path_factory):
     folder = tmp_path_factory.mktemp("audience-live")
-    with running(folder, "--lease-ttl 3 --session-ttl 2 --log-level warning") as cluster:
+    with running(folder, f"--lease-ttl {LEASE_SECONDS} --session-ttl 2 --log-level warning") as cluster:
         yield cluster
 
 
@@ -169,7 +170,13 @@ def test_an_expired_session_closes_its_relay_viewers_as_it_would_a_viewer_connec
     assert status == 404
 
 
-def test_a_session_nobody_holds_is_taken_by_its_first_viewers_node_and_handed_on_to_its_editor(cluster):
+def test_a_copy_of_a_session_nobody_holds_is_taken_by_its_node_and_handed_on_to_its_editor(tmp_path):
+    # Sessions kept as long as by default: nobody touches this one in Redis until it is taken.
+    with running(tmp_path, f"--lease-ttl {LEASE_SECONDS} --log-level warning") as cluster:
+        taken_over(cluster)
+
+
+def taken_over(cluster):
     session, viewer_capability = cluster.create_session()
     hashed = hashed_node(cluster, session)
     elsewhere = next(node for node in NODES if node != hashed)
@@ -178,23 +185,26 @@ def test_a_session_nobody_holds_is_taken_by_its_first_viewers_node_and_handed_on
     async def scenario():
         viewer = Watcher(cluster.node_port(elsewhere), viewer_capability, "viewer")
         tasks = await joined([viewer])
-        holder = lease_holder(cluster, session)
-        relay_copies = cluster.health(elsewhere)["relayCopies"]
-        # An editor comes through HAProxy: its node asks for the session, and the viewer follows it.
+        copied = cluster.health(elsewhere)["relayCopies"]
+        # Nobody holds it at two checks a lease's time apart: the viewer's node takes it, and the viewer comes back.
+        await until(lambda: lease_holder(cluster, session) == elsewhere, 4 * LEASE_SECONDS, "nobody took the session")
+        await until(lambda: viewer.ready and len(viewer.snapshots) == 2, 10, "the viewer did not come back")
+        taken = cluster.health(elsewhere)
+        # Its editor comes through HAProxy: its node asks for the session, and the viewer follows it.
         editor = Typist(cluster.port, session, "firstName")
         tasks += await joined([editor])
         for _ in range(5):
             await editor.type()
         await settle([editor], timeout=30)
-        await until(lambda: viewer.ready and viewer.revision == editor.revision, 15,
-                    "the viewer did not follow")
+        await until(lambda: viewer.ready and viewer.revision == editor.revision, 15, "the viewer did not follow")
         for client in (editor, viewer):
             await client.stop()
         await asyncio.gather(*tasks)
-        return viewer, editor, holder, relay_copies
+        return viewer, editor, copied, taken
 
-    viewer, editor, holder, relay_copies = asyncio.run(scenario())
-    assert holder == elsewhere, "the viewer's node holds the session, so its program's timers run"
-    assert relay_copies == 0, "held, not copied"
+    viewer, editor, copied, taken = asyncio.run(scenario())
+    assert copied == 1
+    assert (taken["relayCopies"], taken["sessions"]) == (0, 1), "held there now, not copied"
+    assert [code for _, code in viewer.closes[:2]] == [4503, 4503], "once when taken, once when handed on"
     assert editor.nodes[-1] == hashed
     assert viewer.values == editor.values and not viewer.problems

@@ -11,7 +11,7 @@ extension Application {
         if let relay, let capability, SessionID(capability)?.isViewerShaped == true, sessions.registry.lookup(capability) == nil {
             // A viewer of a session held elsewhere (or nowhere): served from the relay's copy.
             admissions[connection.id] = .waiting(WaitingConnection())
-            relay.serve(capability) { [weak self] outcome in self?.served(connection, capability, outcome, by: relay) }
+            relay.serve(capability) { [weak self] outcome in self?.admit(connection, after: outcome, in: relay.host) }
             return
         }
         if let ownership, let capability, sessions.registry.lookup(capability) == nil {
@@ -23,22 +23,6 @@ extension Application {
         admit(connection)
     }
 
-    /// Admits a viewer the relay answered for: to the relay's copy; or, when nobody holds the
-    /// session, to it taken here (so that its program runs while it is watched) without asking
-    /// for it, and to the copy after all if another process took it meanwhile.
-    private func served(
-        _ connection: WebSocketConnection, _ capability: String, _ outcome: SessionOwnership.Outcome, by relay: AudienceRelay
-    ) {
-        guard case .unheld(let id) = outcome, let ownership else { return admit(connection, after: outcome, in: relay.host) }
-        ownership.hold(id.rawValue, wanting: false) { [weak self] taken in
-            guard case .heldElsewhere = taken else {
-                self?.admit(connection, after: taken)
-                return
-            }
-            relay.serve(capability) { [weak self] outcome in self?.admit(connection, after: outcome, in: relay.host) }
-        }
-    }
-
     /// Admits a connection that waited for its session, then handles what it sent meanwhile.
     private func admit(_ connection: WebSocketConnection, after outcome: SessionOwnership.Outcome, in host: SessionHost? = nil) {
         // A connection that closed meanwhile is no longer waiting.
@@ -46,9 +30,9 @@ extension Application {
         switch outcome {
         case .unavailable(let reason):
             return refuse(connection, ProtocolError(.sessionUnavailable, reason))
-        case .unheld, .heldElsewhere:
-            // It changed hands while this viewer waited: it reconnects and is served then.
-            return refuse(connection, ProtocolError(.sessionUnavailable, "The session is changing hands; reconnect."))
+        case .heldElsewhere:
+            // Only the relay asks without wanting it, and admits no connection with the answer.
+            return refuse(connection, ProtocolError(.sessionUnavailable, "The session is held elsewhere; reconnect."))
         case .held, .unknown:
             break
         }

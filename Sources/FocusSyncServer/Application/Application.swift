@@ -53,11 +53,13 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             clock: clock, logger: logger)
         self.sessions = sessions
         if case .redis(let redis) = store {
-            ownership = SessionOwnership(store: redis, host: sessions, serviceThread: serviceThread, logger: logger)
+            let owning = SessionOwnership(store: redis, host: sessions, serviceThread: serviceThread, logger: logger)
+            ownership = owning
             let copies = SessionHost(
                 limits: options.sessions, persistence: nil, compiler: compiler, serviceThread: serviceThread, clock: clock,
                 logger: logger)
-            relay = AudienceRelay(store: redis, host: copies, serviceThread: serviceThread, logger: logger)
+            relay = AudienceRelay(
+                store: redis, host: copies, ownership: owning, serviceThread: serviceThread, logger: logger)
             sessions.shareLive = { id, share in redis.shareLive(share, of: id) }
         } else {
             (ownership, relay) = (nil, nil)

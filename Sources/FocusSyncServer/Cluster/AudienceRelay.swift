@@ -14,9 +14,11 @@ import WebSocketTransport
 /// subscription made again) is filled from the stored changes; a copy that cannot be caught up
 /// is dropped and its viewers reconnect to a copy built afresh. The copy never changes by
 /// itself: its program's timers run at the owner only, so an owner that dies leaves the
-/// viewers connected, waiting for the next owner's changes. A session nobody holds is not
-/// copied: the viewer's process takes it (``SessionOwnership/Outcome/unheld(_:)``), without
-/// asking a holder for it, so that its program runs while it is watched.
+/// viewers connected, waiting for the next owner's changes. A copy whose session nobody holds at
+/// two checks a lease's time apart (its editors have not come, or its owner died and nobody took
+/// it over) is taken by this process, without
+/// asking a holder for it, so that its program runs while it is watched: the copy's viewers
+/// reconnect once, to the session held here or to copies of it.
 ///
 /// Service thread only: the coordinator's replies and the subscriber's reports come back with
 /// `WebSocketServer.execute`.
@@ -26,6 +28,7 @@ final class AudienceRelay: @unchecked Sendable {
     /// The copies, and their connections.
     let host: SessionHost
     private let store: RedisPersistence
+    private let ownership: SessionOwnership
     private let serviceThread: ServiceThread
     private let logger: Logger
     /// Viewer capabilities being looked up, with who waits.
@@ -47,6 +50,8 @@ final class AudienceRelay: @unchecked Sendable {
         var live: [OutboundMessage] = []
         /// A share was published since the stored one was asked for: the stored one is older.
         var livePublished = false
+        /// How many checks in a row found nobody holding the session.
+        var unheldChecks = 0
     }
 
     /// A coordinator reply, carried to the service thread.
@@ -54,10 +59,14 @@ final class AudienceRelay: @unchecked Sendable {
         case resolved(SessionID, Result<String?, RedisCoordinationError>)
         case loaded(SessionID, Result<LoadedSession?, RedisCoordinationError>)
         case storedLive(SessionID, Result<[UInt8]?, RedisCoordinationError>)
+        case holder(SessionID, Result<String?, RedisCoordinationError>)
     }
 
-    init(store: RedisPersistence, host: SessionHost, serviceThread: ServiceThread, logger: Logger) {
+    init(
+        store: RedisPersistence, host: SessionHost, ownership: SessionOwnership, serviceThread: ServiceThread, logger: Logger
+    ) {
         self.store = store
+        self.ownership = ownership
         self.host = host
         self.serviceThread = serviceThread
         self.logger = logger
@@ -99,6 +108,7 @@ final class AudienceRelay: @unchecked Sendable {
             case .resolved(let viewer, let result): self?.resolved(viewer, result)
             case .loaded(let id, let result): self?.loaded(id, result)
             case .storedLive(let id, let result): self?.storedLive(id, result)
+            case .holder(let id, let result): self?.holder(id, result)
             }
         }
     }
@@ -189,9 +199,6 @@ final class AudienceRelay: @unchecked Sendable {
         followed[id]?.loading = false
         let built = host.registry[id] != nil
         switch result {
-        case .success(let stored?) where !built && stored.owner == nil:
-            // Nobody runs its program: the viewer's process takes it instead of copying it.
-            fail(id, .unheld(id))
         case .success(let stored?) where built:
             let changes = stored.changes.map { (revision: Int($0.revision), change: $0) }
             advance(id, followed[id]?.feed.caughtUp(base: Int(stored.snapshot?.revision ?? 0), changes: changes))
@@ -221,9 +228,54 @@ final class AudienceRelay: @unchecked Sendable {
             advance(id, followed[id]?.feed.resubscribed())
         }
         answer(waiters, .held)
+        checkHolder(of: id, after: store.leaseTTL)
         logger.info("relay following", ["session": id.redacted, "revision": String(restored.machine.revision)])
         // Every waiter may have gone meanwhile.
         closed(in: id)
+    }
+
+    // MARK: A session nobody holds
+
+    /// Asks after `delay` who holds session `id`, while its copy is here, and again every lease
+    /// time after that: a copy of a session nobody holds never changes, and nothing runs its
+    /// program's timers.
+    private func checkHolder(of id: SessionID, after delay: Duration) {
+        _ = serviceThread.schedule(after: delay) { [weak self] in
+            guard let self, host.registry[id] != nil else { return }
+            do {
+                try store.coordinator.leaseHolder(of: id.rawValue) { [weak self] in self?.hop(.holder(id, $0)) }
+            } catch {
+                checkHolder(of: id, after: store.leaseTTL)
+            }
+        }
+    }
+
+    private func holder(_ id: SessionID, _ result: Result<String?, RedisCoordinationError>) {
+        guard host.registry[id] != nil else { return }
+        guard case .success(let holder) = result, holder == nil else {
+            followed[id]?.unheldChecks = 0
+            return checkHolder(of: id, after: store.leaseTTL)
+        }
+        // Twice in a row, a lease's time apart: a process taking it over after its holder died
+        // (within a quarter of a second of the lease lapsing) is never raced.
+        followed[id]?.unheldChecks += 1
+        guard followed[id]?.unheldChecks ?? 0 >= 2 else { return checkHolder(of: id, after: store.leaseTTL) }
+        // Taken without asking a holder to hand it over: if another process took it meanwhile,
+        // the copy stays and follows it.
+        ownership.hold(id.rawValue, wanting: false) { [weak self] outcome in
+            guard let self, followed[id] != nil else { return }
+            switch outcome {
+            case .held:
+                logger.info("a relayed session nobody held is taken here", ["session": id.redacted])
+                forget(id)
+            case .unknown:
+                // Gone from Redis without an `end` (its keys lapsed, nobody holding them).
+                answer(followed[id]?.waiters ?? [], .unknown)
+                forget(id, ended: Application.unknownSession)
+            case .heldElsewhere, .unavailable:
+                checkHolder(of: id, after: store.leaseTTL)
+            }
+        }
     }
 
     /// Applies what the feed hands on to the copy, in order, then does what it asks.

@@ -32,8 +32,6 @@ final class SessionOwnership: @unchecked Sendable {
         case unknown
         /// It exists, but could not be taken within the patience; the sentence says why.
         case unavailable(String)
-        /// It exists and no process holds it (``AudienceRelay``): take it to serve its viewer.
-        case unheld(SessionID)
         /// Another process holds it, and this one did not ask for it (``hold(_:wanting:then:)``).
         case heldElsewhere
     }
