@@ -1,13 +1,15 @@
 """What a relay's viewers see besides the changes (docs/SCALING.md, "One session's audience over
 every node"): the owner's presence, carets and Step reach them as they reach a viewer on the
 owner's node, one publish per message; a session that expires closes them as it would close a
-viewer connecting to it then; a copy of a session nobody holds is taken by its node after a lease's
-time, so its program runs while it is watched; and `/healthz` counts the copies.
+viewer connecting to it then; a copy of a session nobody holds (not yet, or its owner died) is
+taken by its node after two checks a lease's time apart, so its program runs while it is
+watched; and `/healthz` counts the copies.
 
 `Watcher` is the harness's `Typist` that also keeps what presence, carets and Step say."""
 
 import asyncio
 import json
+import signal
 import subprocess
 
 import pytest
@@ -208,3 +210,36 @@ def taken_over(cluster):
     assert [code for _, code in viewer.closes[:2]] == [4503, 4503], "once when taken, once when handed on"
     assert editor.nodes[-1] == hashed
     assert viewer.values == editor.values and not viewer.problems
+
+
+def test_when_the_owner_dies_with_only_relayed_viewers_a_relays_node_takes_the_session(tmp_path):
+    with running(tmp_path, f"--lease-ttl {LEASE_SECONDS} --log-level warning") as cluster:
+        session, viewer_capability = cluster.create_session()
+
+        async def scenario():
+            editor = Typist(cluster.port, session, "firstName")
+            tasks = await joined([editor])
+            for _ in range(3):
+                await editor.type()
+            await settle([editor], timeout=30)
+            owner = editor.nodes[-1]
+            relays = [node for node in NODES if node != owner]
+            viewers = [Watcher(cluster.node_port(node), viewer_capability, "viewer") for node in relays for _ in range(2)]
+            tasks += await joined(viewers)
+            await editor.stop()
+            cluster.signal(owner, signal.SIGKILL)
+            # The lease lapses; nobody takes it over, so a relay's node does, at its second check.
+            await until(lambda: lease_holder(cluster, session) in relays, 5 * LEASE_SECONDS, "no relay took the session")
+            holder = lease_holder(cluster, session)
+            await until(lambda: all(viewer.ready for viewer in viewers), 10, "a viewer did not come back")
+            for viewer in viewers:
+                await viewer.stop()
+            await asyncio.gather(*tasks)
+            return editor, viewers, holder
+
+        editor, viewers, holder = asyncio.run(scenario())
+        for viewer in viewers:
+            assert viewer.revision == editor.revision and not viewer.problems
+            moved = viewer.port == cluster.node_port(holder)
+            reconnects = [code for _, code in viewer.closes if code == 4503]
+            assert reconnects == ([4503] if moved else []), (holder, viewer.port, viewer.closes)
