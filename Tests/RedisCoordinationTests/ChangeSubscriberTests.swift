@@ -85,4 +85,16 @@ struct ChangeSubscriberTests {
         #expect(ChangeSubscriber.change(of: "s", message: Array("twelve 1 x".utf8)) == nil)
         #expect(ChangeSubscriber.change(of: "s", message: Array("12".utf8)) == nil)
     }
+
+    @Test("The channel's other messages: live with its payload, and end; a change still needs its numbers")
+    func liveAndEndAreRead() {
+        #expect(
+            ChangeSubscriber.published(of: "s", message: Array("live {\"type\":\"carets\"}\n{}".utf8))
+                == .live(Array("{\"type\":\"carets\"}\n{}".utf8)))
+        #expect(ChangeSubscriber.published(of: "s", message: Array("end".utf8)) == .ended)
+        #expect(ChangeSubscriber.published(of: "s", message: Array("ended".utf8)) == nil)
+        #expect(
+            ChangeSubscriber.published(of: "s", message: Array("3 7 x".utf8))
+                == .change(StreamedChange(sessionID: "s", revision: 3, at: 7, payload: Array("x".utf8))))
+    }
 }

@@ -8,11 +8,11 @@ revision before it (a snapshot after a reconnect sets it), and keep what they sa
 
 import asyncio
 import signal
-import subprocess
 import time
 
 import pytest
 
+from redis_stats import publishes, settled_publishes
 from harness import Typist, joined, running, settle, type_steadily, until
 
 VIEWERS = 12
@@ -23,16 +23,6 @@ LEASE_SECONDS = 3
 def cluster(tmp_path):
     with running(tmp_path, f"--lease-ttl {LEASE_SECONDS} --log-level warning") as cluster:
         yield cluster
-
-
-def publishes(cluster):
-    """PUBLISH commands Redis ran so far (inside scripts too)."""
-    stats = subprocess.run(
-        ["redis-cli", "-p", str(cluster.redis_port), "info", "commandstats"], capture_output=True, text=True, check=True)
-    for line in stats.stdout.splitlines():
-        if line.startswith("cmdstat_publish:"):
-            return int(line.split("calls=")[1].split(",")[0])
-    return 0
 
 
 def check_followed_everything(viewers, editor):
@@ -65,7 +55,7 @@ def test_viewers_on_other_nodes_receive_every_revision_in_order_and_redis_publis
     async def scenario():
         editor, editor_tasks, viewers, viewer_tasks = await editor_and_audience(cluster, session, viewer_capability)
         owner = editor.nodes[-1]
-        before = publishes(cluster)
+        before = await settled_publishes(cluster)
         for _ in range(60):
             await editor.type()
             await asyncio.sleep(0.01)

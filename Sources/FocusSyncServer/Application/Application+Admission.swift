@@ -33,9 +33,14 @@ extension Application {
     ) {
         // A connection that closed meanwhile is no longer waiting.
         guard case .waiting(let waiting) = admissions.removeValue(forKey: connection.id) else { return }
-        if case .unavailable(let reason) = outcome {
-            refuse(connection, ProtocolError(.sessionUnavailable, reason))
-            return
+        switch outcome {
+        case .unavailable(let reason):
+            return refuse(connection, ProtocolError(.sessionUnavailable, reason))
+        case .heldElsewhere:
+            // Only the relay asks without wanting it, and admits no connection with the answer.
+            return refuse(connection, ProtocolError(.sessionUnavailable, "The session is held elsewhere; reconnect."))
+        case .held, .unknown:
+            break
         }
         admit(connection, to: capability, in: host ?? sessions)
         for text in waiting.messages {

@@ -53,11 +53,14 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             clock: clock, logger: logger)
         self.sessions = sessions
         if case .redis(let redis) = store {
-            ownership = SessionOwnership(store: redis, host: sessions, serviceThread: serviceThread, logger: logger)
+            let owning = SessionOwnership(store: redis, host: sessions, serviceThread: serviceThread, logger: logger)
+            ownership = owning
             let copies = SessionHost(
                 limits: options.sessions, persistence: nil, compiler: compiler, serviceThread: serviceThread, clock: clock,
                 logger: logger)
-            relay = AudienceRelay(store: redis, host: copies, serviceThread: serviceThread, logger: logger)
+            relay = AudienceRelay(
+                store: redis, host: copies, ownership: owning, serviceThread: serviceThread, logger: logger)
+            sessions.shareLive = { id, share in redis.shareLive(share, of: id) }
         } else {
             (ownership, relay) = (nil, nil)
         }
@@ -118,7 +121,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         serviceThread.execute { [weak self] in
             for event in take() {
                 switch event {
-                case .following, .published: self?.relay?.handle(event)
+                case .following, .published, .live, .ended: self?.relay?.handle(event)
                 case .committed, .refused, .leaseLost, .handoffRequested, .health: self?.ownership?.handle(event)
                 }
             }
@@ -207,6 +210,8 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         var uptimeSeconds: Double
         var connections: Int
         var sessions: Int
+        /// With Redis: copies of sessions held elsewhere kept for viewers here (``AudienceRelay``).
+        var relayCopies: Int
         /// The longest outbound queue of any connection: stays bounded however slow a client is.
         var largestQueueBytes: Int
         var storage: PersistenceHealth
@@ -215,6 +220,21 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
         /// True while accepting pauses because the process has no descriptor left (new
         /// connections wait in the kernel's backlog); only a connection already open can ask.
         var outOfDescriptors: Bool
+
+        func encode(to encoder: any Encoder) throws {
+            var container = encoder.container(keyedBy: HealthField.self)
+            try container.encode(status, forKey: .status)
+            try container.encode(node, forKey: .node)
+            try container.encode(version, forKey: .version)
+            try container.encode(uptimeSeconds, forKey: .uptimeSeconds)
+            try container.encode(connections, forKey: .connections)
+            try container.encode(sessions, forKey: .sessions)
+            try container.encode(relayCopies, forKey: .relayCopies)
+            try container.encode(largestQueueBytes, forKey: .largestQueueBytes)
+            try container.encode(storage, forKey: .storage)
+            try container.encode(notDurableSessions, forKey: .notDurableSessions)
+            try container.encode(outOfDescriptors, forKey: .outOfDescriptors)
+        }
     }
 
     private func health() -> Health {
@@ -225,6 +245,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             status: storage.healthy && notDurable == 0 && !outOfDescriptors ? "ok" : "degraded", node: nodeID,
             uptimeSeconds: ((HostClock.monotonicSeconds() - startedAt) * 10).rounded() / 10,
             connections: serviceThread.connectionCount, sessions: sessions.registry.count,
+            relayCopies: relay?.host.registry.count ?? 0,
             largestQueueBytes: sessions.largestQueuedBytes, storage: storage, notDurableSessions: notDurable,
             outOfDescriptors: outOfDescriptors)
     }

@@ -14,7 +14,11 @@ import WebSocketTransport
 /// subscription made again) is filled from the stored changes; a copy that cannot be caught up
 /// is dropped and its viewers reconnect to a copy built afresh. The copy never changes by
 /// itself: its program's timers run at the owner only, so an owner that dies leaves the
-/// viewers connected, waiting for the next owner's changes.
+/// viewers connected, waiting for the next owner's changes. A copy whose session nobody holds at
+/// two checks a lease's time apart (its editors have not come, or its owner died and nobody took
+/// it over) is taken by this process, without
+/// asking a holder for it, so that its program runs while it is watched: the copy's viewers
+/// reconnect once, to the session held here or to copies of it.
 ///
 /// Service thread only: the coordinator's replies and the subscriber's reports come back with
 /// `WebSocketServer.execute`.
@@ -24,6 +28,7 @@ final class AudienceRelay: @unchecked Sendable {
     /// The copies, and their connections.
     let host: SessionHost
     private let store: RedisPersistence
+    private let ownership: SessionOwnership
     private let serviceThread: ServiceThread
     private let logger: Logger
     /// Viewer capabilities being looked up, with who waits.
@@ -40,19 +45,32 @@ final class AudienceRelay: @unchecked Sendable {
         /// The subscription was made again while the copy was first loading: what it missed
         /// may be after what the load read.
         var resubscribedWhileLoading = false
+        /// What the owner shares without a change, as of its latest share: sent after every
+        /// snapshot of the copy (``LiveShare/catchUp``).
+        var live: [OutboundMessage] = []
+        /// A share was published since the stored one was asked for: the stored one is older.
+        var livePublished = false
+        /// How many checks in a row found nobody holding the session.
+        var unheldChecks = 0
     }
 
     /// A coordinator reply, carried to the service thread.
     private enum Step: Sendable {
         case resolved(SessionID, Result<String?, RedisCoordinationError>)
         case loaded(SessionID, Result<LoadedSession?, RedisCoordinationError>)
+        case storedLive(SessionID, Result<[UInt8]?, RedisCoordinationError>)
+        case holder(SessionID, Result<String?, RedisCoordinationError>)
     }
 
-    init(store: RedisPersistence, host: SessionHost, serviceThread: ServiceThread, logger: Logger) {
+    init(
+        store: RedisPersistence, host: SessionHost, ownership: SessionOwnership, serviceThread: ServiceThread, logger: Logger
+    ) {
         self.store = store
+        self.ownership = ownership
         self.host = host
         self.serviceThread = serviceThread
         self.logger = logger
+        host.liveAfterSnapshot = { [unowned self] id in followed[id]?.live ?? [] }
     }
 
     /// How many sessions are followed now.
@@ -89,6 +107,8 @@ final class AudienceRelay: @unchecked Sendable {
             switch step {
             case .resolved(let viewer, let result): self?.resolved(viewer, result)
             case .loaded(let id, let result): self?.loaded(id, result)
+            case .storedLive(let id, let result): self?.storedLive(id, result)
+            case .holder(let id, let result): self?.holder(id, result)
             }
         }
     }
@@ -119,11 +139,13 @@ final class AudienceRelay: @unchecked Sendable {
 
     // MARK: What Redis reports
 
-    /// The subscriber's reports: ``ClusterEvent/following(_:)`` and ``ClusterEvent/published(_:)``.
+    /// The subscriber's reports: ``ClusterEvent/following(_:)``, ``ClusterEvent/published(_:)``,
+    /// ``ClusterEvent/live(_:_:)`` and ``ClusterEvent/ended(_:)``.
     func handle(_ event: ClusterEvent) {
         switch event {
         case .following(let id):
             guard let session = followed[id] else { return }
+            readLive(id)
             if host.registry[id] == nil {
                 if session.loading { followed[id]?.resubscribedWhileLoading = true }
                 load(id)
@@ -133,9 +155,33 @@ final class AudienceRelay: @unchecked Sendable {
         case .published(let change):
             guard let id = SessionID(change.sessionID), followed[id] != nil else { return }
             advance(id, followed[id]?.feed.receive(change, revision: Int(change.revision)))
+        case .live(let id, let payload):
+            guard followed[id] != nil, let share = LiveShare(decoding: payload) else { return }
+            followed[id]?.live = share.catchUp.map { OutboundMessage(utf8: $0) }
+            followed[id]?.livePublished = true
+            if host.registry[id] != nil { host.forward(OutboundMessage(utf8: share.message), in: id) }
+        case .ended(let id):
+            guard followed[id] != nil else { return }
+            logger.info("a relayed session ended", ["session": id.redacted])
+            // Its viewers are told as a viewer connecting now would be, and stop reconnecting.
+            answer(followed[id]?.waiters ?? [], .unknown)
+            forget(id, ended: Application.unknownSession)
         case .committed, .refused, .leaseLost, .handoffRequested, .health:
             break
         }
+    }
+
+    /// Reads the owner's latest live share, which the subscription, just made, did not carry.
+    private func readLive(_ id: SessionID) {
+        followed[id]?.livePublished = false
+        try? store.coordinator.liveShare(of: id.rawValue) { [weak self] in self?.hop(.storedLive(id, $0)) }
+    }
+
+    private func storedLive(_ id: SessionID, _ result: Result<[UInt8]?, RedisCoordinationError>) {
+        guard followed[id]?.livePublished == false, case .success(let payload?) = result,
+            let share = LiveShare(decoding: payload)
+        else { return }
+        followed[id]?.live = share.catchUp.map { OutboundMessage(utf8: $0) }
     }
 
     private func load(_ id: SessionID) {
@@ -182,9 +228,54 @@ final class AudienceRelay: @unchecked Sendable {
             advance(id, followed[id]?.feed.resubscribed())
         }
         answer(waiters, .held)
+        checkHolder(of: id, after: store.leaseTTL)
         logger.info("relay following", ["session": id.redacted, "revision": String(restored.machine.revision)])
         // Every waiter may have gone meanwhile.
         closed(in: id)
+    }
+
+    // MARK: A session nobody holds
+
+    /// Asks after `delay` who holds session `id`, while its copy is here, and again every lease
+    /// time after that: a copy of a session nobody holds never changes, and nothing runs its
+    /// program's timers.
+    private func checkHolder(of id: SessionID, after delay: Duration) {
+        _ = serviceThread.schedule(after: delay) { [weak self] in
+            guard let self, host.registry[id] != nil else { return }
+            do {
+                try store.coordinator.leaseHolder(of: id.rawValue) { [weak self] in self?.hop(.holder(id, $0)) }
+            } catch {
+                checkHolder(of: id, after: store.leaseTTL)
+            }
+        }
+    }
+
+    private func holder(_ id: SessionID, _ result: Result<String?, RedisCoordinationError>) {
+        guard host.registry[id] != nil else { return }
+        guard case .success(let holder) = result, holder == nil else {
+            followed[id]?.unheldChecks = 0
+            return checkHolder(of: id, after: store.leaseTTL)
+        }
+        // Twice in a row, a lease's time apart: a process taking it over after its holder died
+        // (within a quarter of a second of the lease lapsing) is never raced.
+        followed[id]?.unheldChecks += 1
+        guard followed[id]?.unheldChecks ?? 0 >= 2 else { return checkHolder(of: id, after: store.leaseTTL) }
+        // Taken without asking a holder to hand it over: if another process took it meanwhile,
+        // the copy stays and follows it.
+        ownership.hold(id.rawValue, wanting: false) { [weak self] outcome in
+            guard let self, followed[id] != nil else { return }
+            switch outcome {
+            case .held:
+                logger.info("a relayed session nobody held is taken here", ["session": id.redacted])
+                forget(id)
+            case .unknown:
+                // Gone from Redis without an `end` (its keys lapsed, nobody holding them).
+                answer(followed[id]?.waiters ?? [], .unknown)
+                forget(id, ended: Application.unknownSession)
+            case .heldElsewhere, .unavailable:
+                checkHolder(of: id, after: store.leaseTTL)
+            }
+        }
     }
 
     /// Applies what the feed hands on to the copy, in order, then does what it asks.
@@ -218,9 +309,9 @@ final class AudienceRelay: @unchecked Sendable {
         forget(id)
     }
 
-    private func forget(_ id: SessionID) {
+    private func forget(_ id: SessionID, ended: ProtocolError? = nil) {
         followed[id] = nil
         store.subscriber.unfollow(id.rawValue)
-        host.dropCopy(id)
+        host.dropCopy(id, ended: ended)
     }
 }

@@ -20,4 +20,8 @@ enum ClusterEvent: Sendable {
     case following(SessionID)
     /// A change the holder of a followed session stored and published.
     case published(StreamedChange)
+    /// What the holder of a followed session shared without a change (a ``LiveShare``, encoded).
+    case live(SessionID, [UInt8])
+    /// A followed session was deleted (it expired).
+    case ended(SessionID)
 }

@@ -32,6 +32,8 @@ final class SessionOwnership: @unchecked Sendable {
         case unknown
         /// It exists, but could not be taken within the patience; the sentence says why.
         case unavailable(String)
+        /// Another process holds it, and this one did not ask for it (``hold(_:wanting:then:)``).
+        case heldElsewhere
     }
 
     private let store: RedisPersistence
@@ -59,6 +61,8 @@ final class SessionOwnership: @unchecked Sendable {
         var deadline: ContinuousClock.Instant
         /// Whether the id was looked up as a viewer capability already.
         var viewerChecked = false
+        /// Whether a holder elsewhere is asked to hand it over.
+        var wanting = true
     }
 
     /// A coordinator reply, carried to the service thread.
@@ -92,15 +96,16 @@ final class SessionOwnership: @unchecked Sendable {
 
     // MARK: Taking sessions
 
-    /// Makes sure this process holds the session `capability` opens, then calls `then`.
-    func hold(_ capability: String, then: @escaping (Outcome) -> Void) {
+    /// Makes sure this process holds the session `capability` opens, then calls `then`. Unless
+    /// `wanting`, a session another process holds is left to it (``Outcome/heldElsewhere``).
+    func hold(_ capability: String, wanting: Bool = true, then: @escaping (Outcome) -> Void) {
         guard let id = SessionID(capability) else { return then(.unknown) }
         if host.registry.lookup(capability) != nil { return then(.held) }
         if loads[id] != nil {
             loads[id]?.waiters.append(then)
             return
         }
-        loads[id] = Load(waiters: [then], deadline: .now + patience)
+        loads[id] = Load(waiters: [then], deadline: .now + patience, wanting: wanting)
         acquire(id)
     }
 
@@ -113,8 +118,9 @@ final class SessionOwnership: @unchecked Sendable {
             }
         }
         do {
-            try store.coordinator.acquireLease(for: id.rawValue, ttl: store.leaseTTL, mustExist: true) { [weak self] in
-                self?.hop(.acquired(id, $0))
+            let wanting = loads[id]?.wanting ?? true
+            try store.coordinator.acquireLease(for: id.rawValue, ttl: store.leaseTTL, mustExist: true, wanting: wanting) {
+                [weak self] in self?.hop(.acquired(id, $0))
             }
         } catch {
             finish(id, .unavailable(error.description))
@@ -137,6 +143,7 @@ final class SessionOwnership: @unchecked Sendable {
             }
         case .acquired(let id, .success(.heldElsewhere(let node, let expiresIn))):
             // Asking marked the session wanted: a live holder hands it over at its next renewal.
+            if loads[id]?.wanting == false { return finish(id, .heldElsewhere) }
             retry(id, after: min(expiresIn + .milliseconds(20), Self.retryDelay), because: "process \(node) still holds it")
         case .acquired(let id, .success(.noSuchSession)):
             guard loads[id]?.viewerChecked == false else { return finish(id, .unknown) }
@@ -173,7 +180,7 @@ final class SessionOwnership: @unchecked Sendable {
         } else if loads[id] != nil {
             loads[id]?.waiters += load.waiters
         } else {
-            loads[id] = Load(waiters: load.waiters, deadline: load.deadline, viewerChecked: true)
+            loads[id] = Load(waiters: load.waiters, deadline: load.deadline, viewerChecked: true, wanting: load.wanting)
             acquire(id)
         }
     }
@@ -315,7 +322,7 @@ final class SessionOwnership: @unchecked Sendable {
                 // Nor are new sessions kept waiting for it.
                 for id in Array(creations.keys) { failCreation(id, health.description) }
             }
-        case .following, .published:
+        case .following, .published, .live, .ended:
             // The relay's: ``AudienceRelay``.
             break
         }

@@ -53,7 +53,9 @@ final class RedisPersistence: SessionPersistence {
                 configuration: configuration,
                 events: ChangeSubscriberEvents(
                     onFollowing: { id in SessionID(id).map { events(.following($0)) } },
-                    onChange: { events(.published($0)) }))
+                    onChange: { events(.published($0)) },
+                    onLive: { id, payload in SessionID(id).map { events(.live($0, payload)) } },
+                    onEnded: { id in SessionID(id).map { events(.ended($0)) } }))
         } catch {
             coordinator.shutdown()
             throw PersistenceError(description: error.description)
@@ -81,6 +83,14 @@ final class RedisPersistence: SessionPersistence {
         if release {
             try? coordinator.releaseLease(lease)
         }
+    }
+
+    /// Publishes what held session `id` shares without a change, for its relays, in order with
+    /// its writes queued before; nothing waits for it, and one that cannot be queued is dropped
+    /// (the next one carries the whole live state again).
+    func shareLive(_ share: LiveShare, of id: SessionID) {
+        guard let lease = lease(of: id) else { return }
+        _ = try? coordinator.shareLive(share.encoded(), under: lease)
     }
 
     // MARK: SessionPersistence

@@ -34,6 +34,10 @@ final class SessionHost {
     var rosterScheduled = false
     /// Whether the store has been asked to start on what this turn submitted.
     private var writingRequested = false
+    /// With Redis: where what a held session shares without a change goes (SessionHost+Live).
+    var shareLive: ((SessionID, LiveShare) -> Void)?
+    /// A relay's host: what follows every snapshot of a copy (its owner's live part).
+    var liveAfterSnapshot: ((SessionID) -> [OutboundMessage])?
 
     /// A session's snapshot is stored again after this many changes, so a restore replays few.
     static let snapshotInterval = 250
@@ -197,10 +201,11 @@ final class SessionHost {
     }
 
     /// Forgets session `id` at once, so nothing more changes it here, and closes its
-    /// connections with 4503 so that they reconnect to whoever holds it next. With
-    /// `afterStored`, they are closed once what was submitted is stored and sent (a handoff);
-    /// otherwise now, and what they were still to see is dropped (the store refused it).
-    func release(_ id: SessionID, afterStored: Bool) {
+    /// connections with 4503 so that they reconnect to whoever holds it next (or with `ended`'s
+    /// error and close code: the session is gone). With `afterStored`, they are closed once what
+    /// was submitted is stored and sent (a handoff); otherwise now, and what they were still to
+    /// see is dropped (the store refused it).
+    func release(_ id: SessionID, afterStored: Bool, ended: ProtocolError? = nil) {
         guard registry.remove(id) != nil else { return }
         for key in timers.keys where key.session == id {
             timers.removeValue(forKey: key)?.cancel()
@@ -209,9 +214,14 @@ final class SessionHost {
         snapshots.drop(id)
         notDurable.remove(id)
         let held = connections.filter { $0.value.session == id }
-        let code = CloseCode(rawValue: WireCloseCode.reconnect.rawValue)
+        let code = CloseCode(rawValue: (ended?.code.closeCode ?? .reconnect).rawValue)
+        let reason = ended?.code.rawValue ?? "the session moved; reconnect"
+        let error = ended.map { OutboundMessage(utf8: ServerMessage.error($0).encoded()) }
         let close = {
-            for held in held.values { held.connection.close(code: code, reason: "the session moved; reconnect") }
+            for held in held.values {
+                if let error { held.connection.send(error) }
+                held.connection.close(code: code, reason: reason)
+            }
         }
         if afterStored {
             deliver(close)
@@ -223,26 +233,12 @@ final class SessionHost {
 
     // MARK: Copies of sessions others hold (a relay's host, without a store; docs/SCALING.md)
 
-    /// Keeps a copy of a session, built from the store, to serve viewers here: its program's
-    /// timers are not asked for (its owner runs them and publishes what they change).
-    func adoptCopy(_ machine: SessionMachine) {
-        var copy = machine
-        copy.becomeCopy()
-        registry.adopt(copy)
-    }
-
     /// Applies a change the owner stored to the copy of session `id`, and sends its update to the
     /// copy's connections. Throws when it does not follow the copy's revision or does not replay.
     func follow(_ change: ChangeRecord, in id: SessionID) throws(ReplayError) {
         outputs.removeAll(keepingCapacity: true)
         try registry.follow(change, in: id, into: &outputs)
         perform(for: id)
-    }
-
-    /// Forgets the copy of session `id`, closing its connections with 4503 so that they
-    /// connect again (to a copy built afresh).
-    func dropCopy(_ id: SessionID) {
-        release(id, afterStored: false)
     }
 
     /// Sends now everything waiting for the store, which cannot commit for a while: clients are
@@ -347,10 +343,12 @@ final class SessionHost {
             let encoded = OutboundMessage(utf8: message.encoded())
             // An editor's snapshot is followed by the whole roster of the session's forks.
             let roster = member.role == .editor ? wholeRoster(of: session) : nil
+            let live = liveAfterSnapshot?(session) ?? []
             return { [weak self] in
                 guard let link = self?.connections[connection]?.connection else { return }
                 link.send(encoded)
                 if let roster { link.send(roster) }
+                for message in live { link.send(message) }
             }
         case .broadcast(let message):
             // The state a snapshot carries is encoded once a revision, and so holds until presence (the
@@ -359,7 +357,9 @@ final class SessionHost {
             case .presence, .stepping: snapshots.drop(session)
             default: break
             }
-            let encoded = OutboundMessage(utf8: message.encoded())
+            let bytes = message.encoded()
+            shareIfLive(message, bytes, of: session)
+            let encoded = OutboundMessage(utf8: bytes)
             let recipients = registry.recipients(of: session)
             return { [weak self] in
                 guard let self else { return }

@@ -37,11 +37,12 @@ final class CommandBuilder {
         switch request {
         case .write(let write):
             writes([write])
-        case .acquire(let sessionID, let ttl, let mustExist, _):
+        case .acquire(let sessionID, let ttl, let mustExist, let wanting, _):
             call(
                 LeaseScripts.acquire, SessionKeys(sessionID: sessionID).scriptKeys,
                 [
                     claimant, String(ttl.wholeMilliseconds), String(retention.wholeMilliseconds), mustExist ? "1" : "0",
+                    wanting ? "1" : "0",
                 ])
         case .renew(let lease, _):
             renew(lease)
@@ -58,6 +59,8 @@ final class CommandBuilder {
             RedisCommand("GET", SessionKeys.viewer(capability))
         case .owner(let sessionID, _):
             RedisCommand("GET", SessionKeys(sessionID: sessionID).lease)
+        case .live(let sessionID, _):
+            RedisCommand("GET", SessionKeys(sessionID: sessionID).live)
         }
     }
 
@@ -84,7 +87,13 @@ final class CommandBuilder {
             // KEYS[8]: the viewer capability's key.
             command = call(
                 WriteScripts.create, first.sessionID, extraKey: metadata.viewerCapability.map(SessionKeys.viewer), room: room)
-        case .delete: command = call(WriteScripts.delete, first.sessionID, room: room)
+        case .delete:
+            // KEYS[8]: the latest live share's key, deleted with the session.
+            command = call(
+                WriteScripts.delete, first.sessionID, extraKey: SessionKeys(sessionID: first.sessionID).live, room: room)
+        case .live:
+            // KEYS[8]: where the latest live share is kept for copies built later.
+            command = call(WriteScripts.live, first.sessionID, extraKey: SessionKeys(sessionID: first.sessionID).live, room: room)
         }
         command.append(first.lease.holder)
         command.append(first.lease.epoch)
@@ -109,6 +118,8 @@ final class CommandBuilder {
             command.append(metadata.viewerCapability ?? "")
         case .delete:
             break
+        case .live(let payload):
+            command.append(bytes: payload)
         }
         return command
     }

@@ -239,7 +239,7 @@ final class CoordinatorLoop: @unchecked Sendable {
         switch request {
         case .write:
             break
-        case .acquire(let sessionID, let ttl, _, let answer):
+        case .acquire(let sessionID, let ttl, _, _, let answer):
             guard let acquisition = ReplyDecoding.acquisition(reply, sessionID: sessionID, claimant: claimant, ttl: ttl) else {
                 answer(.failure(refusal("the acquire script")))
                 break
@@ -284,6 +284,12 @@ final class CoordinatorLoop: @unchecked Sendable {
             switch reply {
             case .null: answer(.success(nil))
             case .bulk: answer(.success(reply.text.flatMap(Lease.node(ofHolder:))))
+            default: answer(.failure(refusal("GET")))
+            }
+        case .live(_, let answer):
+            switch reply {
+            case .null: answer(.success(nil))
+            case .bulk: answer(.success(reply.bytes))
             default: answer(.failure(refusal("GET")))
             }
         }

@@ -7,7 +7,7 @@ enum CoordinatorRequest: Sendable {
     typealias Reply<Value> = @Sendable (Result<Value, RedisCoordinationError>) -> Void
 
     case write(SessionWrite)
-    case acquire(sessionID: String, ttl: Duration, mustExist: Bool, reply: Reply<LeaseAcquisition>)
+    case acquire(sessionID: String, ttl: Duration, mustExist: Bool, wanting: Bool, reply: Reply<LeaseAcquisition>)
     case renew(Lease, reply: Reply<Bool>)
     case release(Lease, reply: Reply<Bool>)
     case load(sessionID: String, reply: Reply<LoadedSession?>)
@@ -16,12 +16,14 @@ enum CoordinatorRequest: Sendable {
     case continueLoad(LoadedSession, reply: Reply<LoadedSession?>)
     case viewer(capability: String, reply: Reply<String?>)
     case owner(sessionID: String, reply: Reply<String?>)
+    case live(sessionID: String, reply: Reply<[UInt8]?>)
 
     /// The session whose keys the request touches, when it is known before asking Redis.
     var sessionID: String? {
         switch self {
         case .write(let write): write.sessionID
-        case .acquire(let sessionID, _, _, _), .load(let sessionID, _), .owner(let sessionID, _): sessionID
+        case .acquire(let sessionID, _, _, _, _), .load(let sessionID, _), .owner(let sessionID, _), .live(let sessionID, _):
+            sessionID
         case .continueLoad(let session, _): session.metadata.sessionID
         case .renew(let lease, _), .release(let lease, _): lease.sessionID
         case .viewer: nil
@@ -36,10 +38,11 @@ enum CoordinatorRequest: Sendable {
     func fail(_ error: RedisCoordinationError) {
         switch self {
         case .write: break
-        case .acquire(_, _, _, let reply): reply(.failure(error))
+        case .acquire(_, _, _, _, let reply): reply(.failure(error))
         case .renew(_, let reply), .release(_, let reply): reply(.failure(error))
         case .load(_, let reply), .continueLoad(_, let reply): reply(.failure(error))
         case .viewer(_, let reply), .owner(_, let reply): reply(.failure(error))
+        case .live(_, let reply): reply(.failure(error))
         }
     }
 }

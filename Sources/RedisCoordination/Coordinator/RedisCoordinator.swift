@@ -75,14 +75,16 @@ public final class RedisCoordinator: Sendable {
     /// Asks for the lease on `sessionID`. When granted, the coordinator renews it every third
     /// of `ttl` until it is released or reported lost. With `mustExist`, a session without
     /// metadata is answered ``LeaseAcquisition/noSuchSession`` and nothing is written. The
-    /// node already holding the lease gets it again, with the same epoch.
+    /// node already holding the lease gets it again, with the same epoch. Refused because another
+    /// node holds it, this node is noted as wanting it (the holder hands it over at its next
+    /// renewal) unless `wanting` is false.
     public func acquireLease(
-        for sessionID: String, ttl: Duration, mustExist: Bool = false,
+        for sessionID: String, ttl: Duration, mustExist: Bool = false, wanting: Bool = true,
         _ reply: @escaping @Sendable (Result<LeaseAcquisition, RedisCoordinationError>) -> Void
     ) throws(RedisCoordinationError) {
         let minimum = configuration.leaseSafetyMargin * 3
         guard ttl >= minimum else { throw .leaseTooShort(ttl: ttl, minimum: minimum) }
-        try inbox.submit(.acquire(sessionID: sessionID, ttl: ttl, mustExist: mustExist, reply: reply))
+        try inbox.submit(.acquire(sessionID: sessionID, ttl: ttl, mustExist: mustExist, wanting: wanting, reply: reply))
     }
 
     /// Renews `lease` now; answers false when it is no longer this node's (also reported
@@ -154,6 +156,15 @@ public final class RedisCoordinator: Sendable {
         try inbox.submitWrite(.delete, under: lease, waking: waking)
     }
 
+    /// Publishes `payload` once on the session's channel, stored nowhere: what its holder shares
+    /// without a change, for its relays (in order with the writes queued before it). Refused as
+    /// any write when `lease` is no longer the newest.
+    public func shareLive(_ payload: [UInt8], under lease: Lease, waking: Bool = true) throws(RedisCoordinationError)
+        -> WriteTicket
+    {
+        try inbox.submitWrite(.live(payload), under: lease, waking: waking)
+    }
+
     // MARK: Reads
 
     /// Reads the session for a new owner: metadata, latest snapshot, the changes after it,
@@ -163,6 +174,13 @@ public final class RedisCoordinator: Sendable {
         _ sessionID: String, _ reply: @escaping @Sendable (Result<LoadedSession?, RedisCoordinationError>) -> Void
     ) throws(RedisCoordinationError) {
         try inbox.submit(.load(sessionID: sessionID, reply: reply))
+    }
+
+    /// The latest payload the session's holder shared (``shareLive(_:under:)``), or nil.
+    public func liveShare(
+        of sessionID: String, _ reply: @escaping @Sendable (Result<[UInt8]?, RedisCoordinationError>) -> Void
+    ) throws(RedisCoordinationError) {
+        try inbox.submit(.live(sessionID: sessionID, reply: reply))
     }
 
     /// The session a viewer capability opens, or nil.

@@ -6,20 +6,20 @@
 /// carries.
 enum LeaseScripts {
     /// ARGV: claimant (`node/instance`), ttl ms, retention ms, `1` to refuse a session without
-    /// metadata. Returns `{'acquired', epoch}`, `{'held', holder, pttl}` or `{'absent'}`.
+    /// metadata, `0` not to be noted as wanting it when refused. Returns `{'acquired', epoch}`, `{'held', holder, pttl}` or `{'absent'}`.
     /// The claimant already holding the lease gets it again with its epoch unchanged, so an
     /// acquisition whose reply was lost can be repeated. A claimant refused because another
     /// node holds the lease is noted as wanting it, which that node's next renewal hears.
     static let acquire = LuaScript(
         session: "acquire",
         """
-        local claimant, ttl, retention, must_exist = ARGV[1], ARGV[2], ARGV[3], ARGV[4]
+        local claimant, ttl, retention, must_exist, wanting = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5] ~= '0'
         if must_exist == '1' and redis.call('EXISTS', meta) == 0 then return {'absent'} end
         local owner = redis.call('GET', lease)
         if owner then
           local prefix, held = string.match(owner, '^(.*)/(%d+)$')
           if prefix ~= claimant then
-            redis.call('SET', wanted, string.match(claimant, '^[^/]*'), 'PX', ttl)
+            if wanting then redis.call('SET', wanted, string.match(claimant, '^[^/]*'), 'PX', ttl) end
             return {'held', owner, redis.call('PTTL', lease)}
           end
           redis.call('PEXPIRE', lease, ttl)

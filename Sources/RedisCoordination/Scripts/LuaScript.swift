@@ -17,7 +17,7 @@ struct LuaScript: Sendable, Hashable {
     static let all: [LuaScript] = [
         LeaseScripts.acquire, LeaseScripts.renew, LeaseScripts.release,
         WriteScripts.append, WriteScripts.snapshot, WriteScripts.member,
-        WriteScripts.create, WriteScripts.delete, LoadScript.load,
+        WriteScripts.create, WriteScripts.delete, WriteScripts.live, LoadScript.load,
     ]
 
     /// `EVALSHA digest numkeys keys… arguments…`.

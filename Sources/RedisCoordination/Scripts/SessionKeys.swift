@@ -18,12 +18,16 @@ struct SessionKeys: Sendable, Equatable {
     let wanted: String
     /// Not a key: the pub/sub channel the append script publishes each stored change on.
     let updates: String
+    /// The holder's latest live share (``RedisCoordinator/shareLive(_:under:)``), for a relay
+    /// that starts following; not among ``scriptKeys``: only the scripts that touch it get it.
+    let live: String
 
     init(sessionID: String) {
         let base = Self.base(of: sessionID)
         let keys = Self.scriptKeySuffixes.map { base + $0 }
         (lease, epoch, log, snapshot, metadata, members, wanted) = (keys[0], keys[1], keys[2], keys[3], keys[4], keys[5], keys[6])
         updates = base + ":updates"
+        live = base + ":live"
     }
 
     /// The keys in the order every session script expects them as `KEYS[1]`…`KEYS[7]`.

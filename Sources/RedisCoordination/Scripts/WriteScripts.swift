@@ -104,16 +104,33 @@ enum WriteScripts {
         return 1
         """)
 
-    /// Deletes every key of the session and its viewer key. A session already gone is a repeat.
+    /// KEYS[8]: the live key. Deletes every key of the session and its viewer key, and publishes
+    /// `end` on its channel (its relays close their viewers). A session already gone is a repeat.
     static let delete = LuaScript(
         session: "delete",
         """
         if redis.call('EXISTS', epoch) == 0 and redis.call('EXISTS', meta) == 0 then return 0 end
         local refusal = fence(ARGV[1], ARGV[2])
         if refusal then return refusal end
+        redis.call('PUBLISH', string.sub(log, 1, -4) .. 'updates', 'end')
+        redis.call('DEL', KEYS[8])
         local viewer = redis.call('HGET', meta, 'viewerKey')
         if viewer then redis.call('DEL', viewer) end
         redis.call('DEL', lease, epoch, log, snapshot, meta, members, wanted)
+        return 1
+        """)
+
+    /// KEYS[8]: the live key. ARGV after the common three: what the holder shares without a
+    /// change (presence, carets, Step, the presentation). Published once, as `live <payload>`, on
+    /// the session's channel, in order with the changes appended before it; and kept in the live
+    /// key, replacing the last one, for a relay that starts following (no log: each is whole).
+    static let live = LuaScript(
+        session: "live",
+        """
+        local refusal = fence(ARGV[1], ARGV[2])
+        if refusal then return refusal end
+        redis.call('PUBLISH', string.sub(log, 1, -4) .. 'updates', 'live ' .. ARGV[4])
+        redis.call('SET', KEYS[8], ARGV[4], 'PX', ARGV[3])
         return 1
         """)
 }

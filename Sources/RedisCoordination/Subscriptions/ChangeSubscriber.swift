@@ -59,6 +59,22 @@ public final class ChangeSubscriber: Sendable {
         SessionKeys(sessionID: sessionID).updates
     }
 
+    /// What the session's channel carries: a stored change, `live <payload>` (what the holder
+    /// shares without a change), or `end` (the session was deleted).
+    enum Published: Equatable {
+        case change(StreamedChange)
+        case live([UInt8])
+        case ended
+    }
+
+    /// A message of the session's channel as what it announces; nil when it is none.
+    static func published(of sessionID: String, message: [UInt8]) -> Published? {
+        let live = Array("live ".utf8)
+        if message.starts(with: live) { return .live(Array(message[live.count...])) }
+        if message.elementsEqual("end".utf8) { return .ended }
+        return change(of: sessionID, message: message).map(Published.change)
+    }
+
     /// A published message, `<revision> <at> <payload>`, as the change it announces; nil when
     /// it is not one.
     static func change(of sessionID: String, message: [UInt8]) -> StreamedChange? {
@@ -80,11 +96,20 @@ public struct ChangeSubscriberEvents: Sendable {
     public var onFollowing: @Sendable (_ sessionID: String) -> Void
     /// A change the owner of a followed session stored, in publishing order per session.
     public var onChange: @Sendable (StreamedChange) -> Void
+    /// What the holder of a followed session shares without a change, in publishing order with
+    /// its changes (``RedisCoordinator/shareLive(_:under:)``).
+    public var onLive: @Sendable (_ sessionID: String, _ payload: [UInt8]) -> Void
+    /// A followed session was deleted (expired): it has no more changes.
+    public var onEnded: @Sendable (_ sessionID: String) -> Void
 
     public init(
-        onFollowing: @escaping @Sendable (_ sessionID: String) -> Void, onChange: @escaping @Sendable (StreamedChange) -> Void
+        onFollowing: @escaping @Sendable (_ sessionID: String) -> Void, onChange: @escaping @Sendable (StreamedChange) -> Void,
+        onLive: @escaping @Sendable (_ sessionID: String, _ payload: [UInt8]) -> Void = { _, _ in },
+        onEnded: @escaping @Sendable (_ sessionID: String) -> Void = { _ in }
     ) {
         self.onFollowing = onFollowing
         self.onChange = onChange
+        self.onLive = onLive
+        self.onEnded = onEnded
     }
 }

@@ -82,10 +82,13 @@ final class SubscriberLoop: @unchecked Sendable {
         case "subscribe":
             events.onFollowing(session)
         case "message":
-            guard let payload = parts[2].bytes, let change = ChangeSubscriber.change(of: session, message: payload) else {
-                return
+            guard let payload = parts[2].bytes else { return }
+            switch ChangeSubscriber.published(of: session, message: payload) {
+            case .change(let change): events.onChange(change)
+            case .live(let live): events.onLive(session, live)
+            case .ended: events.onEnded(session)
+            case nil: break
             }
-            events.onChange(change)
         default:
             break
         }

@@ -6,6 +6,8 @@ struct SessionWrite: Sendable {
         case member(MemberRecord)
         case create(SessionMetadata)
         case delete
+        /// What the session's holder shares without a change (``RedisCoordinator/shareLive(_:under:)``).
+        case live([UInt8])
 
         /// The session the record names, if it names one.
         var sessionID: String? {
@@ -14,7 +16,7 @@ struct SessionWrite: Sendable {
             case .snapshot(let snapshot): snapshot.sessionID
             case .member(let member): member.sessionID
             case .create(let metadata): metadata.sessionID
-            case .delete: nil
+            case .delete, .live: nil
             }
         }
     }
@@ -33,6 +35,7 @@ struct SessionWrite: Sendable {
         case .member(let member): member.payload.count
         case .create(let metadata): metadata.payload.count
         case .delete: 0
+        case .live(let payload): payload.count
         }
     }
 

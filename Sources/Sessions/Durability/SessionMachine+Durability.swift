@@ -41,11 +41,13 @@ extension SessionMachine {
         _ = try reapply(change)
     }
 
-    /// Makes this machine a relay's copy of a session (see ``follow(_:into:)``): the members who
+    /// Makes this machine a relay's copy of a session (see ``follow(_:into:)``): its viewers are shown
+    /// the owner's presence, never the copy's own (``liveMessages()``). The members who
     /// join it, viewers, get ids the owner never gives (`r1`, `r2`…), so none of them ever takes
     /// the id of an editor the owner names later, whose updates the copy follows.
     public mutating func becomeCopy() {
         membership.nameNewMembers(prefix: "r")
+        isCopy = true
     }
 
     /// A copy of a session kept by a process that does not hold it (a relay serving viewers)

@@ -38,6 +38,9 @@ public struct SessionMachine: Sendable {
     var log: EventLog
     /// Raised by one with every applied change.
     public internal(set) var revision = 0
+    /// A relay's copy (``becomeCopy()``): its owner's presence is what its viewers are shown, so
+    /// it announces none of its own.
+    public internal(set) var isCopy = false
 
     /// A new session running `source`, its first screen appeared; `nil` when the source has
     /// errors. Appends the outputs of that appearing (the program's timers) to `outputs`.
@@ -160,7 +163,7 @@ public struct SessionMachine: Sendable {
             case .schedule(let timer, let milliseconds): outputs.append(.schedule(timer, afterMilliseconds: milliseconds))
             case .cancel(let timer): outputs.append(.cancel(timer))
             case .persist(let member): outputs.append(.persist(.member(member)))
-            case .presence(let presence): outputs.append(.broadcast(.presence(presence)))
+            case .presence(let presence): if !isCopy { outputs.append(.broadcast(.presence(presence))) }
             case .departed(let member): carets.forget(member, revision: revision, at: time, into: &outputs)
             }
         }

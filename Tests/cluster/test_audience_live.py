@@ -1,0 +1,237 @@
+"""What a relay's viewers see besides the changes (docs/SCALING.md, "One session's audience over
+every node"): the owner's presence, carets and Step reach them as they reach a viewer on the
+owner's node, one publish per message; a session that expires closes them as it would close a
+viewer connecting to it then; a copy of a session nobody holds (not yet, or its owner died) is
+taken by its node after two checks a lease's time apart, so its program runs while it is
+watched; and `/healthz` counts the copies.
+
+`Watcher` is the harness's `Typist` that also keeps what presence, carets and Step say."""
+
+import asyncio
+import json
+import signal
+import subprocess
+
+import pytest
+
+from redis_stats import publishes, settled_publishes
+from harness import Typist, joined, merge, running, settle, until
+
+VIEWERS = 9
+LEASE_SECONDS = 3
+NODES = ("node1", "node2", "node3")
+
+
+class Watcher(Typist):
+    """A tab that keeps who is present, how many, every caret and what Step says, as the page
+    does: the snapshot sets them, `presence`, `carets` and `stepping` move them."""
+
+    def __init__(self, *arguments, **keywords):
+        super().__init__(*arguments, **keywords)
+        self.present, self.count, self.carets, self.live_messages, self.errors = set(), None, {}, 0, []
+
+    async def receive(self, message, socket):
+        kind = message["type"]
+        if kind == "snapshot":
+            self.present, self.count = set(message["present"]), message["count"]
+            self.carets = {caret["member"]: caret for caret in message.get("carets", [])}
+        elif kind == "presence":
+            self.live_messages += 1
+            self.present = (self.present | {member["member"] for member in message["joined"]}) - set(message["left"])
+            self.count = message["count"]
+        elif kind == "carets":
+            self.live_messages += 1
+            for caret in message["carets"]:
+                self.carets[caret["member"]] = caret
+        elif kind == "stepping":
+            self.live_messages += 1
+            self.state = merge(self.state, message["patch"])
+        elif kind == "error":
+            self.errors.append(message["code"])
+        await super().receive(message, socket)
+
+    @property
+    def view(self):
+        """What the page shows besides the form: present members, counts, carets, Step."""
+        carets = {member: (caret.get("at"), caret.get("length")) for member, caret in self.carets.items()}
+        return sorted(self.present), self.count, carets, (self.state or {}).get("stepping")
+
+
+@pytest.fixture(scope="module")
+def cluster(tmp_path_factory):
+    folder = tmp_path_factory.mktemp("audience-live")
+    with running(folder, f"--lease-ttl {LEASE_SECONDS} --session-ttl 2 --log-level warning") as cluster:
+        yield cluster
+
+
+def lease_holder(cluster, session):
+    key = f"fs:{{{session[:8]}}}:session:{session}:lease"
+    held = subprocess.run(
+        ["redis-cli", "-p", str(cluster.redis_port), "GET", key], capture_output=True, text=True, check=True).stdout.strip()
+    return held.split("/")[0] or None
+
+
+def hashed_node(cluster, session):
+    """The node HAProxy sends `session` to, asked with an id of its routing key that names no session."""
+    return cluster.server_of(f"/api/sessions/{session[:8]}-none")
+
+
+def same(viewers):
+    """Whether every viewer's page shows the same besides the form."""
+    return len({repr(viewer.view) for viewer in viewers}) == 1
+
+
+async def send(client, message):
+    await client.socket.send(json.dumps(message))
+
+
+def test_relay_viewers_see_presence_carets_and_step_as_viewers_of_the_owner_do(cluster):
+    session, viewer_capability = cluster.create_session()
+
+    async def scenario():
+        ada = Watcher(cluster.port, session, "firstName")
+        tasks = await joined([ada])
+        for _ in range(3):
+            await ada.type()
+        await settle([ada], timeout=30)
+        await send(ada, {"type": "caret", "key": "source", "revision": ada.revision, "at": 5, "length": 3})
+        await send(ada, {"type": "step", "on": True})
+        grace = Watcher(cluster.port, session, "lastName")
+        tasks += await joined([grace])
+        # Joining now, the viewers' copies are built from the store with the live part stored beside it.
+        viewers = [Watcher(cluster.port, viewer_capability, "viewer") for _ in range(VIEWERS)]
+        tasks += await joined(viewers)
+        everyone = [ada, *viewers]
+        await until(
+            lambda: all(w.count and w.count["editors"] == 2 and ada.member in w.carets and w.view[3] for w in everyone)
+            and same(viewers), 15, "a viewer without both editors, Ada's caret or Step")
+        assert viewers[0].view[3] == {"by": ada.member}
+        # Then live: Grace leaves, Ada's caret moves, Step goes off.
+        before = await settled_publishes(cluster)
+        heard = [viewer.live_messages for viewer in viewers]
+        await grace.stop()
+        await until(lambda: all(w.count["editors"] == 1 for w in everyone), 15, "Grace's leaving did not reach a viewer")
+        await send(ada, {"type": "caret", "key": "source", "revision": ada.revision, "at": 7, "length": 0})
+        await until(lambda: all(w.view[2].get(ada.member) == (7, 0) for w in everyone), 15, "a caret did not move")
+        await send(ada, {"type": "step", "on": False})
+        await until(lambda: all(w.view[3] is None for w in everyone) and same(viewers), 15, "Step stayed on")
+        published = publishes(cluster) - before
+        heard = [viewer.live_messages - count for viewer, count in zip(viewers, heard)]
+        final = viewers[0].view
+        for client in [ada, *viewers]:
+            await client.stop()
+        await asyncio.gather(*tasks)
+        return ada, viewers, published, heard, final
+
+    ada, viewers, published, heard, final = asyncio.run(scenario())
+    nodes = {viewer.nodes[-1] for viewer in viewers}
+    owner = ada.nodes[-1]
+    assert nodes == set(NODES), f"viewers reached {nodes}"
+    relayed = [viewer for viewer in viewers if viewer.nodes[-1] != owner]
+    assert relayed and len(relayed) < len(viewers)
+    assert final[0] == [ada.member] and final[1]["editors"] == 1 and final[3] is None
+    assert all(not viewer.problems for viewer in viewers)
+    # One publish per message the owner's members were sent, whatever the number of viewers and nodes.
+    assert set(heard) == {published}, (heard, published)
+
+
+def test_an_expired_session_closes_its_relay_viewers_as_it_would_a_viewer_connecting_then(cluster):
+    session, viewer_capability = cluster.create_session()
+
+    async def scenario():
+        editor = Watcher(cluster.port, session, "firstName")
+        tasks = await joined([editor])
+        owner = editor.nodes[-1]
+        relays = [node for node in NODES if node != owner]
+        # Straight to the nodes that do not hold it: the owner has nobody left once the editor goes.
+        viewers = [Watcher(cluster.node_port(node), viewer_capability, "viewer") for node in relays for _ in range(2)]
+        tasks += await joined(viewers)
+        copies = {node: cluster.health(node)["relayCopies"] for node in NODES}
+        await editor.stop()
+        await until(lambda: all(viewer.closes and viewer.closes[0][1] == 4404 for viewer in viewers), 20,
+                    "a relay viewer was not closed with 4404")
+        for viewer in viewers:
+            await viewer.stop()
+        await asyncio.gather(*tasks)
+        return owner, viewers, copies
+
+    owner, viewers, copies = asyncio.run(scenario())
+    assert copies[owner] == 0 and all(copies[node] == 1 for node in NODES if node != owner), copies
+    for viewer in viewers:
+        assert viewer.errors[0] == "unknown_session", viewer.errors
+    assert all(cluster.health(node)["relayCopies"] == 0 for node in NODES)
+    status, _ = cluster.session(viewer_capability)
+    assert status == 404
+
+
+def test_a_copy_of_a_session_nobody_holds_is_taken_by_its_node_and_handed_on_to_its_editor(tmp_path):
+    # Sessions kept as long as by default: nobody touches this one in Redis until it is taken.
+    with running(tmp_path, f"--lease-ttl {LEASE_SECONDS} --log-level warning") as cluster:
+        taken_over(cluster)
+
+
+def taken_over(cluster):
+    session, viewer_capability = cluster.create_session()
+    hashed = hashed_node(cluster, session)
+    elsewhere = next(node for node in NODES if node != hashed)
+    assert lease_holder(cluster, session) is None
+
+    async def scenario():
+        viewer = Watcher(cluster.node_port(elsewhere), viewer_capability, "viewer")
+        tasks = await joined([viewer])
+        copied = cluster.health(elsewhere)["relayCopies"]
+        # Nobody holds it at two checks a lease's time apart: the viewer's node takes it, and the viewer comes back.
+        await until(lambda: lease_holder(cluster, session) == elsewhere, 4 * LEASE_SECONDS, "nobody took the session")
+        await until(lambda: viewer.ready and len(viewer.snapshots) == 2, 10, "the viewer did not come back")
+        taken = cluster.health(elsewhere)
+        # Its editor comes through HAProxy: its node asks for the session, and the viewer follows it.
+        editor = Typist(cluster.port, session, "firstName")
+        tasks += await joined([editor])
+        for _ in range(5):
+            await editor.type()
+        await settle([editor], timeout=30)
+        await until(lambda: viewer.ready and viewer.revision == editor.revision, 15, "the viewer did not follow")
+        for client in (editor, viewer):
+            await client.stop()
+        await asyncio.gather(*tasks)
+        return viewer, editor, copied, taken
+
+    viewer, editor, copied, taken = asyncio.run(scenario())
+    assert copied == 1
+    assert (taken["relayCopies"], taken["sessions"]) == (0, 1), "held there now, not copied"
+    assert [code for _, code in viewer.closes[:2]] == [4503, 4503], "once when taken, once when handed on"
+    assert editor.nodes[-1] == hashed
+    assert viewer.values == editor.values and not viewer.problems
+
+
+def test_when_the_owner_dies_with_only_relayed_viewers_a_relays_node_takes_the_session(tmp_path):
+    with running(tmp_path, f"--lease-ttl {LEASE_SECONDS} --log-level warning") as cluster:
+        session, viewer_capability = cluster.create_session()
+
+        async def scenario():
+            editor = Typist(cluster.port, session, "firstName")
+            tasks = await joined([editor])
+            for _ in range(3):
+                await editor.type()
+            await settle([editor], timeout=30)
+            owner = editor.nodes[-1]
+            relays = [node for node in NODES if node != owner]
+            viewers = [Watcher(cluster.node_port(node), viewer_capability, "viewer") for node in relays for _ in range(2)]
+            tasks += await joined(viewers)
+            await editor.stop()
+            cluster.signal(owner, signal.SIGKILL)
+            # The lease lapses; nobody takes it over, so a relay's node does, at its second check.
+            await until(lambda: lease_holder(cluster, session) in relays, 5 * LEASE_SECONDS, "no relay took the session")
+            holder = lease_holder(cluster, session)
+            await until(lambda: all(viewer.ready for viewer in viewers), 10, "a viewer did not come back")
+            for viewer in viewers:
+                await viewer.stop()
+            await asyncio.gather(*tasks)
+            return editor, viewers, holder
+
+        editor, viewers, holder = asyncio.run(scenario())
+        for viewer in viewers:
+            assert viewer.revision == editor.revision and not viewer.problems
+            moved = viewer.port == cluster.node_port(holder)
+            reconnects = [code for _, code in viewer.closes if code == 4503]
+            assert reconnects == ([4503] if moved else []), (holder, viewer.port, viewer.closes)
