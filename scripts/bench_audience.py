@@ -7,8 +7,8 @@ The presenter changes focus at a fixed rate; a delivery is one viewer receiving 
 runs from the presenter's send to each viewer's receipt (CLOCK_MONOTONIC, shared by the generator
 processes); a delivery missing 3 s after the window counts as lost. Redis's part is counted by its
 own statistics over the window: PUBLISH commands per update (one, whatever the number of viewers)
-and the bytes it sent per update. Reuses bench-cluster.py's client, setups and CPU accounting,
-handed in as `bench`."""
+and the bytes it sent per update. Reuses the load generator's client (bench_cluster_clients.py), and
+bench-cluster.py's setups and CPU accounting, handed in as `bench`."""
 
 import asyncio
 import http.client
@@ -18,6 +18,8 @@ import os
 import subprocess
 import time
 from pathlib import Path
+
+from bench_cluster_clients import UPDATE, Client, Session, Worker
 
 
 def redis_stats(port):
@@ -34,11 +36,11 @@ def redis_stats(port):
 
 
 def worker_class(bench):
-    class Viewer(bench.Client):
+    class Viewer(Client):
         """A viewer: every update counts, whoever made it (only the presenter types)."""
 
         def message(self, payload):
-            if payload.startswith(bench.UPDATE) and self.joined:
+            if payload.startswith(UPDATE) and self.joined:
                 at = payload.find(b'"seq":')
                 if at >= 0:
                     end = at + 6
@@ -48,12 +50,12 @@ def worker_class(bench):
                 return
             super().message(payload)
 
-    class AudienceWorker(bench.Worker):
+    class AudienceWorker(Worker):
         """One generator process: a share of the viewers, and in one of them the presenter."""
 
         def __init__(self, session, viewer, viewers, ports, presenter):
             super().__init__([session] if presenter else [], 1, ports)
-            self.audience = bench.Session(viewer)
+            self.audience = Session(viewer)
             self.viewers = viewers
             self.receipts = []  # (seq, monotonic receipt time) of every update a viewer got
 
@@ -69,7 +71,7 @@ def worker_class(bench):
 
             tasks = []
             for session in self.sessions:
-                tasks.append(asyncio.create_task(one(lambda: bench.Client(self, session, 0, self.ports[0]), self.ports[0])))
+                tasks.append(asyncio.create_task(one(lambda: Client(self, session, 0, self.ports[0]), self.ports[0])))
             for number in range(self.viewers):
                 port = self.ports[number % len(self.ports)]
                 tasks.append(asyncio.create_task(one(lambda port=port: Viewer(self, self.audience, 1, port), port)))

@@ -7,10 +7,6 @@ import Testing
 /// (``ChangeLog``): reads see one log either way, and a version-1 file keeps its log.
 @Suite("Storage change log: recent changes folded in bulk")
 struct ChangeLogTests {
-    private static func rows(_ table: String, in folder: TemporaryFolder) throws -> Int64? {
-        try SQLiteConnection(path: folder.databasePath).integer("SELECT count(*) FROM \(table)")
-    }
-
     @Test func foldsKeepEveryChangeInOrderForTheRestoreAndTheTimeline() throws {
         let folder = TemporaryFolder()
         var options = StoreOptions()
@@ -30,8 +26,8 @@ struct ChangeLogTests {
         writer.flush()
         #expect(recorder.failures.isEmpty)
         // 14 changes: folded at 6 (5 reached) and at 12, two left waiting.
-        #expect(try Self.rows("changes", in: folder) == 12)
-        #expect(try Self.rows("recent_changes", in: folder) == 2)
+        #expect(try Fixture.rows("changes", in: folder) == 12)
+        #expect(try Fixture.rows("recent_changes", in: folder) == 2)
 
         let sessions = try store.loadAll()
         #expect(sessions.map(\.id) == ["a", "b"])
@@ -79,8 +75,8 @@ struct ChangeLogTests {
         writer.submit(quiet.map { .append(Fixture.change($0, 1)) })
         writer.flush()
         #expect(recorder.failures.isEmpty)
-        #expect(try Self.rows("changes", in: folder) == 8 + 31)
-        #expect(try Self.rows("recent_changes", in: folder) == 9)
+        #expect(try Fixture.rows("changes", in: folder) == 8 + 31)
+        #expect(try Fixture.rows("recent_changes", in: folder) == 9)
         let sessions = try store.loadAll()
         #expect(sessions.count == 41)
         #expect(sessions.allSatisfy { $0.changes.map(\.revision) == ($0.id == "busy" ? Array(1...8) : [1]) })

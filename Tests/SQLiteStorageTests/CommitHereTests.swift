@@ -8,10 +8,6 @@ import Testing
 /// when that costs no wait for the disk; the writer thread keeps everything that may stall.
 @Suite("Storage writer: small groups committed on the caller's thread")
 struct CommitHereTests {
-    private static func rows(_ table: String, in folder: TemporaryFolder) throws -> Int64? {
-        try SQLiteConnection(path: folder.databasePath).integer("SELECT count(*) FROM \(table)")
-    }
-
     @Test func smallQueuesCommitAndAreReportedOnTheCallersThread() throws {
         let folder = TemporaryFolder()
         let store = try SQLiteStore.open(directory: folder.path)
@@ -90,13 +86,13 @@ struct CommitHereTests {
             writer.submit([.append(Fixture.change("s", revision))], wakingWriter: false)
             // Once the tenth makes a fold due, the writer thread may hold the turn to fold.
             if !writer.commitQueuedHere(upTo: 10) { writer.flush() }
-            if revision < 10 { #expect(try Self.rows("changes", in: folder) == 0, "no fold on this thread") }
+            if revision < 10 { #expect(try Fixture.rows("changes", in: folder) == 0, "no fold on this thread") }
         }
         writer.flush()
         // The tenth change made a fold due: the writer thread folds at least those ten.
-        #expect(try await eventually { try Self.rows("changes", in: folder) ?? 0 >= 10 })
-        let folded = try Self.rows("changes", in: folder) ?? 0
-        let waiting = try Self.rows("recent_changes", in: folder) ?? 0
+        #expect(try await eventually { try Fixture.rows("changes", in: folder) ?? 0 >= 10 })
+        let folded = try Fixture.rows("changes", in: folder) ?? 0
+        let waiting = try Fixture.rows("recent_changes", in: folder) ?? 0
         #expect(folded + waiting == 12)
         #expect(recorder.failures.isEmpty)
         #expect(try store.changes(session: "s", from: 1, through: 12) == (1...12).map { Fixture.change("s", $0) })

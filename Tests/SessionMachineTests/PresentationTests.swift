@@ -40,6 +40,19 @@ struct PresentationTests {
         harness.handle(.received(message, from: ConnectionID(number)))
     }
 
+    /// Connection 1 of a restored machine says hello as the tab of `client`: the snapshot it gets.
+    static func rejoin(_ restored: inout SessionMachine, client: Int) -> MemberSnapshot? {
+        var outputs: [SessionOutput] = []
+        var ids = SplitMix64(seed: 3)
+        restored.handle(.opened(ConnectionID(1), role: .editor), at: restoredTime, ids: &ids, into: &outputs)
+        restored.handle(
+            .received(.hello(clientId: Harness.clientId(client), name: nil), from: ConnectionID(1)), at: restoredTime,
+            ids: &ids, into: &outputs)
+        return outputs.lazy.compactMap { if case .sendSnapshot(let member, _) = $0 { member } else { nil } }.first
+    }
+
+    static let restoredTime = MachineTime(monotonicMilliseconds: 0, wallMilliseconds: 0)
+
     @Test("The first editor to join presents (a viewer before them does not); everyone's snapshot says so")
     func firstEditorPresents() throws {
         var harness = Harness()
@@ -162,15 +175,7 @@ struct PresentationTests {
         #expect(StepTests.refusal(Self.send(.ready, from: 12, in: &harness))?.code == .notPresenter)
 
         var restored = try #require(Harness.restored(harness.machine.durableState()))
-        var outputs: [SessionOutput] = []
-        var ids = SplitMix64(seed: 3)
-        let time = MachineTime(monotonicMilliseconds: 0, wallMilliseconds: 0)
-        restored.handle(.opened(ConnectionID(1), role: .editor), at: time, ids: &ids, into: &outputs)
-        restored.handle(
-            .received(.hello(clientId: Harness.clientId(2), name: nil), from: ConnectionID(1)), at: time, ids: &ids,
-            into: &outputs)
-        let snapshot = try #require(
-            outputs.lazy.compactMap { if case .sendSnapshot(let member, _) = $0 { member } else { nil } }.first)
+        let snapshot = try #require(Self.rejoin(&restored, client: 2))
         #expect(snapshot.presentation.presenter == first.you.member, "another editor first after the restart does not take it")
         #expect(snapshot.presentation.settings == PresentationSettings(present: true, followLock: true))
     }
@@ -185,15 +190,7 @@ struct PresentationTests {
         let handed = Self.send(.presenter(second.you.member), from: 1, in: &harness)
         var restored = try #require(Harness.restored(durable))
         for record in Self.persisted(handed) { restored.restore(record) }
-        var outputs: [SessionOutput] = []
-        var ids = SplitMix64(seed: 3)
-        let time = MachineTime(monotonicMilliseconds: 0, wallMilliseconds: 0)
-        restored.handle(.opened(ConnectionID(1), role: .editor), at: time, ids: &ids, into: &outputs)
-        restored.handle(
-            .received(.hello(clientId: Harness.clientId(1), name: nil), from: ConnectionID(1)), at: time, ids: &ids,
-            into: &outputs)
-        let snapshot = try #require(
-            outputs.lazy.compactMap { if case .sendSnapshot(let member, _) = $0 { member } else { nil } }.first)
+        let snapshot = try #require(Self.rejoin(&restored, client: 1))
         #expect(snapshot.presentation.presenter == second.you.member)
     }
 
@@ -234,17 +231,11 @@ struct PresentationTests {
         var outputs: [SessionOutput] = []
         restored.rescheduleTimers(into: &outputs)
         #expect(Self.programTimers(outputs).isEmpty, "nothing starts before the presenter says Ready")
-        var ids = SplitMix64(seed: 3)
-        let time = MachineTime(monotonicMilliseconds: 0, wallMilliseconds: 0)
-        restored.handle(.opened(ConnectionID(1), role: .editor), at: time, ids: &ids, into: &outputs)
-        restored.handle(
-            .received(.hello(clientId: Harness.clientId(1), name: nil), from: ConnectionID(1)), at: time, ids: &ids,
-            into: &outputs)
-        let snapshot = try #require(
-            outputs.lazy.compactMap { if case .sendSnapshot(let member, _) = $0 { member } else { nil } }.first)
+        let snapshot = try #require(Self.rejoin(&restored, client: 1))
         #expect(snapshot.presentation.waiting == 1, "the presenter's tab back is offered Ready")
         outputs.removeAll()
-        restored.handle(.received(.ready, from: ConnectionID(1)), at: time, ids: &ids, into: &outputs)
+        var ids = SplitMix64(seed: 4)
+        restored.handle(.received(.ready, from: ConnectionID(1)), at: Self.restoredTime, ids: &ids, into: &outputs)
         #expect(Self.programTimers(outputs) == [750])
     }
 

@@ -206,19 +206,25 @@ def test_slow_motion_runs_the_gift_task_four_times_slower_with_a_countdown(two):
     b.wait(lambda: not b.driver.find_element(By.ID, "timer-countdown").is_displayed(), "slow motion off for everyone")
 
 
+def open_copy(page):
+    """Opens a window from the page and switches to it: it starts with a copy of the page's
+    sessionStorage, as a duplicated tab does (a member of its own). Returns both handles."""
+    original = page.driver.current_window_handle
+    page.js("window.open(location.href)")
+    page.wait(lambda: len(page.driver.window_handles) == 2, "the copy opens")
+    copy = next(handle for handle in page.driver.window_handles if handle != original)
+    page.driver.switch_to.window(copy)
+    return original, copy
+
+
 def test_a_duplicated_tab_joins_as_a_new_member_and_does_not_present(solo):
     page = solo
     page.open(page.base_url)
     page.wait_drawn()
     page.wait(lambda: presenter_line(page).startswith("You present"), "the first tab presents")
-    original = page.driver.current_window_handle
     client = page.js("return sessionStorage.getItem('focusSync.clientId')")
     member = page.js("return document.querySelector('#presence-list .person-you').dataset.member")
-    # A window opened from the page starts with a copy of its sessionStorage, as a duplicated tab does.
-    page.js("window.open(location.href)")
-    page.wait(lambda: len(page.driver.window_handles) == 2, "the copy opens")
-    copy = next(handle for handle in page.driver.window_handles if handle != original)
-    page.driver.switch_to.window(copy)
+    original, _ = open_copy(page)
     try:
         page.wait_connected()
         page.wait_people(2)
@@ -241,11 +247,7 @@ def test_an_editor_takes_the_role_once_the_presenter_has_left(solo):
     page.open(page.base_url)
     page.wait_drawn()
     page.wait(lambda: presenter_line(page).startswith("You present"), "the first tab presents")
-    original = page.driver.current_window_handle
-    page.js("window.open(location.href)")
-    page.wait(lambda: len(page.driver.window_handles) == 2, "a second tab opens (a member of its own)")
-    second = next(handle for handle in page.driver.window_handles if handle != original)
-    page.driver.switch_to.window(second)
+    original, second = open_copy(page)
     page.wait_connected()
     page.wait_people(2)
     take = page.driver.find_element(By.ID, "take-presenting")

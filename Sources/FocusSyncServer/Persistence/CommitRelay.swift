@@ -6,12 +6,13 @@ import Locking
 ///
 /// Commit reports wait in a queue of their own and cross to the service thread in one hop for
 /// as many as arrive before it runs: a busy writer reports many commits, and each hop wakes the
-/// service thread. Reports made on the service thread need no hop. Successive successes fold into the last of them (each covers every ticket
-/// before it); a failure stays a report of its own, in order.
+/// service thread (``HopQueue``). Reports made on the service thread need no hop. Successive
+/// successes fold into the last of them (each covers every ticket before it); a failure stays a
+/// report of its own, in order.
 final class CommitRelay: Sendable {
     private let target = Locked<Application?>(nil)
-    private let reports = Locked<[CommitReport]>([])
-    private let events = Locked<[ClusterEvent]>([])
+    private let reports = HopQueue<CommitReport>()
+    private let events = HopQueue<ClusterEvent>()
 
     func connect(_ application: Application) {
         target.withLock { $0 = application }
@@ -21,23 +22,8 @@ final class CommitRelay: Sendable {
         // Before the application is connected there is nobody to tell.
         guard let application = target.withLock({ $0 }) else { return }
         let report = CommitReport(through: ticket, failure: failure)
-        let hop = reports.withLock { queued in
-            defer {
-                if failure == nil, let last = queued.last, last.failure == nil {
-                    queued[queued.count - 1] = report
-                } else {
-                    queued.append(report)
-                }
-            }
-            return queued.isEmpty
-        }
-        guard hop else { return }
-        application.storageCommitted { [reports] in
-            reports.withLock { queued in
-                defer { queued.removeAll(keepingCapacity: true) }
-                return queued
-            }
-        }
+        guard reports.push(report, folding: { last, next in last.failure == nil && next.failure == nil }) else { return }
+        application.storageCommitted { [reports] in reports.takeAll() }
     }
 
     /// What the Redis coordinator and subscriber reported (on their threads). Like commit
@@ -45,25 +31,12 @@ final class CommitRelay: Sendable {
     /// runs; successive commits that stored everything fold into the last.
     func cluster(_ event: ClusterEvent) {
         guard let application = target.withLock({ $0 }) else { return }
-        let hop = events.withLock { queued in
-            defer {
-                if case .committed(_, let failed) = event, failed.isEmpty, case .committed(_, let before)? = queued.last,
-                    before.isEmpty
-                {
-                    queued[queued.count - 1] = event
-                } else {
-                    queued.append(event)
-                }
-            }
-            return queued.isEmpty
+        let hop = events.push(event) { last, next in
+            guard case .committed(_, let before) = last, case .committed(_, let failed) = next else { return false }
+            return before.isEmpty && failed.isEmpty
         }
         guard hop else { return }
-        application.clusterEvents { [events] in
-            events.withLock { queued in
-                defer { queued.removeAll(keepingCapacity: true) }
-                return queued
-            }
-        }
+        application.clusterEvents { [events] in events.takeAll() }
     }
 }
 

@@ -1,4 +1,6 @@
-import SQLiteStorage
+import TestSupport
+
+@testable import SQLiteStorage
 
 /// Payloads for tests: recognisable bytes of a chosen size.
 enum Fixture {
@@ -16,6 +18,11 @@ enum Fixture {
 
     static func appends(_ session: String, _ revisions: ClosedRange<Int64>) -> [StorageWrite] {
         revisions.map { .append(change(session, $0)) }
+    }
+
+    /// How many rows `table` of the store in `folder` holds, read on a connection of its own.
+    static func rows(_ table: String, in folder: TemporaryFolder) throws -> Int64? {
+        try SQLiteConnection(path: folder.databasePath).integer("SELECT count(*) FROM \(table)")
     }
 }
 
