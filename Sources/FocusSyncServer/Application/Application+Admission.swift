@@ -11,7 +11,7 @@ extension Application {
         let capability = Application.sessionParameter(in: connection.request.query)
         if let relay, let capability, SessionID(capability)?.isViewerShaped == true, sessions.registry.lookup(capability) == nil {
             // A viewer of a session held elsewhere (or nowhere): served from the relay's copy.
-            admissions[connection.id] = .waiting(WaitingConnection())
+            connection.admission = .waiting(WaitingConnection())
             relay.serve(capability) { [weak self] outcome in
                 self?.admit(connection, to: capability, after: outcome, in: relay.host)
             }
@@ -19,7 +19,7 @@ extension Application {
         }
         if let ownership, let capability, sessions.registry.lookup(capability) == nil {
             // Its messages wait with it until the session is taken (or found missing).
-            admissions[connection.id] = .waiting(WaitingConnection())
+            connection.admission = .waiting(WaitingConnection())
             ownership.hold(capability) { [weak self] outcome in self?.admit(connection, to: capability, after: outcome) }
             return
         }
@@ -32,7 +32,7 @@ extension Application {
         in host: SessionHost? = nil
     ) {
         // A connection that closed meanwhile is no longer waiting.
-        guard case .waiting(let waiting) = admissions.removeValue(forKey: connection.id) else { return }
+        guard case .waiting(let waiting) = connection.takeAdmission() else { return }
         switch outcome {
         case .unavailable(let reason):
             return refuse(connection, ProtocolError(.sessionUnavailable, reason))
@@ -66,9 +66,9 @@ extension Application {
             return
         }
         let context = ConnectionContext(
-            session: id, host: host, connection: ConnectionID(connection.id), messagesPerSecond: limits.messagesPerSecond,
+            session: id, host: host, socket: connection, messagesPerSecond: limits.messagesPerSecond,
             now: HostClock.monotonicSeconds())
-        admissions[connection.id] = .admitted(context)
-        host.opened(connection, context: context, role: role)
+        connection.admission = .admitted(context)
+        host.opened(context, role: role)
     }
 }

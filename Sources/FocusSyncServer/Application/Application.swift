@@ -19,8 +19,6 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     private let expirySweepSeconds: Double
     private let startedAt = HostClock.monotonicSeconds()
     let sessions: SessionHost
-    /// Every open WebSocket the application has not refused, by its transport id.
-    var admissions: [UInt64: ConnectionAdmission] = [:]
     /// The transport's service thread: timers, and the hop back from other threads.
     let serviceThread: ServiceThread
     private let persistence: (any SessionPersistence)?
@@ -302,9 +300,9 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     }
 
     func connection(_ connection: WebSocketConnection, didReceiveText text: [UInt8]) {
-        guard case .admitted(let context) = admissions[connection.id] else {
-            if case .waiting(let waiting) = admissions[connection.id], !waiting.keep(text) {
-                admissions[connection.id] = nil
+        guard case .admitted(let context) = connection.admission else {
+            if case .waiting(let waiting) = connection.admission, !waiting.keep(text) {
+                connection.admission = nil
                 connection.close(code: .policyViolation, reason: "too many messages before the session was ready")
             }
             return
@@ -342,7 +340,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     }
 
     func connection(_ connection: WebSocketConnection, didOverflowWith message: OutboundMessage) {
-        guard case .admitted(let context) = admissions[connection.id] else {
+        guard case .admitted(let context) = connection.admission else {
             connection.close(code: .policyViolation, reason: "client is not reading its messages", flush: false)
             return
         }
@@ -350,12 +348,12 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
     }
 
     func connectionDidDrain(_ connection: WebSocketConnection) {
-        guard case .admitted(let context) = admissions[connection.id] else { return }
+        guard case .admitted(let context) = connection.admission else { return }
         context.host.handle(.caughtUp(context.connection), in: context.session)
     }
 
     func connectionDidClose(_ connection: WebSocketConnection, code: CloseCode?) {
-        if case .admitted(let context) = admissions.removeValue(forKey: connection.id) {
+        if case .admitted(let context) = connection.takeAdmission() {
             context.host.closed(context)
             if context.host !== sessions { relay?.closed(in: context.session) }
         }

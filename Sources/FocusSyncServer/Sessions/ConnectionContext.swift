@@ -1,8 +1,9 @@
 import Sessions
 import WebSocketTransport
 
-/// What the server keeps for one WebSocket connection: the session it opened and its rate
-/// limit. Kept as its ``ConnectionAdmission``; service thread only.
+/// What the server keeps for one WebSocket connection: the session it opened, the connection
+/// and its rate limit. Kept as its ``ConnectionAdmission`` and in its ``SessionHost``'s table;
+/// service thread only.
 ///
 /// One is kept for every open connection, so it holds only what differs between connections:
 /// the buckets' fill levels. Their limits follow from the one message rate.
@@ -10,7 +11,10 @@ final class ConnectionContext {
     let session: SessionID
     /// The host serving it: the sessions this process holds, or the relay's copies.
     unowned let host: SessionHost
-    let connection: ConnectionID
+    /// The WebSocket itself (whose admission refers back here until it closes).
+    let socket: WebSocketConnection
+    /// The id the session machine knows it by.
+    var connection: ConnectionID { ConnectionID(socket.id) }
     /// Messages a second this connection may send (the server's limit).
     private let messagesPerSecond: Double
     /// Messages this connection may send.
@@ -23,10 +27,10 @@ final class ConnectionContext {
     static let historyPerSecond = 10
     private static let historyLimit = TokenBucket.Limit(rate: Double(historyPerSecond), burst: Double(historyPerSecond))
 
-    init(session: SessionID, host: SessionHost, connection: ConnectionID, messagesPerSecond: Int, now: Double) {
+    init(session: SessionID, host: SessionHost, socket: WebSocketConnection, messagesPerSecond: Int, now: Double) {
         self.session = session
         self.host = host
-        self.connection = connection
+        self.socket = socket
         self.messagesPerSecond = Double(messagesPerSecond)
         messages = TokenBucket(full: Self.messageLimit(self.messagesPerSecond), now: now)
         strikes = TokenBucket(full: Self.strikeLimit(self.messagesPerSecond), now: now)

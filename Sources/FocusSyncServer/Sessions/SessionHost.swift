@@ -14,8 +14,8 @@ final class SessionHost {
     private let logger: Logger
     let serviceThread: ServiceThread
     private let clock: SessionClock
-    /// Every open WebSocket of a session, by the id the machines know it by.
-    private var connections: [ConnectionID: (connection: WebSocketConnection, session: SessionID)] = [:]
+    /// Every open WebSocket of a session by its machine id: the process's one table of them.
+    private var connections: [ConnectionID: ConnectionContext] = [:]
     private var timers: [TimerKey: ScheduledWork] = [:]
     /// Reused for every input, so handling one allocates no output array.
     private var outputs: [SessionOutput] = []
@@ -85,7 +85,7 @@ final class SessionHost {
 
     /// Sends `message` on one connection of any session, if it is still open.
     func send(_ message: OutboundMessage, to connection: ConnectionID) {
-        connections[connection]?.connection.send(message)
+        connections[connection]?.socket.send(message)
     }
 
     /// Rebuilds every stored session. Call before the transport starts; their timers are asked
@@ -219,8 +219,8 @@ final class SessionHost {
         let error = ended.map { OutboundMessage(utf8: ServerMessage.error($0).encoded()) }
         let close = {
             for held in held.values {
-                if let error { held.connection.send(error) }
-                held.connection.close(code: code, reason: reason)
+                if let error { held.socket.send(error) }
+                held.socket.close(code: code, reason: reason)
             }
         }
         if afterStored {
@@ -249,13 +249,13 @@ final class SessionHost {
 
     /// The bytes the slowest joined connection has waiting.
     var largestQueuedBytes: Int {
-        connections.values.lazy.map(\.connection.queuedBytes).max() ?? 0
+        connections.values.lazy.map(\.socket.queuedBytes).max() ?? 0
     }
 
     // MARK: Connections
 
-    func opened(_ connection: WebSocketConnection, context: ConnectionContext, role: Role) {
-        connections[context.connection] = (connection, context.session)
+    func opened(_ context: ConnectionContext, role: Role) {
+        connections[context.connection] = context
         handle(.opened(context.connection, role: role), in: context.session)
     }
 
@@ -337,7 +337,7 @@ final class SessionHost {
         switch output {
         case .send(let message, let connection):
             let encoded = OutboundMessage(utf8: message.encoded())
-            return { [weak self] in self?.connections[connection]?.connection.send(encoded) }
+            return { [weak self] in self?.connections[connection]?.socket.send(encoded) }
         case .sendSnapshot(let member, let connection):
             guard let message = registry.read(session, { snapshots.message(for: member, of: $0) }) else { return {} }
             let encoded = OutboundMessage(utf8: message.encoded())
@@ -345,7 +345,7 @@ final class SessionHost {
             let roster = member.role == .editor ? wholeRoster(of: session) : nil
             let live = liveAfterSnapshot?(session) ?? []
             return { [weak self] in
-                guard let link = self?.connections[connection]?.connection else { return }
+                guard let link = self?.connections[connection]?.socket else { return }
                 link.send(encoded)
                 if let roster { link.send(roster) }
                 for message in live { link.send(message) }
@@ -363,14 +363,14 @@ final class SessionHost {
             let recipients = registry.recipients(of: session)
             return { [weak self] in
                 guard let self else { return }
-                for connection in recipients { connections[connection]?.connection.send(encoded) }
+                for connection in recipients { connections[connection]?.socket.send(encoded) }
             }
         case .close(let connection, let code, let reason):
             return { [weak self] in
-                self?.connections[connection]?.connection.close(code: CloseCode(rawValue: code.rawValue), reason: reason)
+                self?.connections[connection]?.socket.close(code: CloseCode(rawValue: code.rawValue), reason: reason)
             }
         case .dropBacklog(let connection):
-            return { [weak self] in self?.connections[connection]?.connection.discardBacklog() }
+            return { [weak self] in self?.connections[connection]?.socket.discardBacklog() }
         case .persist, .schedule, .cancel, .fault, .compileSource:
             return {}
         }

@@ -13,9 +13,14 @@ struct Membership: Sendable {
     mutating func nameNewMembers(prefix: String) {
         members.idPrefix = prefix
     }
-    private var connections: [ConnectionID: ConnectionState] = [:]
-    /// The joined connection of each connected tab, by secret client id.
-    private var connectedClients: [String: ConnectionID] = [:]
+    /// One open connection: where it stands, and its position in ``recipients`` (-1 while it is
+    /// not one).
+    private struct Slot: Sendable {
+        var state: ConnectionState
+        var recipient: Int32 = -1
+    }
+    /// The session's one table by connection; the member directory is its one table by client id.
+    private var connections: [ConnectionID: Slot] = [:]
     /// Every joined connection that is keeping up: where broadcasts go.
     private(set) var recipients = RecipientList()
     private(set) var roster: PresenceRoster
@@ -41,7 +46,7 @@ struct Membership: Sendable {
 
     /// Where `connection` stands, if it is open.
     func state(of connection: ConnectionID) -> ConnectionState? {
-        connections[connection]
+        connections[connection]?.state
     }
 
     /// The remembered tab with this secret client id.
@@ -51,7 +56,7 @@ struct Membership: Sendable {
 
     /// The joined connection of the tab with this secret client id, while it is connected.
     func connection(of clientId: String) -> ConnectionID? {
-        connectedClients[clientId]
+        members.connection(of: clientId)
     }
 
     /// Whether the session remembers the tab with this secret client id.
@@ -75,19 +80,19 @@ struct Membership: Sendable {
     mutating func handle(_ input: MembershipInput, at time: MachineTime, into outputs: inout [MembershipOutput]) {
         switch input {
         case .opened(let connection, let role):
-            connections[connection] = .waiting(role)
+            connections[connection] = Slot(state: .waiting(role))
             idleSince = nil
             outputs.append(.schedule(.helloDeadline(connection), afterMilliseconds: helloDeadlineMilliseconds))
         case .hello(let connection, let clientId, let name):
-            guard case .waiting(let role) = connections[connection] else { return }
+            guard case .waiting(let role) = connections[connection]?.state else { return }
             hello(connection, clientId: clientId, name: name, role: role, at: time, into: &outputs)
         case .rename(let connection, let name):
-            guard case .joined(let clientId, _, _) = connections[connection] else { return }
+            guard case .joined(let clientId, _, _) = connections[connection]?.state else { return }
             rename(clientId, to: name, from: connection, at: time, into: &outputs)
         case .closed(let connection):
             forget(connection, at: time, into: &outputs)
         case .helloDeadlinePassed(let connection):
-            guard case .waiting = connections[connection] else { return }
+            guard case .waiting = connections[connection]?.state else { return }
             connections[connection] = nil
             let seconds = helloDeadlineMilliseconds / 1000
             outputs.append(
@@ -101,9 +106,9 @@ struct Membership: Sendable {
         case .fellBehind(let connection):
             fallBehind(connection, into: &outputs)
         case .caughtUp(let connection):
-            guard case .joined(let clientId, let role, true) = connections[connection] else { return }
-            connections[connection] = .joined(clientId: clientId, role: role, behind: false)
-            recipients.insert(connection)
+            guard case .joined(let clientId, let role, true) = connections[connection]?.state else { return }
+            connections[connection]?.state = .joined(clientId: clientId, role: role, behind: false)
+            startSending(to: connection)
             outputs.append(.welcome(connection, clientId: clientId, role: role))
         }
     }
@@ -128,17 +133,16 @@ struct Membership: Sendable {
         let requested = DisplayName.bounded(name)
         // A newer connection with the same client id wins: a reconnect racing the old socket's
         // close, or a duplicated tab. The member stays present throughout.
-        let replaced = connectedClients[clientId]
+        let replaced = members.connection(of: clientId)
         var replacedRole: Role?
         if let replaced {
-            if case .joined(_, let oldRole, _) = connections[replaced] { replacedRole = oldRole }
+            if case .joined(_, let oldRole, _) = connections[replaced]?.state { replacedRole = oldRole }
+            stopSending(to: replaced)
             connections[replaced] = nil
-            recipients.remove(replaced)
             outputs.append(.close(replaced, .replaced, reason: "replaced by a newer connection with this clientId"))
         }
         let isNew = members[clientId] == nil
-        var record = members.record(
-            for: clientId, name: requested, connected: connectedClients, connectedCount: connectedClients.count)
+        var record = members.record(for: clientId, name: requested)
         if let requested, !record.member.name.utf8.elementsEqual(requested.utf8) {
             members.update(clientId) { $0.member.name = requested }
             record.member.name = requested
@@ -146,9 +150,9 @@ struct Membership: Sendable {
         } else if isNew {
             outputs.append(.persist(record))
         }
-        connections[connection] = .joined(clientId: clientId, role: role, behind: false)
-        connectedClients[clientId] = connection
-        recipients.insert(connection)
+        connections[connection] = Slot(state: .joined(clientId: clientId, role: role, behind: false))
+        members.link(clientId, to: connection)
+        startSending(to: connection)
         everJoined = true
         outputs.append(.cancel(.helloDeadline(connection)))
         // A replacing connection (a reconnect racing the old socket's close) keeps its place:
@@ -186,13 +190,13 @@ struct Membership: Sendable {
     }
 
     private mutating func forget(_ connection: ConnectionID, at time: MachineTime, into outputs: inout [MembershipOutput]) {
-        switch connections.removeValue(forKey: connection) {
+        stopSending(to: connection)
+        switch connections.removeValue(forKey: connection)?.state {
         case .waiting:
             outputs.append(.cancel(.helloDeadline(connection)))
         case .joined(let clientId, let role, _):
-            recipients.remove(connection)
-            if connectedClients[clientId] == connection {
-                connectedClients[clientId] = nil
+            if members.connection(of: clientId) == connection {
+                members.link(clientId, to: nil)
                 let directory = members
                 roster.depart(clientId, role: role) { directory[$0]?.member }
                 if let member = members[clientId]?.member.member { outputs.append(.departed(member)) }
@@ -205,11 +209,11 @@ struct Membership: Sendable {
     }
 
     private mutating func fallBehind(_ connection: ConnectionID, into outputs: inout [MembershipOutput]) {
-        switch connections[connection] {
+        switch connections[connection]?.state {
         case .joined(let clientId, let role, false):
             // Never a snapshot per update for a member already behind: one when it catches up.
-            connections[connection] = .joined(clientId: clientId, role: role, behind: true)
-            recipients.remove(connection)
+            connections[connection]?.state = .joined(clientId: clientId, role: role, behind: true)
+            stopSending(to: connection)
             outputs.append(.dropBacklog(connection))
         case .waiting:
             connections[connection] = nil
@@ -218,6 +222,17 @@ struct Membership: Sendable {
         case .joined(_, _, true), nil:
             break
         }
+    }
+
+    private mutating func startSending(to connection: ConnectionID) {
+        guard let slot = connections[connection], slot.recipient < 0 else { return }
+        connections[connection]?.recipient = recipients.append(connection)
+    }
+
+    private mutating func stopSending(to connection: ConnectionID) {
+        guard let position = connections[connection]?.recipient, position >= 0 else { return }
+        connections[connection]?.recipient = -1
+        if let moved = recipients.remove(at: position) { connections[moved]?.recipient = position }
     }
 
     // MARK: Presence

@@ -126,6 +126,10 @@ package struct InboundStream: Sendable {
         return scan
     }
 
+    /// Where the frame filter stands (``ReadPlan/frames``): a reader that keeps only frames
+    /// once the WebSocket is open goes on from here.
+    package var frameFilter: ClientFrameFilter { frames }
+
     /// The verdict on the next head libwebsockets parses. From the callback that receives it.
     package mutating func nextVerdict() -> Verdict? {
         guard !verdicts.isEmpty else { return nil }

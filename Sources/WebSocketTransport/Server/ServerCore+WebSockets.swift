@@ -35,7 +35,7 @@ extension ServerCore {
         let connection = WebSocketConnection(request: request, wsi: wsi, core: self)
         connections[wsi] = connection
         keepalive.watch(connection)
-        tappedSocket(wsi)?.connection = connection
+        tappedSocket(wsi)?.upgraded(to: connection)
         handler.connectionDidOpen(connection)
         // Counted after the handler has seen it, so a reader of the count never gets ahead of the handler.
         openConnections.withLock { $0 += 1 }

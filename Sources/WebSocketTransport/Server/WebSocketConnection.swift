@@ -31,6 +31,11 @@ public final class WebSocketConnection: KeepaliveMember {
         return !machine.isOpen
     }
 
+    /// What the handler keeps with this connection, so that it needs no table of its own by
+    /// ``id`` (the transport never reads it). Set it to nil when the connection closes if it
+    /// refers back to the connection.
+    public var attachment: AnyObject?
+
     /// Frames larger than this are split, one frame per writeable callback.
     static let maxFrameBytes = 32 * 1024
     /// A closing connection whose peer does not complete the close in this time is dropped.
