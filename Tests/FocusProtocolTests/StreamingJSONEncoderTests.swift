@@ -93,7 +93,7 @@ struct StreamingJSONEncoderTests {
 
     @Test func numbersNullsAndNesting() throws {
         struct Nested: Encodable {
-            var counts: [Int64] = [-9_223_372_036_854_775_808, 0, 42]
+            var counts: [Int64] = [-9_223_372_036_854_775_808, 0, 42, 9, 10, -999, 1_000, 9_223_372_036_854_775_807]
             var ratio = 0.1
             var none: String? = nil
             var flags: [String: Bool] = ["on": true, "off": false]
@@ -102,7 +102,8 @@ struct StreamingJSONEncoderTests {
         }
         try expectSameJSON(Nested())
         #expect(
-            String(decoding: try StreamingJSONEncoder().encode(Nested().counts), as: UTF8.self) == "[-9223372036854775808,0,42]")
+            String(decoding: try StreamingJSONEncoder().encode(Nested().counts), as: UTF8.self)
+                == "[-9223372036854775808,0,42,9,10,-999,1000,9223372036854775807]")
     }
 
     @Test func largeIntegersAndJSONValuesInsideOtherValues() throws {

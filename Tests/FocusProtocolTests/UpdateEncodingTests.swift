@@ -29,4 +29,32 @@ struct UpdateEncodingTests {
                 == #"{"type":"update","revision":3,"by":"m1","seq":2,"at":1795900000000,"events":[{"kind":"focus","screen":"ProfileForm","from":"firstName","to":"lastName","cause":"submit"}],"patch":{}}"#
         )
     }
+
+    @Test("An update writes every kind of event, and its lines, as their Encodable conformances do")
+    func directWritingMatchesEncodable() throws {
+        let events: [FocusEvent] = [
+            .focus(screen: .profile, from: .firstName, to: nil, cause: .submit),
+            .focus(screen: .profile, from: nil, to: try FocusKey.parse("row/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55"), cause: .tap),
+            .edit(screen: .profile, key: .firstName, ops: [TextSplice(at: 0, delete: 1, insert: "A\"\n")]),
+            .navigate(from: .profile, to: ScreenID(rawValue: "Gift")),
+            .state(screen: .profile, name: "focus", value: #"".lastName "quoted" \"#),
+            .timerSet(screen: .profile, afterMilliseconds: 500),
+            .restart(screen: .profile),
+        ]
+        let lines: [Int?] = [12, nil, 3, nil, 40, 7, nil]
+        let update = UpdateMessage(
+            revision: 3, by: MemberID(rawValue: "m1"), seq: 2, at: 1_795_900_000_000, events: events, lines: lines,
+            patch: JSONObject())
+        let text = ServerMessage.update(update).encoded()
+        let written = try JSONParser.parse(text, depthLimit: 64)
+        let eventsText = try StreamingJSONEncoder().encode(events)
+        let linesText = try StreamingJSONEncoder().encode(lines)
+        #expect(written["events"] == (try JSONParser.parse(eventsText, depthLimit: 64)))
+        #expect(written["lines"] == (try JSONParser.parse(linesText, depthLimit: 64)))
+        // Byte for byte, too: the events and lines as the encoder writes them, in place (the
+        // first two events pass focus through nil, so the keyboard dips follow the lines).
+        let whole = String(decoding: text, as: UTF8.self)
+        #expect(whole.contains(#""events":"# + String(decoding: eventsText, as: UTF8.self) + #","lines":"#))
+        #expect(whole.contains(#""lines":"# + String(decoding: linesText, as: UTF8.self) + #","keyboardDips""#))
+    }
 }

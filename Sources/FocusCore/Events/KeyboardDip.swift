@@ -3,6 +3,8 @@ extension FocusEvent {
     /// `nil` and goes straight on to another field, as one animated focus change does (the
     /// keyboard goes down and comes back up). In the order the screens first dip.
     public static func keyboardDips(in events: [FocusEvent]) -> [ScreenID] {
+        // Most changes have no focus leaving a field for nil, so no dip: no table for them.
+        guard events.contains(where: \.leavesForNil) else { return [] }
         var lastMove: [ScreenID: (from: FocusKey?, to: FocusKey?)] = [:]
         var dips: [ScreenID] = []
         for case .focus(let screen, let from, let to, _) in events {
@@ -14,5 +16,11 @@ extension FocusEvent {
             lastMove[screen] = (from, to)
         }
         return dips
+    }
+
+    /// Whether this is focus leaving a field for no field.
+    private var leavesForNil: Bool {
+        if case .focus(_, .some, nil, _) = self { return true }
+        return false
     }
 }

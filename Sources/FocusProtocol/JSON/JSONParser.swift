@@ -72,23 +72,26 @@ public struct JSONParser {
 
     private mutating func object() throws(JSONSyntaxError) -> JSONValue {
         try nest()
-        var object = JSONObject()
         if current == UInt8(ascii: "}") {
             position += 1
             depth -= 1
-            return .object(object)
+            return .object(JSONObject())
         }
+        // The members gathered in an array with room for a message's few, then made the object
+        // once: setting them one by one searched the object again and grew it a member at a time.
+        var members: [(key: String, value: JSONValue)] = []
+        members.reserveCapacity(8)
         while true {
             guard current == UInt8(ascii: "\"") else {
-                throw failure(object.isEmpty ? "a member name that is not a string" : "a trailing comma")
+                throw failure(members.isEmpty ? "a member name that is not a string" : "a trailing comma")
             }
             let key = try string()
-            guard object[key] == nil else { throw failure("the member name '\(key)' twice") }
+            guard !members.contains(where: { $0.key == key }) else { throw failure("the member name '\(key)' twice") }
             skipWhitespace()
             guard current == UInt8(ascii: ":") else { throw failure("a missing ':' after a member name") }
             position += 1
             skipWhitespace()
-            object[key] = try value()
+            members.append((key, try value()))
             skipWhitespace()
             switch current {
             case UInt8(ascii: ","):
@@ -97,7 +100,7 @@ public struct JSONParser {
             case UInt8(ascii: "}"):
                 position += 1
                 depth -= 1
-                return .object(object)
+                return .object(JSONObject(members))
             default:
                 throw failure("a missing ',' or '}' in an object")
             }

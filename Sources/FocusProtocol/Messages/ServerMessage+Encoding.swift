@@ -81,7 +81,8 @@ extension PastMessage: Encodable {
 
 extension UpdateMessage {
     /// Written member by member rather than through `Encodable`: an update goes out with every
-    /// change, and its envelope is fixed, so only the events take the generic path.
+    /// change, so its envelope, events and lines are written directly (only an edit's splices
+    /// and the keyboard dips take the generic path).
     func encoded() throws -> [UInt8] {
         let output = JSONOutput()
         output.write(raw: #"{"type":"update","revision":"#)
@@ -94,11 +95,19 @@ extension UpdateMessage {
         }
         output.write(raw: #","at":"#)
         output.write(at)
-        output.write(raw: #","events":"#)
-        try output.encode(events)
+        output.write(raw: #","events":["#)
+        for (index, event) in events.enumerated() {
+            if index > 0 { output.write(raw: ",") }
+            try output.write(event: event)
+        }
+        output.write(raw: "]")
         if lines.contains(where: { $0 != nil }) {
-            output.write(raw: #","lines":"#)
-            try output.encode(lines)
+            output.write(raw: #","lines":["#)
+            for (index, line) in lines.enumerated() {
+                if index > 0 { output.write(raw: ",") }
+                if let line { output.write(line) } else { output.writeNull() }
+            }
+            output.write(raw: "]")
         }
         let dips = FocusEvent.keyboardDips(in: events)
         if !dips.isEmpty {

@@ -18,7 +18,7 @@ enum Evolution {
         let lines: [Int?]
         let effects: [Effect]
         /// The program and the lesson before the change, for the merge patch of an update.
-        let before: SessionProgram
+        let before: ProgramBefore
         let lessonBefore: LessonProgress?
         let faults: [SessionFault]
     }
@@ -33,7 +33,7 @@ extension SessionMachine {
     /// - Throws: the refusal a member is told when the cause cannot be applied; the session is
     ///   then as it was.
     mutating func evolve(_ change: ChangeRecord, ids: inout some ChangeDraws) throws(ProtocolError) -> Evolution {
-        let before = program
+        let before = program.source.before
         let lessonBefore = lessons.progress
         var faults: [SessionFault] = []
         var outcome: Outcome
@@ -48,13 +48,13 @@ extension SessionMachine {
                 let ran = try program.apply(message, splices: applied, ids: &ids)
                 // Only a restart applies with a failure: its screen stopped part-way through appearing.
                 if let failure = ran.failure { faults.append(.restartStopped(failure)) }
-                (outcome, lines) = ran.outcome(changing: before.source, to: program.source)
+                (outcome, lines) = ran.outcome(changing: before, to: program.source)
                 followLesson(&outcome)
             }
         case .programTimer(let token):
             let ran = program.fire(token, ids: &ids)
             if let failure = ran.failure { faults.append(.timerStopped(failure)) }
-            (outcome, lines) = ran.outcome(changing: before.source, to: program.source)
+            (outcome, lines) = ran.outcome(changing: before, to: program.source)
             followLesson(&outcome)
         case .source(let text):
             if let ran = program.checkSource(text, ids: &ids) {
@@ -201,7 +201,7 @@ extension SourceRun.Ran {
     /// change all the same, recorded and published with no events. Otherwise the live run would
     /// hold what no record says: a restored session or the timeline would still wait for a timer
     /// the host has fired and dropped, and a replay would let a cancelled task focus a field.
-    func outcome(changing before: SourceRun, to after: SourceRun) -> (Outcome, [Int?]) {
+    func outcome(changing before: ProgramBefore, to after: SourceRun) -> (Outcome, [Int?]) {
         guard events.isEmpty, effects.isEmpty else { return (.applied(events: events, effects: effects), lines) }
         // Compared only when nothing was told, which is rare.
         guard before.run != after.run else { return (.unchanged(.unchanged), []) }

@@ -112,7 +112,7 @@ extension SessionMachine {
         let record = applied.record
         var patch = JSONObject()
         patch["screen"] = .string(program.source.screen.rawValue)
-        patch["program"] = .object(program.source.patch(since: applied.before.source))
+        patch["program"] = .object(program.source.patch(since: applied.before))
         if lessons.progress != applied.lessonBefore { patch["lesson"] = JSONValue(encoding: lessons.progress) }
         if case .intent(let message, _, _, _) = record.cause, case .writeLesson = message.action {
             patch["customLesson"] = JSONValue(encoding: lessons.custom)

@@ -61,12 +61,6 @@ struct SessionProgram: Sendable {
         try source.text(of: key, seq: seq)
     }
 
-    /// The UTF-16 length of a field's text now, 0 for a field that has none (a field of a screen
-    /// not showing, whose page copy starts from empty when it comes).
-    func textLength(of key: FocusKey, on screen: ScreenID) -> Int {
-        key == .sourceText || screen == source.screen ? source.textLength(of: key) : 0
-    }
-
     /// The screen a lesson runs on as its goals read it after a change: `nil` while another shows.
     func lessonScene(on screen: ScreenID) -> LessonScene? {
         source.lessonScene(on: screen)

@@ -193,9 +193,11 @@ struct SourceRun: Sendable {
         return text
     }
 
-    /// The UTF-16 length of a field's text as the page shows it now (0 for a field not drawn).
-    func textLength(of key: FocusKey) -> Int {
-        key == .sourceText ? text.utf16Length : (drawnTexts[key] ?? "").utf16Length
+    /// What a change is compared against once it is applied, taken before it.
+    var before: ProgramBefore {
+        ProgramBefore(
+            text: text, textDiagnostics: textDiagnostics, textHighlights: textHighlights, compiledSource: compiled.source,
+            run: run, drawn: drawn, drawnTexts: drawnTexts, screen: screen)
     }
 
     var snapshot: ProgramSnapshot {
@@ -256,8 +258,11 @@ struct SourceRun: Sendable {
         into ran: inout Ran, lines: [FocusKey: Int], drawn new: DrawnScreen? = nil,
         typed: (key: FocusKey, splices: [TextSplice])? = nil
     ) {
-        let (previousName, previousTexts) = (drawn.name, drawnTexts)
+        let (previousName, previousTexts, previousContent) = (drawn.name, drawnTexts, drawn.content)
         drawn = new ?? interpreter.draw(run)
+        // The same views draw the same texts (a focus move mostly keeps the very layout, so this
+        // is one comparison of storage), and no field's text changed.
+        if previousName == drawn.name, previousContent == drawn.content { return }
         let texts = drawn.textsInOrder
         drawnTexts = Dictionary(texts, uniquingKeysWith: { first, _ in first })
         let old = previousName == drawn.name ? previousTexts : [:]
@@ -321,13 +326,14 @@ extension SourceRun {
     /// The merge patch of the snapshot's `program` from `before` to now: the drawn screen's
     /// members that changed (`focused` spelled out, `null` when no field has focus any more), and
     /// the source, its diagnostics, highlights and screens when they changed.
-    func patch(since before: SourceRun) -> JSONObject {
+    func patch(since before: ProgramBefore) -> JSONObject {
         var patch = JSONObject()
         if before.text != text { patch["source"] = .string(text) }
         if before.textDiagnostics != textDiagnostics { patch["diagnostics"] = JSONValue(encoding: textDiagnostics) }
         if before.textHighlights != textHighlights { patch["highlights"] = JSONValue(encoding: textHighlights) }
         if before.runsText != runsText { patch["runs"] = .bool(runsText) }
-        if before.compiled != compiled { patch["screens"] = JSONValue(encoding: interpreter.screenNames) }
+        // A compile is pure: the same source compiled the same program.
+        if before.compiledSource != compiled.source { patch["screens"] = JSONValue(encoding: interpreter.screenNames) }
         let drawn = drawn.mergePatch(since: before.drawn)
         if !drawn.isEmpty { patch["drawn"] = .object(drawn) }
         return patch
@@ -336,23 +342,28 @@ extension SourceRun {
 
 extension DrawnScreen {
     /// The members of this screen that differ from `before` (all of them without one), so a
-    /// focus move sends its focus and not the whole screen again.
+    /// focus move sends its focus and not the whole screen again. Names, keys and printed values
+    /// go in as the JSON they are (a merge patch is made with every change); views through
+    /// their encoding.
     func mergePatch(since before: DrawnScreen?) -> JSONObject {
         var patch = JSONObject()
-        func put<Member: Encodable & Equatable>(_ key: CodingKeys, _ member: KeyPath<DrawnScreen, Member>) {
-            if before?[keyPath: member] != self[keyPath: member] {
-                patch[key.stringValue] = JSONValue(writing: self[keyPath: member])
-            }
+        func put(_ key: CodingKeys, _ changed: Bool, _ value: @autoclosure () -> JSONValue) {
+            if changed { patch[key.stringValue] = value() }
         }
-        put(.name, \.name)
-        put(.content, \.content)
-        if before == nil || before?.focused != focused {
-            patch[CodingKeys.focused.stringValue] = focused.map { JSONValue(writing: $0) } ?? .null
-        }
-        put(.focusValues, \.focusValues)
-        put(.stateValues, \.stateValues)
-        put(.keyboardToolbar, \.keyboardToolbar)
-        put(.toolbar, \.toolbar)
+        put(.name, before?.name != name, .string(name))
+        put(.content, before?.content != content, JSONValue(writing: content))
+        put(.focused, before == nil || before?.focused != focused, focused.map { .string($0.codedText) } ?? .null)
+        put(.focusValues, before?.focusValues != focusValues, focusValues.json)
+        put(.stateValues, before?.stateValues != stateValues, stateValues.json)
+        put(.keyboardToolbar, before?.keyboardToolbar != keyboardToolbar, JSONValue(writing: keyboardToolbar))
+        put(.toolbar, before?.toolbar != toolbar, JSONValue(writing: toolbar))
         return patch
+    }
+}
+
+extension [NamedValue] {
+    /// The values as their `Codable` conformance writes them: `[{"name":…,"value":…}]`.
+    var json: JSONValue {
+        .array(map { .object(JSONObject([("name", .string($0.name)), ("value", .string($0.value))])) })
     }
 }

@@ -103,12 +103,22 @@ extension Machine {
     /// times (what its `onChange`s watch, the control it names, the screen drawn after it), and
     /// the next intent starts from it.
     mutating func layout() -> Layout {
-        if let laidOut, layoutChecked || laidOut.holds(for: run) {
+        guard layOutIfNeeded(), let laidOut else { return Layout() }
+        return laidOut
+    }
+
+    /// Makes `laidOut` the layout of the run as it is, laying the screen out only when what it
+    /// read has changed; `false` when there is no screen to lay out. Readers of one part of the
+    /// layout (its `onChange`s, its drawn views) call this and read `laidOut` in place, where
+    /// `layout()` copies the whole of it.
+    @discardableResult
+    mutating func layOutIfNeeded() -> Bool {
+        if laidOut != nil, layoutChecked || laidOut?.holds(for: run) == true {
             layoutChecked = true
-            return laidOut
+            return true
         }
+        guard program.screens.indices.contains(run.screen) else { return false }
         var layout = Layout()
-        guard program.screens.indices.contains(run.screen) else { return layout }
         let (savedLine, savedReads) = (line, layoutReads)
         layoutReads = []
         layout.content = lay(screenDeclaration.body, base: 0, .screen, Inherited(), &layout)
@@ -117,7 +127,7 @@ extension Machine {
         (line, layoutReads) = (savedLine, savedReads)
         laidOut = layout
         layoutChecked = true
-        return layout
+        return true
     }
 
     mutating func lay(_ nodes: [ViewNode], base: Int, _ scope: Scope, _ inherited: Inherited, _ layout: inout Layout)

@@ -6,7 +6,8 @@ extension Machine {
     /// The values the current screen's `onChange(of:)` modifiers watch now, by watch.
     mutating func watchedValues() -> [String: ProgramValue] {
         var values: [String: ProgramValue] = [:]
-        for watch in layout().changes {
+        layOutIfNeeded()
+        for watch in laidOut?.changes ?? [] {
             if let value = watch.value { values[watch.id] = value }
         }
         return values
@@ -19,7 +20,8 @@ extension Machine {
         var seen = before
         for _ in 0..<Self.changeRounds {
             var fired = false
-            for watch in layout().changes {
+            layOutIfNeeded()
+            for watch in laidOut?.changes ?? [] {
                 guard let new = watch.value else { continue }
                 guard let old = seen[watch.id] else {
                     seen[watch.id] = new

@@ -99,16 +99,19 @@ struct Machine {
         guard program.screens.indices.contains(run.screen), run.screens.indices.contains(run.screen) else {
             return DrawnScreen(name: "", content: [], focused: nil, focusValues: [], stateValues: [], keyboardToolbar: [])
         }
-        let layout = layout()
+        // The layout's parts read where they are kept, not the whole layout copied out.
+        guard layOutIfNeeded(), let controls = laidOut?.controls else {
+            return DrawnScreen(name: "", content: [], focused: nil, focusValues: [], stateValues: [], keyboardToolbar: [])
+        }
         let screen = current
-        let focused = screen.focused.flatMap { layout.control($0) == nil ? nil : $0 }
+        let focused = screen.focused.flatMap { key in controls.contains { $0.key == key } ? key : nil }
         let show = { [printer] (name: String) in
             NamedValue(name: name, value: printer.swift(screen.values[name] ?? .none, short: true))
         }
         return DrawnScreen(
-            name: screenDeclaration.name, content: layout.content, focused: focused,
+            name: screenDeclaration.name, content: laidOut?.content ?? [], focused: focused,
             focusValues: screen.focusNames.map(show), stateValues: screen.stateNames.map(show),
-            keyboardToolbar: focused == nil ? [] : layout.keyboard, toolbar: layout.toolbar)
+            keyboardToolbar: focused == nil ? [] : laidOut?.keyboard ?? [], toolbar: laidOut?.toolbar ?? [])
     }
 
     // MARK: Declarations

@@ -20,7 +20,8 @@ struct ValueText {
     func swift(_ value: ProgramValue, short: Bool = false) -> String {
         switch value {
         case .string(let text):
-            let cut = short && text.count > 40 ? String(text.prefix(40)) + "…" : text
+            // At most 40 UTF-8 bytes is at most 40 characters: most texts skip counting them.
+            let cut = short && text.utf8.count > 40 && text.count > 40 ? String(text.prefix(40)) + "…" : text
             return "\"" + Self.escaped(cut) + "\""
         case .integer(let number): return String(number)
         case .double(let number): return number.description
