@@ -10,8 +10,8 @@ import WebSocketTransport
 final class SessionHost {
     /// Every session held here; the host's extensions in other files (forks) read and change it too.
     var registry: SessionRegistry
-    private let persistence: (any SessionPersistence)?
-    private let logger: Logger
+    let persistence: (any SessionPersistence)?
+    let logger: Logger
     let serviceThread: ServiceThread
     private let clock: SessionClock
     /// Every open WebSocket of a session by its machine id: the process's one table of them.
@@ -20,20 +20,20 @@ final class SessionHost {
     /// Reused for every input, so handling one allocates no output array.
     private var outputs: [SessionOutput] = []
     private var ids = SystemRandomNumberGenerator()
-    private let barrier = CommitBarrier()
+    let barrier = CommitBarrier()
     private var snapshots = SnapshotEncodings()
     /// Sessions' own sources, compiled off the service thread.
     let compiler: SourceCompilerCache
     /// The revision each session's last stored snapshot holds.
-    private var snapshotRevisions: [SessionID: Int] = [:]
+    var snapshotRevisions: [SessionID: Int] = [:]
     /// The sessions each uncommitted ticket wrote to, to mark them if the commit fails.
-    private var ticketSessions: [(ticket: UInt64, sessions: [SessionID])] = []
+    var ticketSessions: [(ticket: UInt64, sessions: [SessionID])] = []
     /// Sessions with changes the store failed to keep; a snapshot is retried for them.
-    private(set) var notDurable: Set<SessionID> = []
+    var notDurable: Set<SessionID> = []
     /// Whether the next roster of forks that changed is scheduled (``RosterTick``).
     var rosterScheduled = false
     /// Whether the store has been asked to start on what this turn submitted.
-    private var writingRequested = false
+    var writingRequested = false
     /// With Redis: where what a held session shares without a change goes (SessionHost+Live).
     var shareLive: ((SessionID, LiveShare) -> Void)?
     /// A relay's host: what follows every snapshot of a copy (its owner's live part).
@@ -142,40 +142,6 @@ final class SessionHost {
             notDurable.remove(id)
         }
         store(expired.map(PersistenceWrite.delete), for: expired)
-    }
-
-    /// Stores a snapshot of every session (at shutdown, so a restart replays nothing).
-    func storeSnapshots() {
-        let ids = Array(registry.ids)
-        let writes = ids.compactMap { registry[$0].map { PersistenceWrite.snapshot($0.durableState()) } }
-        store(writes, for: ids)
-    }
-
-    /// The store reported a commit through `ticket`: release what waited for it. A failure is
-    /// logged and its sessions are marked not durable until a snapshot of them is stored.
-    func committed(through ticket: UInt64, failure: String?) {
-        let settled = ticketSessions.prefix { $0.ticket <= ticket }
-        ticketSessions.removeFirst(settled.count)
-        let sessions = Set(settled.flatMap(\.sessions))
-        if let failure {
-            logger.error(
-                "storage failed; sessions are not durable until it recovers",
-                ["error": failure, "sessions": String(sessions.count)])
-            notDurable.formUnion(sessions.filter { registry[$0] != nil })
-        }
-        barrier.committed(through: ticket)
-    }
-
-    /// Tries again to store the sessions a failed commit left not durable. Service thread.
-    func retryNotDurable() {
-        let ids = notDurable.filter { registry[$0] != nil }
-        notDurable.removeAll()
-        let writes = ids.flatMap { id -> [PersistenceWrite] in
-            guard let durable = registry[id]?.durableState() else { return [] }
-            snapshotRevisions[id] = durable.revision
-            return [.create(durable), .snapshot(durable)]
-        }
-        store(writes, for: Array(ids))
     }
 
     // MARK: Sessions other processes may hold (with Redis; docs/SCALING.md)
@@ -373,31 +339,6 @@ final class SessionHost {
             return { [weak self] in self?.connections[connection]?.socket.discardBacklog() }
         case .persist, .schedule, .cancel, .fault, .compileSource:
             return {}
-        }
-    }
-
-    private func store(_ writes: [PersistenceWrite], for sessions: [SessionID]) {
-        guard let persistence, !writes.isEmpty else { return }
-        let ticket = persistence.submit(writes)
-        ticketSessions.append((ticket, sessions))
-        if persistence.deliveriesWaitForCommit {
-            barrier.submitted(ticket)
-        }
-        if persistence.waitsToStartWriting, !writingRequested {
-            // After the rest of this turn's inputs, so their writes commit in one group: a timer
-            // due at once runs before the loop next waits, with no wake-up of the loop (which
-            // queued work costs); before the loop runs there is only the queue.
-            writingRequested = true
-            let host = ServiceThreadBound(self)
-            let startWriting = { @Sendable in
-                host.value.writingRequested = false
-                persistence.startWriting()
-            }
-            if serviceThread.isCurrent {
-                serviceThread.schedule(after: .zero, startWriting)
-            } else {
-                serviceThread.execute(startWriting)
-            }
         }
     }
 }
