@@ -10,9 +10,7 @@ import Testing
 struct CommitHereTests {
     @Test func smallQueuesCommitAndAreReportedOnTheCallersThread() throws {
         let folder = TemporaryFolder()
-        let store = try SQLiteStore.open(directory: folder.path)
-        let recorder = CommitRecorder()
-        let writer = try store.startWriter(onCommit: recorder.handler)
+        let (store, writer, recorder) = try StartedWriter(folder).parts
         writer.submit([.upsertSession(id: "s", meta: [])], wakingWriter: false)
         var committedHere = 0
         for first in stride(from: Int64(1), through: 58, by: 3) {
@@ -35,9 +33,7 @@ struct CommitHereTests {
 
     @Test func aQueueOverTheLimitGoesToTheWriterThread() throws {
         let folder = TemporaryFolder()
-        let store = try SQLiteStore.open(directory: folder.path)
-        let recorder = CommitRecorder()
-        let writer = try store.startWriter(onCommit: recorder.handler)
+        let (store, writer, recorder) = try StartedWriter(folder).parts
         writer.submit([.upsertSession(id: "s", meta: [])], wakingWriter: false)
         let ticket = writer.submit(Fixture.appends("s", 1...4), wakingWriter: false)
         #expect(!writer.commitQueuedHere(upTo: 4))
@@ -51,9 +47,7 @@ struct CommitHereTests {
         let folder = TemporaryFolder()
         var options = StoreOptions()
         options.durability = .full
-        let store = try SQLiteStore.open(directory: folder.path, options: options)
-        let recorder = CommitRecorder()
-        let writer = try store.startWriter(onCommit: recorder.handler)
+        let (store, writer, recorder) = try StartedWriter(folder, options: options).parts
         writer.submit([.upsertSession(id: "s", meta: [])], wakingWriter: false)
         #expect(!writer.commitQueuedHere(upTo: 100))
         writer.flush()
@@ -78,9 +72,7 @@ struct CommitHereTests {
         let folder = TemporaryFolder()
         var options = StoreOptions()
         options.changesPerFold = 10
-        let store = try SQLiteStore.open(directory: folder.path, options: options)
-        let recorder = CommitRecorder()
-        let writer = try store.startWriter(onCommit: recorder.handler)
+        let (store, writer, recorder) = try StartedWriter(folder, options: options).parts
         writer.submit([.upsertSession(id: "s", meta: [])], wakingWriter: false)
         for revision in Int64(1)...12 {
             writer.submit([.append(Fixture.change("s", revision))], wakingWriter: false)
