@@ -38,7 +38,7 @@ final class GroupCommitter {
             // default is 2 MiB).
             try connection.execute("PRAGMA cache_size = -65536")
             // No automatic checkpoint: it would run inside the commit that crosses its limit,
-            // which may be one committed on the service thread. ``maintain()`` checkpoints instead.
+            // holding every commit behind it. The writer's ``Checkpointer`` checkpoints instead.
             focussync_sqlite_track_wal_pages(connection.handle, walPages)
             func prepare(_ sql: String) throws(SQLiteFailure) -> PreparedStatement { try PreparedStatement(sql, on: connection) }
             begin = try prepare("BEGIN IMMEDIATE")
@@ -74,36 +74,29 @@ final class GroupCommitter {
         walPages.deallocate()
     }
 
-    /// Whether ``maintain()`` has work: enough changes wait to be folded, or the WAL is long
-    /// enough for a checkpoint.
-    var needsMaintenance: Bool {
-        changeLog.foldIsDue || walPages.pointee >= Self.checkpointPages
-    }
+    /// Whether enough changes wait in `recent_changes` for ``fold()``.
+    var foldIsDue: Bool { changeLog.foldIsDue }
 
-    /// The work that may stall a commit for milliseconds, for the writer's own thread: folds the
-    /// changes waiting in `recent_changes` (in a transaction of its own) and checkpoints the WAL,
-    /// each if due. A failure leaves it due, for the next time.
-    func maintain() {
-        if changeLog.foldIsDue {
-            do throws(SQLiteFailure) {
-                try begin.execute()
-                try changeLog.finishGroup()
-                try commit.execute()
-                changeLog.committed()
-            } catch {
-                if connection.isInTransaction { try? rollback.execute() }
-                changeLog.rolledBack()
-            }
-        }
-        if walPages.pointee >= Self.checkpointPages, (try? connection.execute("PRAGMA wal_checkpoint(PASSIVE)")) != nil {
-            // The WAL starts again from its first frame at the next commit once every frame is copied.
-            walPages.pointee = 0
+    /// Whether the WAL is long enough for a checkpoint (``Checkpointer``), as of the last commit.
+    var checkpointIsDue: Bool { walPages.pointee >= Self.checkpointPages }
+
+    /// Folds the changes waiting in `recent_changes` into `changes`, in a transaction of its own:
+    /// milliseconds of work, for the writer's own thread. A failure leaves it due, for the next time.
+    func fold() {
+        do throws(SQLiteFailure) {
+            try begin.execute()
+            try changeLog.finishGroup()
+            try commit.execute()
+            changeLog.committed()
+        } catch {
+            if connection.isInTransaction { try? rollback.execute() }
+            changeLog.rolledBack()
         }
     }
 
     /// Stores `submissions` in one transaction, stamping the sessions they touch with `now`
     /// (milliseconds since 1970). With `folding` false the changes waiting in `recent_changes`
-    /// stay there (``maintain()`` folds them).
+    /// stay there (``fold()`` moves them).
     ///
     /// The group is first written without savepoints (two statements less per submission); only
     /// when a submission is refused for its own content is it rolled back and written again,

@@ -18,8 +18,9 @@ import Foundation
 /// A caller whose commits cost no wait for the disk may commit what it queued on its own thread
 /// instead (``commitQueuedHere(upTo:)``): it saves two thread switches a group. Whoever commits
 /// holds the writer's turn (`state.isCommitting`), so the connection is used by one thread at a
-/// time; the work that can stall (folding the recent changes, checkpoints) stays on the writer
-/// thread.
+/// time; the work that can stall stays on the writer thread: folding the recent changes (with
+/// the turn), and checkpoints, on a connection of its own and without the turn, so that commits
+/// go on meanwhile.
 ///
 /// `@unchecked Sendable`: `state` is only touched while `condition` is locked, and `committer`
 /// only by the thread holding the turn to commit.
@@ -38,6 +39,9 @@ public final class StorageWriter: @unchecked Sendable {
     private let commitsWithoutSync: Bool
     /// nil once the thread has stopped: its connection is closed before ``close()`` returns.
     private var committer: GroupCommitter?
+    /// The writer thread's own: checkpoints run there, without the turn to commit. nil once the
+    /// thread has stopped, so that closing the store's last connection checkpoints and removes the WAL.
+    private var checkpointer: Checkpointer?
     private let condition = NSCondition()
     private var state = QueueState()
 
@@ -49,10 +53,12 @@ public final class StorageWriter: @unchecked Sendable {
         var lastFailure: StorageError?
         var growthLimit: Int64??
         var isClosing = false
-        /// Some thread is committing or maintaining: nobody else touches `committer`.
+        /// Some thread is committing or folding: nobody else touches `committer`.
         var isCommitting = false
-        /// A commit made on a caller's thread left folding or a checkpoint to the writer thread.
-        var maintenanceDue = false
+        /// A commit made on a caller's thread left a fold to the writer thread.
+        var foldDue = false
+        /// A commit left the WAL long enough for a checkpoint, which the writer thread runs.
+        var checkpointDue = false
         /// Threads waiting in ``flush()``: a commit wakes them, and only then the writer too.
         var flushWaiters = 0
         var hasStopped = false
@@ -65,6 +71,7 @@ public final class StorageWriter: @unchecked Sendable {
         maximumWritesPerCommit = max(1, options.maximumWritesPerCommit)
         commitsWithoutSync = options.durability == .normal
         committer = try GroupCommitter(path: path, options: options)
+        checkpointer = try Checkpointer(path: path, options: options)
         Thread.detachNewThread { [self] in
             // Named from inside: Linux applies a name only to the calling thread, and keeps 15 bytes.
             Thread.current.name = "storage-writer"
@@ -126,12 +133,14 @@ public final class StorageWriter: @unchecked Sendable {
         if !submissions.isEmpty {
             report(committer.commit(submissions[...], now: Self.millisecondsSince1970(), folding: false))
         }
-        let maintenance = committer.needsMaintenance
+        let fold = committer.foldIsDue
+        let checkpoint = committer.checkpointIsDue
         condition.withLock {
             state.isCommitting = false
-            if maintenance { state.maintenanceDue = true }
-            // Wake the writer only for work: what was queued meanwhile, maintenance, a close.
-            if maintenance || !state.queued.isEmpty || state.isClosing { condition.broadcast() }
+            if fold { state.foldDue = true }
+            if checkpoint { state.checkpointDue = true }
+            // Wake the writer only for work: what was queued meanwhile, a fold, a checkpoint, a close.
+            if fold || checkpoint || !state.queued.isEmpty || state.isClosing { condition.broadcast() }
         }
         return true
     }
@@ -182,22 +191,19 @@ public final class StorageWriter: @unchecked Sendable {
     private var isWriterThread: Bool { state.thread === Thread.current }
 
     private func run() {
-        while let (submissions, growthLimit) = nextBatch(), let committer {
-            defer { condition.withLock { state.isCommitting = false } }
-            if let growthLimit { committer.limitGrowth(toPages: growthLimit) }
-            var start = submissions.startIndex
-            while start < submissions.endIndex {
-                var end = start
-                var writes = 0
-                repeat {
-                    writes += submissions[end].writes.count
-                    end += 1
-                } while end < submissions.endIndex && writes + submissions[end].writes.count <= maximumWritesPerCommit
-                report(committer.commit(submissions[start..<end], now: Self.millisecondsSince1970()))
-                start = end
+        while let work = nextWork(), let committer {
+            var checkpoint = work.checkpoint
+            if work.holdsTurn {
+                if let growthLimit = work.growthLimit { committer.limitGrowth(toPages: growthLimit) }
+                commit(work.submissions, on: committer)
+                if committer.foldIsDue { committer.fold() }
+                checkpoint = checkpoint || committer.checkpointIsDue
+                condition.withLock { state.isCommitting = false }
             }
-            if committer.needsMaintenance { committer.maintain() }
+            // Without the turn: commits go on, on the caller's thread, while the WAL is copied.
+            if checkpoint { checkpointer?.run() }
         }
+        checkpointer = nil
         condition.withLock {
             committer = nil
             state.hasStopped = true
@@ -205,22 +211,52 @@ public final class StorageWriter: @unchecked Sendable {
         }
     }
 
-    /// Waits for work (or maintenance) and the turn to commit, and takes all of it with the
-    /// turn; nil once closing with nothing left.
-    private func nextBatch() -> ([Submission], Int64??)? {
+    /// Commits `submissions` in groups of at most ``maximumWritesPerCommit`` writes.
+    private func commit(_ submissions: [Submission], on committer: GroupCommitter) {
+        var start = submissions.startIndex
+        while start < submissions.endIndex {
+            var end = start
+            var writes = 0
+            repeat {
+                writes += submissions[end].writes.count
+                end += 1
+            } while end < submissions.endIndex && writes + submissions[end].writes.count <= maximumWritesPerCommit
+            report(committer.commit(submissions[start..<end], now: Self.millisecondsSince1970()))
+            start = end
+        }
+    }
+
+    /// What the writer thread takes on in one go: submissions (or a fold alone) with the turn to
+    /// commit, and a checkpoint, which needs no turn.
+    private struct Work {
+        var submissions: [Submission] = []
+        var growthLimit: Int64??
+        var holdsTurn = false
+        var checkpoint = false
+    }
+
+    /// Waits for work and takes all of it, with the turn when it commits or folds; nil once
+    /// closing with nothing left to commit.
+    private func nextWork() -> Work? {
         condition.lock()
         defer { condition.unlock() }
-        while state.isCommitting || (state.queued.isEmpty && !state.maintenanceDue && !state.isClosing) {
+        while true {
+            var work = Work()
+            if !state.isCommitting, !state.queued.isEmpty || state.foldDue {
+                work = Work(submissions: state.queued, growthLimit: state.growthLimit, holdsTurn: true)
+                state.queued = []
+                state.growthLimit = nil
+                state.isCommitting = true
+                state.foldDue = false
+            }
+            if state.checkpointDue, !state.isClosing {
+                work.checkpoint = true
+                state.checkpointDue = false
+            }
+            if work.holdsTurn || work.checkpoint { return work }
+            if state.isClosing, !state.isCommitting, state.queued.isEmpty { return nil }
             condition.wait()
         }
-        if state.queued.isEmpty, state.isClosing { return nil }
-        defer {
-            state.queued = []
-            state.growthLimit = nil
-            state.isCommitting = true
-            state.maintenanceDue = false
-        }
-        return (state.queued, state.growthLimit)
     }
 
     private func report(_ outcome: GroupOutcome) {
