@@ -85,15 +85,20 @@ async def send(client, message):
     await client.socket.send(json.dumps(message))
 
 
+async def typed(editor, changes):
+    """The editor types `changes` keystrokes and waits until each is confirmed."""
+    for _ in range(changes):
+        await editor.type()
+    await settle([editor], timeout=30)
+
+
 def test_relay_viewers_see_presence_carets_and_step_as_viewers_of_the_owner_do(cluster):
     session, viewer_capability = cluster.create_session()
 
     async def scenario():
         ada = Watcher(cluster.port, session, "firstName")
         tasks = await joined([ada])
-        for _ in range(3):
-            await ada.type()
-        await settle([ada], timeout=30)
+        await typed(ada, 3)
         await send(ada, {"type": "caret", "key": "source", "revision": ada.revision, "at": 5, "length": 3})
         await send(ada, {"type": "step", "on": True})
         grace = Watcher(cluster.port, session, "lastName")
@@ -187,9 +192,7 @@ def taken_over(cluster):
         # Its editor comes through HAProxy: its node asks for the session, and the viewer follows it.
         editor = Typist(cluster.port, session, "firstName")
         tasks += await joined([editor])
-        for _ in range(5):
-            await editor.type()
-        await settle([editor], timeout=30)
+        await typed(editor, 5)
         await until(lambda: viewer.ready and viewer.revision == editor.revision, 15, "the viewer did not follow")
         for client in (editor, viewer):
             await client.stop()
@@ -211,9 +214,7 @@ def test_when_the_owner_dies_with_only_relayed_viewers_a_relays_node_takes_the_s
         async def scenario():
             editor = Typist(cluster.port, session, "firstName")
             tasks = await joined([editor])
-            for _ in range(3):
-                await editor.type()
-            await settle([editor], timeout=30)
+            await typed(editor, 3)
             owner = editor.nodes[-1]
             relays = [node for node in NODES if node != owner]
             viewers = [Watcher(cluster.node_port(node), viewer_capability, "viewer") for node in relays for _ in range(2)]
