@@ -6,7 +6,7 @@ import Testing
 
 /// What the bench measures of persistence, run small against the debug `focus-sync`: the bytes a
 /// stored server writes per change, and restarts on a data folder the server wrote itself.
-@Suite("focus-bench measures persistence", .serialized, .tags(.transport))
+@Suite("focus-bench measures persistence", .serialized, .tags(.transport, .long))
 struct PersistenceMeasurementTests {
     /// The checkout this file is in.
     private static let checkout = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

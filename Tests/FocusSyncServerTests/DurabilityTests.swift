@@ -8,7 +8,7 @@ import WebSocketTransport
 
 /// A restart or a crash loses nothing anyone saw: every change any client received is in the
 /// store before the client received it.
-@Suite("Durable sessions", .tags(.transport))
+@Suite("Durable sessions", .tags(.transport, .long))
 struct DurabilityTests {
     static func persistent(_ folder: TemporaryFolder) -> (inout ServerOptions) -> Void {
         { options in

@@ -9,7 +9,7 @@ import WebSocketTransport
 /// A disk that fills up while the real server runs: it keeps serving, logs the failure, says
 /// `degraded` on `/healthz` with the store's sentence and the sessions not durable, and once space
 /// returns stores them again (the retry every 5 s), so a restart loses nothing.
-@Suite("Full disk at run time, through the real server", .tags(.transport))
+@Suite("Full disk at run time, through the real server", .tags(.transport, .long))
 struct FullDiskServerTests {
     static func health(_ server: ServerProcess) throws -> JSONValue {
         try JSONValue.parse(try HTTPClient.send(target: "/healthz", port: server.port).text)

@@ -7,7 +7,7 @@ import Testing
 /// Three real clients type into one field at once, each a thousand characters, one splice per
 /// character, as fast as the rate limit lets them: every character arrives, each typist's in its
 /// own order.
-@Suite("Lossless typing over the wire", .tags(.transport))
+@Suite("Lossless typing over the wire", .tags(.transport, .long))
 struct LosslessTypingTests {
     /// One typist: a real connection and the page's own client for the field.
     final class Typist: @unchecked Sendable {

@@ -5,7 +5,7 @@ import Testing
 import WebSocketTransport
 
 /// Bad input gets a clear error, the connection stays open, and nobody else sees anything.
-@Suite("Protocol errors", .tags(.transport))
+@Suite("Protocol errors", .tags(.transport, .long))
 struct ProtocolErrorTests {
     typealias Room = SessionProtocolTests.Room
 

@@ -7,7 +7,7 @@ import WebSocketTransport
 
 /// Protocol v3 driven by three real WebSocket clients against a real server. Every test checks
 /// what each client received, and that their replicas (snapshot plus patches) agree.
-@Suite("Sessions over protocol v3", .tags(.transport))
+@Suite("Sessions over protocol v3", .tags(.transport, .long))
 struct SessionProtocolTests {
     /// A server, a session and three joined clients (Ada, Grace, Alan) who all see each other.
     struct Room {

@@ -11,7 +11,7 @@ import WebSocketTransport
 /// and the remedy, never a crash, and leaves the database (and a `-wal` beside it) byte for byte
 /// as it was. A disk that fills up while serving is logged and shown on `/healthz`, and
 /// recovered from when space returns. Each test prints the sentence it checks.
-@Suite("Start-up on bad storage, through the real server", .tags(.transport))
+@Suite("Start-up on bad storage, through the real server", .tags(.transport, .long))
 struct StartupStorageTests {
     static let databaseName = "focus-sync.sqlite3"
     /// The user the server runs as where permission bits must stop it (root ignores them).

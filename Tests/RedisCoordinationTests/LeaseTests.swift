@@ -4,7 +4,7 @@ import Testing
 @testable import RedisCoordination
 
 /// Leases between two coordinators with different node ids, on a real redis-server.
-@Suite("Redis leases", .tags(.transport))
+@Suite("Redis leases", .tags(.transport, .long))
 struct LeaseTests {
     @Test func onlyOneNodeHoldsASessionAtATime() async throws {
         let redis = try RedisServer()

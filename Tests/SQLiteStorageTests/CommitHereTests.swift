@@ -35,7 +35,8 @@ struct CommitHereTests {
         let folder = TemporaryFolder()
         let (store, writer, recorder) = try StartedWriter(folder).parts
         writer.submit([.upsertSession(id: "s", meta: [])], wakingWriter: false)
-        let ticket = writer.submit(Fixture.appends("s", 1...4), wakingWriter: false)
+        // Five writes, over the limit even when the writer thread, just started, took the first.
+        let ticket = writer.submit(Fixture.appends("s", 1...5), wakingWriter: false)
         #expect(!writer.commitQueuedHere(upTo: 4))
         writer.flush()
         #expect(recorder.all.last?.through == ticket)

@@ -5,7 +5,7 @@ import Testing
 
 @testable import storage_test_child
 
-@Suite("Storage crash safety: kill -9 loses nothing reported committed")
+@Suite("Storage crash safety: kill -9 loses nothing reported committed", .tags(.long))
 struct CrashSafetyTests {
     /// Each round starts the writer on the same folder (it continues the log where the database
     /// ends), waits for a random number of commit reports plus a random few milliseconds, kills

@@ -6,7 +6,7 @@ import Testing
 
 @testable import WebSocketTransport
 
-@Suite("Service-thread confinement", .tags(.transport))
+@Suite("Service-thread confinement", .tags(.transport, .long))
 struct ConfinementTests {
     /// A connection is not Sendable; smuggled to another thread anyway, debug builds trap
     /// (`assert`: SIGILL), where the same call on the service thread is fine.

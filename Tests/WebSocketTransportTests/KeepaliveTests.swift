@@ -5,7 +5,7 @@ import Testing
 
 @testable import WebSocketTransport
 
-@Suite("Keepalive pings", .tags(.transport))
+@Suite("Keepalive pings", .tags(.transport, .long))
 struct KeepaliveTests {
     /// A client that pings while the server pings it: every PONG must carry exactly the payload
     /// of one of the client's PINGs, in order, however the server's own PINGs fall. (The

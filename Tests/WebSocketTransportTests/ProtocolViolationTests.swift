@@ -6,7 +6,7 @@ import Testing
 @testable import WebSocketTransport
 
 /// What the server does with frames a conforming client never sends, seen byte for byte.
-@Suite("Protocol violations on the wire", .tags(.transport))
+@Suite("Protocol violations on the wire", .tags(.transport, .long))
 struct ProtocolViolationTests {
     /// RFC 6455 section 5.1: a server must close the connection when a client frame is not masked.
     @Test(arguments: EventLoop.allCases)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import WebSocketTransport
 
-@Suite("WebSocket connections", .tags(.transport))
+@Suite("WebSocket connections", .tags(.transport, .long))
 struct WebSocketTests {
     @Test(arguments: EventLoop.allCases)
     func upgradeWithSubprotocolReachesTheHandler(loop: EventLoop) async throws {
