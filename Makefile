@@ -106,7 +106,7 @@ bench-cluster: setup
 
 # scripts/cluster.sh and its HAProxy routing, on free ports, with the debug build `make test` makes.
 test-cluster:
-	.venv/bin/python -m pytest -q Tests/cluster
+	.venv/bin/python -m pytest -q -n 2 --dist loadfile Tests/cluster
 
 # Redis, three focus-sync processes and HAProxy on 127.0.0.1; prints the URL to open.
 # Ports: CLUSTER_PORT (8090), CLUSTER_NODE_PORTS (8091,8092,8093), CLUSTER_REDIS_PORT (6390).
