@@ -20,6 +20,11 @@ import WebSocketTransport
 /// asking a holder for it, so that its program runs while it is watched: the copy's viewers
 /// reconnect once, to the session held here or to copies of it.
 ///
+/// Every third of a lease the relay tells each followed session's holder, through Redis, how
+/// many viewers its copy has here (``RedisCoordinator/reportAudience(of:viewers:for:_:)``, one
+/// small script call per session whatever the number of viewers): the holder counts them in
+/// presence and keeps the session while they watch.
+///
 /// Service thread only: the coordinator's replies and the subscriber's reports come back with
 /// `WebSocketServer.execute`.
 final class AudienceRelay: @unchecked Sendable {
@@ -35,6 +40,10 @@ final class AudienceRelay: @unchecked Sendable {
     private var lookups: [SessionID: [(SessionOwnership.Outcome) -> Void]] = [:]
     /// Every session followed, by its id.
     private var followed: [SessionID: Followed] = [:]
+    /// The viewers last reported for each session that has some here.
+    private var reportedAudience: [SessionID: Int] = [:]
+    /// Whether the next report is scheduled.
+    private var reporting = false
 
     private struct Followed {
         var feed = RevisionFeed<StreamedChange>()
@@ -126,6 +135,7 @@ final class AudienceRelay: @unchecked Sendable {
         if host.registry[id] != nil { return answer(waiters, .held) }
         if followed[id] == nil {
             followed[id] = Followed()
+            reportAudienceLater()
             // The copy is built once the subscription is in place (``handle(_:)``), so nothing
             // published after the load can be missed.
             store.subscriber.follow(id.rawValue)
@@ -166,7 +176,7 @@ final class AudienceRelay: @unchecked Sendable {
             // Its viewers are told as a viewer connecting now would be, and stop reconnecting.
             answer(followed[id]?.waiters ?? [], .unknown)
             forget(id, ended: Application.unknownSession)
-        case .committed, .refused, .leaseLost, .handoffRequested, .health:
+        case .committed, .refused, .leaseLost, .handoffRequested, .audience, .health:
             break
         }
     }
@@ -311,7 +321,35 @@ final class AudienceRelay: @unchecked Sendable {
 
     private func forget(_ id: SessionID, ended: ProtocolError? = nil) {
         followed[id] = nil
+        report(id, viewers: 0)
         store.subscriber.unfollow(id.rawValue)
         host.dropCopy(id, ended: ended)
+    }
+
+    // MARK: The audience here, told to each holder
+
+    /// How often each holder is told; a report counts for three of these, so one lost report
+    /// (Redis unreachable a moment) changes nothing.
+    private var audienceInterval: Duration { store.leaseTTL / 3 }
+
+    private func reportAudienceLater() {
+        guard !reporting else { return }
+        reporting = true
+        _ = serviceThread.schedule(after: audienceInterval) { [weak self] in self?.reportAudience() }
+    }
+
+    /// Tells the holder of every followed session how many viewers it has here, then again an
+    /// interval later while any session is followed.
+    private func reportAudience() {
+        reporting = false
+        for id in followed.keys { report(id, viewers: host.registry[id]?.connectionCount ?? 0) }
+        if !followed.isEmpty { reportAudienceLater() }
+    }
+
+    /// Reports `viewers` of session `id` here: a count, or 0 once, to take back the last one.
+    private func report(_ id: SessionID, viewers: Int) {
+        guard viewers > 0 || reportedAudience[id] != nil else { return }
+        reportedAudience[id] = viewers > 0 ? viewers : nil
+        try? store.coordinator.reportAudience(of: id.rawValue, viewers: viewers, for: audienceInterval * 3)
     }
 }
