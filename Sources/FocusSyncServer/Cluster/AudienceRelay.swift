@@ -57,6 +57,8 @@ final class AudienceRelay: @unchecked Sendable {
         /// What the owner shares without a change, as of its latest share: sent after every
         /// snapshot of the copy (``LiveShare/catchUp``).
         var live: [OutboundMessage] = []
+        /// The latest share as published, to tell whether the stored one is news.
+        var livePayload: [UInt8] = []
         /// A share was published since the stored one was asked for: the stored one is older.
         var livePublished = false
         /// How many checks in a row found nobody holding the session.
@@ -67,7 +69,7 @@ final class AudienceRelay: @unchecked Sendable {
     private enum Step: Sendable {
         case resolved(SessionID, Result<String?, RedisCoordinationError>)
         case loaded(SessionID, Result<LoadedSession?, RedisCoordinationError>)
-        case storedLive(SessionID, Result<[UInt8]?, RedisCoordinationError>)
+        case storedLive(SessionID, resync: Bool, Result<[UInt8]?, RedisCoordinationError>)
         case holder(SessionID, Result<String?, RedisCoordinationError>)
     }
 
@@ -116,7 +118,7 @@ final class AudienceRelay: @unchecked Sendable {
             switch step {
             case .resolved(let viewer, let result): self?.resolved(viewer, result)
             case .loaded(let id, let result): self?.loaded(id, result)
-            case .storedLive(let id, let result): self?.storedLive(id, result)
+            case .storedLive(let id, let resync, let result): self?.storedLive(id, resync: resync, result)
             case .holder(let id, let result): self?.holder(id, result)
             }
         }
@@ -155,7 +157,9 @@ final class AudienceRelay: @unchecked Sendable {
         switch event {
         case .following(let id):
             guard let session = followed[id] else { return }
-            readLive(id)
+            // Made again with the copy built (Redis came back): a share missed meanwhile is
+            // brought to the viewers who stayed.
+            readLive(id, resync: host.registry[id] != nil)
             if host.registry[id] == nil {
                 if session.loading { followed[id]?.resubscribedWhileLoading = true }
                 load(id)
@@ -168,6 +172,7 @@ final class AudienceRelay: @unchecked Sendable {
         case .live(let id, let payload):
             guard followed[id] != nil, let share = LiveShare(decoding: payload) else { return }
             followed[id]?.live = share.catchUp.map { OutboundMessage(utf8: $0) }
+            followed[id]?.livePayload = payload
             followed[id]?.livePublished = true
             if host.registry[id] != nil { host.forward(OutboundMessage(utf8: share.message), in: id) }
         case .ended(let id):
@@ -181,17 +186,36 @@ final class AudienceRelay: @unchecked Sendable {
         }
     }
 
-    /// Reads the owner's latest live share, which the subscription, just made, did not carry.
-    private func readLive(_ id: SessionID) {
+    /// Reads the owner's latest live share, which the subscription, just made, did not carry;
+    /// with `resync`, the copy's viewers are sent it too, after a snapshot, if it is news.
+    private func readLive(_ id: SessionID, resync: Bool) {
         followed[id]?.livePublished = false
-        try? store.coordinator.liveShare(of: id.rawValue) { [weak self] in self?.hop(.storedLive(id, $0)) }
+        do {
+            try store.coordinator.liveShare(of: id.rawValue) { [weak self] in self?.hop(.storedLive(id, resync: resync, $0)) }
+        } catch {
+            storedLive(id, resync: resync, .failure(error))
+        }
     }
 
-    private func storedLive(_ id: SessionID, _ result: Result<[UInt8]?, RedisCoordinationError>) {
-        guard followed[id]?.livePublished == false, case .success(let payload?) = result,
-            let share = LiveShare(decoding: payload)
-        else { return }
+    private func storedLive(_ id: SessionID, resync: Bool, _ result: Result<[UInt8]?, RedisCoordinationError>) {
+        guard followed[id]?.livePublished == false else { return }
+        let payload: [UInt8]
+        switch result {
+        case .success(let stored?): payload = stored
+        case .success(nil): return
+        case .failure:
+            // The subscription can come back before the coordinator's connection does.
+            _ = serviceThread.schedule(after: SessionOwnership.retryDelay) { [weak self] in
+                guard let self, followed[id]?.livePublished == false else { return }
+                readLive(id, resync: resync)
+            }
+            return
+        }
+        guard let share = LiveShare(decoding: payload), followed[id]?.livePayload != payload else { return }
         followed[id]?.live = share.catchUp.map { OutboundMessage(utf8: $0) }
+        followed[id]?.livePayload = payload
+        // A snapshot first: the shares carry who joined, and whoever left meanwhile must go.
+        if resync { host.resyncViewers(of: id) }
     }
 
     private func load(_ id: SessionID) {
