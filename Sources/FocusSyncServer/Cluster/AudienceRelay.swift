@@ -40,8 +40,8 @@ final class AudienceRelay: @unchecked Sendable {
     private var lookups: [SessionID: [(SessionOwnership.Outcome) -> Void]] = [:]
     /// Every session followed, by its id.
     private var followed: [SessionID: Followed] = [:]
-    /// The viewers last reported for each session that has some here.
-    private var reportedAudience: [SessionID: Int] = [:]
+    /// What each holder was told of the viewers here.
+    private var reports = AudienceReports()
     /// Whether the next report is scheduled.
     private var reporting = false
 
@@ -345,7 +345,6 @@ final class AudienceRelay: @unchecked Sendable {
 
     private func forget(_ id: SessionID, ended: ProtocolError? = nil) {
         followed[id] = nil
-        report(id, viewers: 0)
         store.subscriber.unfollow(id.rawValue)
         host.dropCopy(id, ended: ended)
     }
@@ -362,18 +361,17 @@ final class AudienceRelay: @unchecked Sendable {
         _ = serviceThread.schedule(after: audienceInterval) { [weak self] in self?.reportAudience() }
     }
 
-    /// Tells the holder of every followed session how many viewers it has here, then again an
-    /// interval later while any session is followed.
+    /// Tells the holder of every followed session how many viewers it has here (0 once for one
+    /// that has none any more, or is followed no more), then again an interval later while any
+    /// session is followed or counted.
     private func reportAudience() {
         reporting = false
-        for id in followed.keys { report(id, viewers: host.registry[id]?.connectionCount ?? 0) }
-        if !followed.isEmpty { reportAudienceLater() }
-    }
-
-    /// Reports `viewers` of session `id` here: a count, or 0 once, to take back the last one.
-    private func report(_ id: SessionID, viewers: Int) {
-        guard viewers > 0 || reportedAudience[id] != nil else { return }
-        reportedAudience[id] = viewers > 0 ? viewers : nil
-        try? store.coordinator.reportAudience(of: id.rawValue, viewers: viewers, for: audienceInterval * 3)
+        var viewers: [SessionID: Int] = [:]
+        for id in followed.keys { viewers[id] = host.registry[id]?.connectionCount ?? 0 }
+        for report in reports.due(viewers) {
+            try? store.coordinator.reportAudience(
+                of: report.session.rawValue, viewers: report.viewers, for: audienceInterval * 3)
+        }
+        if !followed.isEmpty || reports.hasReported { reportAudienceLater() }
     }
 }
