@@ -159,7 +159,9 @@ def run(bench, folder, viewers, args):
             if (message := pipe.recv()) != "joined":
                 raise RuntimeError(message)
         joined_in = time.monotonic() - joining
-        time.sleep(2)  # the presence messages that follow the joins
+        # The presence messages that follow the joins, and the count of the viewers on the other
+        # processes, which reaches the owner within two thirds of a lease (6 s by default).
+        time.sleep(6)
         spread = node_connections(setup)
         rate = args.rate or 2
         bench.note(f"   joined in {joined_in:.0f} s: connections per process {spread}; presenter at {rate} changes/s")

@@ -56,6 +56,25 @@ struct LeaseKeeperTests {
         #expect([first, again, another, notHeld] == [true, false, true, false])
     }
 
+    @Test func theAudienceElsewhereIsReportedWhenItChangesAndANewLeaseStartsAtNone() {
+        var keeper = LeaseKeeper(safetyMargin: .seconds(1))
+        keeper.keep(lease, confirmedAt: start)
+        var reported: [Bool] = []
+        for viewers in [0, 12, 12] {
+            keeper.renewed(lease, sentAt: start + .seconds(3))
+            reported.append(keeper.audience(of: lease, is: viewers))
+        }
+        reported.append(keeper.audience(of: lease, is: 0))
+        #expect(reported == [false, true, false, true])
+        _ = keeper.audience(of: lease, is: 7)
+        let newer = Lease(sessionID: "session1", claimant: "node1/abc", epoch: 6, ttl: .seconds(9))
+        let older = keeper.audience(of: newer, is: 7)
+        #expect(!older, "not the lease kept")
+        keeper.keep(newer, confirmedAt: start + .seconds(4))
+        let fresh = keeper.audience(of: newer, is: 7)
+        #expect(fresh, "the holder of a new lease starts from nobody elsewhere")
+    }
+
     @Test func answersAboutAnOlderLeaseLeaveTheNewerOneAlone() {
         var keeper = LeaseKeeper(safetyMargin: .seconds(1))
         let newer = Lease(sessionID: "session1", claimant: "node1/abc", epoch: 6, ttl: .seconds(9))

@@ -111,6 +111,22 @@ struct RegistryTests {
         #expect(server.registry.expire(at: server.now) == [joined])
     }
 
+    @Test("A session watched only on other processes never expires; once nobody watches, after the idle TTL")
+    func watchedElsewhere() throws {
+        var server = Server { $0.idleTTLSeconds = 3_600 }
+        let watched = try server.create().id
+        server.join(watched)
+        var outputs: [SessionOutput] = []
+        server.registry.handle(.viewersElsewhere(1), in: watched, at: server.now, ids: &server.ids, into: &outputs)
+        server.wait(seconds: 7_200)
+        #expect(server.registry.expire(at: server.now).isEmpty)
+        server.registry.handle(.viewersElsewhere(0), in: watched, at: server.now, ids: &server.ids, into: &outputs)
+        server.wait(seconds: 3_599)
+        #expect(server.registry.expire(at: server.now).isEmpty)
+        server.wait(seconds: 1)
+        #expect(server.registry.expire(at: server.now) == [watched])
+    }
+
     @Test("When the server is nearly full, sessions nobody joined are forgotten after one minute")
     func crowdedExpiry() throws {
         var server = Server { $0.maxSessions = 20 }

@@ -76,8 +76,37 @@ struct RevisionFeedTests {
         #expect(feed.resubscribed().request == nil, "before the build there is nothing to catch up")
         _ = feed.start(at: 3)
         #expect(feed.resubscribed().request == .catchUp(after: 3))
-        #expect(feed.resubscribed().request == nil, "already catching up")
-        #expect(feed.caughtUp(base: 0, changes: [(4, 4), (5, 5)]).apply == [4, 5])
+        let answered = feed.caughtUp(base: 0, changes: [(4, 4), (5, 5)])
+        #expect(answered.apply == [4, 5] && answered.request == nil)
+        #expect(!feed.catchingUp)
+    }
+
+    @Test("A subscription made again while a read is under way reads once more after it: the read may be older")
+    func resubscribedWhileReading() {
+        var feed = Feed()
+        _ = feed.start(at: 3)
+        #expect(feed.receive(6, revision: 6).request == .catchUp(after: 3))
+        // Redis went and came back while the read was out; the read found 4 and 5 only, and 7
+        // came through the new subscription: 6 was published while it was down.
+        #expect(feed.resubscribed().request == nil, "one read at a time")
+        #expect(feed.receive(8, revision: 8).request == nil)
+        let first = feed.caughtUp(base: 0, changes: [(4, 4), (5, 5)])
+        #expect(first.apply == [4, 5, 6] && first.request == .catchUp(after: 6), "a gap after an old read is read again")
+        let second = feed.caughtUp(base: 0, changes: [(7, 7), (8, 8)])
+        #expect(second.apply == [7, 8] && second.request == nil)
+        #expect(feed.revision == 8 && !feed.catchingUp)
+    }
+
+    @Test("Resubscribed during a read that leaves no gap: the stored changes are read once more all the same")
+    func resubscribedWhileReadingWithoutAGap() {
+        var feed = Feed()
+        _ = feed.start(at: 3)
+        _ = feed.receive(5, revision: 5)
+        _ = feed.resubscribed()
+        let first = feed.caughtUp(base: 0, changes: [(4, 4), (5, 5)])
+        #expect(first.apply == [4, 5] && first.request == .catchUp(after: 5))
+        // Published while the subscription was down, after the first read.
+        #expect(feed.caughtUp(base: 0, changes: [(6, 6)]).apply == [6])
     }
 
     @Test("Too much waiting ahead of a gap rebuilds the copy instead of growing without bound")

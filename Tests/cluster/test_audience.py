@@ -14,6 +14,7 @@ import pytest
 
 from redis_stats import publishes, settled_publishes
 from harness import Typist, joined, running, settle, type_steadily, until
+from watcher import Watcher
 
 VIEWERS = 12
 LEASE_SECONDS = 3
@@ -40,11 +41,13 @@ async def audience(cluster, viewer_capability, count=VIEWERS):
 
 
 async def editor_and_audience(cluster, session, viewer_capability):
-    """An editor typing in First Name on `session`, joined, then its audience: (editor, its tasks,
-    viewers, their tasks)."""
-    editor = Typist(cluster.port, session, "firstName")
+    """An editor typing in First Name on `session`, joined, then its audience, once the owner
+    counts all of it (the relays tell it within two thirds of a lease, and it publishes the count
+    then): (editor, its tasks, viewers, their tasks)."""
+    editor = Watcher(cluster.port, session, "firstName")
     editor_tasks = await joined([editor])
     viewers, viewer_tasks = await audience(cluster, viewer_capability)
+    await until(lambda: editor.count == {"editors": 1, "viewers": VIEWERS}, 15, "the owner does not count every viewer")
     return editor, editor_tasks, viewers, viewer_tasks
 
 

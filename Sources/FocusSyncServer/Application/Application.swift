@@ -120,7 +120,7 @@ final class Application: WebSocketServerHandler, @unchecked Sendable {
             for event in take() {
                 switch event {
                 case .following, .published, .live, .ended: self?.relay?.handle(event)
-                case .committed, .refused, .leaseLost, .handoffRequested, .health: self?.ownership?.handle(event)
+                case .committed, .refused, .leaseLost, .handoffRequested, .audience, .health: self?.ownership?.handle(event)
                 }
             }
         }

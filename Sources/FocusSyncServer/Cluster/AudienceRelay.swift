@@ -20,6 +20,11 @@ import WebSocketTransport
 /// asking a holder for it, so that its program runs while it is watched: the copy's viewers
 /// reconnect once, to the session held here or to copies of it.
 ///
+/// Every third of a lease the relay tells each followed session's holder, through Redis, how
+/// many viewers its copy has here (``RedisCoordinator/reportAudience(of:viewers:for:_:)``, one
+/// small script call per session whatever the number of viewers): the holder counts them in
+/// presence and keeps the session while they watch.
+///
 /// Service thread only: the coordinator's replies and the subscriber's reports come back with
 /// `WebSocketServer.execute`.
 final class AudienceRelay: @unchecked Sendable {
@@ -35,6 +40,10 @@ final class AudienceRelay: @unchecked Sendable {
     private var lookups: [SessionID: [(SessionOwnership.Outcome) -> Void]] = [:]
     /// Every session followed, by its id.
     private var followed: [SessionID: Followed] = [:]
+    /// What each holder was told of the viewers here.
+    private var reports = AudienceReports()
+    /// Whether the next report is scheduled.
+    private var reporting = false
 
     private struct Followed {
         var feed = RevisionFeed<StreamedChange>()
@@ -48,6 +57,8 @@ final class AudienceRelay: @unchecked Sendable {
         /// What the owner shares without a change, as of its latest share: sent after every
         /// snapshot of the copy (``LiveShare/catchUp``).
         var live: [OutboundMessage] = []
+        /// The latest share as published, to tell whether the stored one is news.
+        var livePayload: [UInt8] = []
         /// A share was published since the stored one was asked for: the stored one is older.
         var livePublished = false
         /// How many checks in a row found nobody holding the session.
@@ -58,7 +69,7 @@ final class AudienceRelay: @unchecked Sendable {
     private enum Step: Sendable {
         case resolved(SessionID, Result<String?, RedisCoordinationError>)
         case loaded(SessionID, Result<LoadedSession?, RedisCoordinationError>)
-        case storedLive(SessionID, Result<[UInt8]?, RedisCoordinationError>)
+        case storedLive(SessionID, resync: Bool, Result<[UInt8]?, RedisCoordinationError>)
         case holder(SessionID, Result<String?, RedisCoordinationError>)
     }
 
@@ -107,7 +118,7 @@ final class AudienceRelay: @unchecked Sendable {
             switch step {
             case .resolved(let viewer, let result): self?.resolved(viewer, result)
             case .loaded(let id, let result): self?.loaded(id, result)
-            case .storedLive(let id, let result): self?.storedLive(id, result)
+            case .storedLive(let id, let resync, let result): self?.storedLive(id, resync: resync, result)
             case .holder(let id, let result): self?.holder(id, result)
             }
         }
@@ -126,6 +137,7 @@ final class AudienceRelay: @unchecked Sendable {
         if host.registry[id] != nil { return answer(waiters, .held) }
         if followed[id] == nil {
             followed[id] = Followed()
+            reportAudienceLater()
             // The copy is built once the subscription is in place (``handle(_:)``), so nothing
             // published after the load can be missed.
             store.subscriber.follow(id.rawValue)
@@ -145,7 +157,9 @@ final class AudienceRelay: @unchecked Sendable {
         switch event {
         case .following(let id):
             guard let session = followed[id] else { return }
-            readLive(id)
+            // Made again with the copy built (Redis came back): a share missed meanwhile is
+            // brought to the viewers who stayed.
+            readLive(id, resync: host.registry[id] != nil)
             if host.registry[id] == nil {
                 if session.loading { followed[id]?.resubscribedWhileLoading = true }
                 load(id)
@@ -158,6 +172,7 @@ final class AudienceRelay: @unchecked Sendable {
         case .live(let id, let payload):
             guard followed[id] != nil, let share = LiveShare(decoding: payload) else { return }
             followed[id]?.live = share.catchUp.map { OutboundMessage(utf8: $0) }
+            followed[id]?.livePayload = payload
             followed[id]?.livePublished = true
             if host.registry[id] != nil { host.forward(OutboundMessage(utf8: share.message), in: id) }
         case .ended(let id):
@@ -166,22 +181,41 @@ final class AudienceRelay: @unchecked Sendable {
             // Its viewers are told as a viewer connecting now would be, and stop reconnecting.
             answer(followed[id]?.waiters ?? [], .unknown)
             forget(id, ended: Application.unknownSession)
-        case .committed, .refused, .leaseLost, .handoffRequested, .health:
+        case .committed, .refused, .leaseLost, .handoffRequested, .audience, .health:
             break
         }
     }
 
-    /// Reads the owner's latest live share, which the subscription, just made, did not carry.
-    private func readLive(_ id: SessionID) {
+    /// Reads the owner's latest live share, which the subscription, just made, did not carry;
+    /// with `resync`, the copy's viewers are sent it too, after a snapshot, if it is news.
+    private func readLive(_ id: SessionID, resync: Bool) {
         followed[id]?.livePublished = false
-        try? store.coordinator.liveShare(of: id.rawValue) { [weak self] in self?.hop(.storedLive(id, $0)) }
+        do {
+            try store.coordinator.liveShare(of: id.rawValue) { [weak self] in self?.hop(.storedLive(id, resync: resync, $0)) }
+        } catch {
+            storedLive(id, resync: resync, .failure(error))
+        }
     }
 
-    private func storedLive(_ id: SessionID, _ result: Result<[UInt8]?, RedisCoordinationError>) {
-        guard followed[id]?.livePublished == false, case .success(let payload?) = result,
-            let share = LiveShare(decoding: payload)
-        else { return }
+    private func storedLive(_ id: SessionID, resync: Bool, _ result: Result<[UInt8]?, RedisCoordinationError>) {
+        guard followed[id]?.livePublished == false else { return }
+        let payload: [UInt8]
+        switch result {
+        case .success(let stored?): payload = stored
+        case .success(nil): return
+        case .failure:
+            // The subscription can come back before the coordinator's connection does.
+            _ = serviceThread.schedule(after: SessionOwnership.retryDelay) { [weak self] in
+                guard let self, followed[id]?.livePublished == false else { return }
+                readLive(id, resync: resync)
+            }
+            return
+        }
+        guard let share = LiveShare(decoding: payload), followed[id]?.livePayload != payload else { return }
         followed[id]?.live = share.catchUp.map { OutboundMessage(utf8: $0) }
+        followed[id]?.livePayload = payload
+        // A snapshot first: the shares carry who joined, and whoever left meanwhile must go.
+        if resync { host.resyncViewers(of: id) }
     }
 
     private func load(_ id: SessionID) {
@@ -313,5 +347,31 @@ final class AudienceRelay: @unchecked Sendable {
         followed[id] = nil
         store.subscriber.unfollow(id.rawValue)
         host.dropCopy(id, ended: ended)
+    }
+
+    // MARK: The audience here, told to each holder
+
+    /// How often each holder is told; a report counts for three of these, so one lost report
+    /// (Redis unreachable a moment) changes nothing.
+    private var audienceInterval: Duration { store.leaseTTL / 3 }
+
+    private func reportAudienceLater() {
+        guard !reporting else { return }
+        reporting = true
+        _ = serviceThread.schedule(after: audienceInterval) { [weak self] in self?.reportAudience() }
+    }
+
+    /// Tells the holder of every followed session how many viewers it has here (0 once for one
+    /// that has none any more, or is followed no more), then again an interval later while any
+    /// session is followed or counted.
+    private func reportAudience() {
+        reporting = false
+        var viewers: [SessionID: Int] = [:]
+        for id in followed.keys { viewers[id] = host.registry[id]?.connectionCount ?? 0 }
+        for report in reports.due(viewers) {
+            try? store.coordinator.reportAudience(
+                of: report.session.rawValue, viewers: report.viewers, for: audienceInterval * 3)
+        }
+        if !followed.isEmpty || reports.hasReported { reportAudienceLater() }
     }
 }

@@ -13,6 +13,9 @@ enum ClusterEvent: Sendable {
     case leaseLost(LostLease)
     /// Another process asked for a session this one holds.
     case handoffRequested(Lease, node: String)
+    /// How many viewers of a session this process holds other processes serve (read at a
+    /// renewal of its lease, when it changed).
+    case audience(Lease, viewers: Int)
     /// Redis became reachable or unreachable.
     case health(CoordinatorHealth)
     /// The subscription to a session's published changes is in place (again): what was

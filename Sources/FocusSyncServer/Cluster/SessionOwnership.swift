@@ -311,6 +311,9 @@ final class SessionOwnership: @unchecked Sendable {
             store.letGo(of: id, release: true)
             handedOver = handedOver.filter { $0.value > .now }
             handedOver[id] = .now + Self.handoffGrace
+        case .audience(let lease, let viewers):
+            guard let id = SessionID(lease.sessionID), store.lease(of: id) == lease else { return }
+            host.handle(.viewersElsewhere(viewers), in: id)
         case .health(let health):
             guard (health == .ok) != redisReachable else { return }
             redisReachable = health == .ok

@@ -47,7 +47,8 @@ final class RedisPersistence: SessionPersistence {
                 },
                 onLeaseLost: { events(.leaseLost($0)) },
                 onHealthChange: { events(.health($0)) },
-                onHandoffRequested: { events(.handoffRequested($0, node: $1)) }))
+                onHandoffRequested: { events(.handoffRequested($0, node: $1)) },
+                onAudience: { events(.audience($0, viewers: $1)) }))
         do {
             subscriber = try ChangeSubscriber(
                 configuration: configuration,

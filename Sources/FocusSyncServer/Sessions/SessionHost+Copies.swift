@@ -34,6 +34,14 @@ extension SessionHost {
         }
     }
 
+    /// Sends every viewer of the copy of session `id` a snapshot of it, then what its owner
+    /// shares (``liveAfterSnapshot``), as a `resync` would: its owner's shares were missed.
+    func resyncViewers(of id: SessionID) {
+        for connection in registry.recipients(of: id) {
+            handle(.received(.resync, from: connection), in: id)
+        }
+    }
+
     /// Forgets the copy of session `id`, closing its connections: with 4503 so that they connect
     /// again (to a copy built afresh), or, when the session `ended`, with its error and close code
     /// as a viewer connecting to it now would be.

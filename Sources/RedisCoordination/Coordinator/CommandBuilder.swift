@@ -9,6 +9,8 @@ final class CommandBuilder {
     let claimant: String
     let retention: Duration
     let pageSize: Int
+    /// The node id in ``claimant``: who reports an audience.
+    var nodeID: Substring { claimant.prefix { $0 != "/" } }
     private var encodedKeys: [String: [UInt8]] = [:]
     /// Sessions whose keys are kept; past it the cache starts again (sessions come and go).
     private static let encodedKeysLimit = 10_000
@@ -61,12 +63,17 @@ final class CommandBuilder {
             RedisCommand("GET", SessionKeys(sessionID: sessionID).lease)
         case .live(let sessionID, _):
             RedisCommand("GET", SessionKeys(sessionID: sessionID).live)
+        case .audience(let sessionID, let viewers, let lifetime, _):
+            call(
+                AudienceScripts.report, [SessionKeys(sessionID: sessionID).audience],
+                [String(nodeID), String(viewers), String(lifetime.wholeMilliseconds)])
         }
     }
 
     private func renew(_ lease: Lease) -> RedisCommand {
-        call(
-            LeaseScripts.renew, SessionKeys(sessionID: lease.sessionID).scriptKeys,
+        let keys = SessionKeys(sessionID: lease.sessionID)
+        return call(
+            LeaseScripts.renew, keys.scriptKeys + [keys.audience],
             [
                 lease.holder, String(lease.epoch), String(lease.ttl.wholeMilliseconds), String(retention.wholeMilliseconds),
             ])

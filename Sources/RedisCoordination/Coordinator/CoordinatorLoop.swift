@@ -214,8 +214,11 @@ final class CoordinatorLoop: @unchecked Sendable {
     @discardableResult
     private func settleRenewal(of lease: Lease, _ reply: RedisReply, sentAt: ContinuousClock.Instant) -> Bool? {
         switch ReplyDecoding.renewal(reply) {
-        case .renewed(let wantedBy):
+        case .renewed(let wantedBy, let viewers):
             keeper.renewed(lease, sentAt: sentAt)
+            if keeper.audience(of: lease, is: viewers) {
+                events.onAudience(lease, viewers)
+            }
             if let wantedBy, keeper.handoffRequested(lease, by: wantedBy) {
                 events.onHandoffRequested(lease, wantedBy)
             }
@@ -291,6 +294,12 @@ final class CoordinatorLoop: @unchecked Sendable {
             case .null: answer(.success(nil))
             case .bulk: answer(.success(reply.bytes))
             default: answer(.failure(refusal("GET")))
+            }
+        case .audience(_, _, _, let answer):
+            if reply.integer == 1 {
+                answer(.success(true))
+            } else {
+                answer(.failure(refusal("the audience script")))
             }
         }
     }

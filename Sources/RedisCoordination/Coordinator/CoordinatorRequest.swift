@@ -17,12 +17,15 @@ enum CoordinatorRequest: Sendable {
     case viewer(capability: String, reply: Reply<String?>)
     case owner(sessionID: String, reply: Reply<String?>)
     case live(sessionID: String, reply: Reply<[UInt8]?>)
+    /// How many of the session's viewers this node serves, counted for `lifetime`.
+    case audience(sessionID: String, viewers: Int, lifetime: Duration, reply: Reply<Bool>)
 
     /// The session whose keys the request touches, when it is known before asking Redis.
     var sessionID: String? {
         switch self {
         case .write(let write): write.sessionID
-        case .acquire(let sessionID, _, _, _, _), .load(let sessionID, _), .owner(let sessionID, _), .live(let sessionID, _):
+        case .acquire(let sessionID, _, _, _, _), .load(let sessionID, _), .owner(let sessionID, _), .live(let sessionID, _),
+            .audience(let sessionID, _, _, _):
             sessionID
         case .continueLoad(let session, _): session.metadata.sessionID
         case .renew(let lease, _), .release(let lease, _): lease.sessionID
@@ -43,6 +46,7 @@ enum CoordinatorRequest: Sendable {
         case .load(_, let reply), .continueLoad(_, let reply): reply(.failure(error))
         case .viewer(_, let reply), .owner(_, let reply): reply(.failure(error))
         case .live(_, let reply): reply(.failure(error))
+        case .audience(_, _, _, let reply): reply(.failure(error))
         }
     }
 }

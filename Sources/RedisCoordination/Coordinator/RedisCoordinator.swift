@@ -183,6 +183,17 @@ public final class RedisCoordinator: Sendable {
         try inbox.submit(.live(sessionID: sessionID, reply: reply))
     }
 
+    /// Tells the holder of `sessionID` that this node serves `viewers` of its viewers (a relay's
+    /// copy; 0 when it serves none any more). The holder hears the sum over every node at its
+    /// next renewal (``RedisCoordinatorEvents/onAudience``); a report counts for `lifetime`, so
+    /// report again before it ends. Not a write: fails at once while Redis is unreachable.
+    public func reportAudience(
+        of sessionID: String, viewers: Int, for lifetime: Duration,
+        _ reply: @escaping @Sendable (Result<Bool, RedisCoordinationError>) -> Void = { _ in }
+    ) throws(RedisCoordinationError) {
+        try inbox.submit(.audience(sessionID: sessionID, viewers: viewers, lifetime: lifetime, reply: reply))
+    }
+
     /// The session a viewer capability opens, or nil.
     public func sessionID(
         forViewer capability: String, _ reply: @escaping @Sendable (Result<String?, RedisCoordinationError>) -> Void

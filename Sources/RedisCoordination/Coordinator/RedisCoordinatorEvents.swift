@@ -14,16 +14,22 @@ public struct RedisCoordinatorEvents: Sendable {
     /// session up: wait for its writes to settle, release the lease, close its connections so
     /// the clients reconnect to that node. Reported once per node and lease, at a renewal.
     public var onHandoffRequested: @Sendable (_ lease: Lease, _ node: String) -> Void
+    /// How many viewers of a session whose lease this node holds other nodes serve
+    /// (``RedisCoordinator/reportAudience(of:viewers:for:_:)``), read at a renewal: reported when
+    /// it changes, and at the first renewal of a lease when it is not 0.
+    public var onAudience: @Sendable (_ lease: Lease, _ viewersElsewhere: Int) -> Void
 
     public init(
         onCommit: @escaping @Sendable (_ through: WriteTicket, _ outcome: CommitOutcome) -> Void,
         onLeaseLost: @escaping @Sendable (LostLease) -> Void,
         onHealthChange: @escaping @Sendable (CoordinatorHealth) -> Void = { _ in },
-        onHandoffRequested: @escaping @Sendable (_ lease: Lease, _ node: String) -> Void = { _, _ in }
+        onHandoffRequested: @escaping @Sendable (_ lease: Lease, _ node: String) -> Void = { _, _ in },
+        onAudience: @escaping @Sendable (_ lease: Lease, _ viewersElsewhere: Int) -> Void = { _, _ in }
     ) {
         self.onCommit = onCommit
         self.onLeaseLost = onLeaseLost
         self.onHealthChange = onHealthChange
         self.onHandoffRequested = onHandoffRequested
+        self.onAudience = onAudience
     }
 }

@@ -2,8 +2,9 @@
 /// a reply of a shape the script never returns.
 enum ReplyDecoding {
     enum Renewal: Equatable {
-        /// `wantedBy`: a node that asked for the session meanwhile.
-        case renewed(wantedBy: String?)
+        /// `wantedBy`: a node that asked for the session meanwhile; `viewersElsewhere`: how many
+        /// of its viewers other nodes serve now.
+        case renewed(wantedBy: String?, viewersElsewhere: Int)
         case lost(holder: String?)
     }
 
@@ -29,7 +30,9 @@ enum ReplyDecoding {
     static func renewal(_ reply: RedisReply) -> Renewal? {
         guard let elements = reply.elements, let verdict = elements.first?.text else { return nil }
         switch (verdict, elements.count) {
-        case ("renewed", 2): return .renewed(wantedBy: elements[1].text.flatMap { $0.isEmpty ? nil : $0 })
+        case ("renewed", 3):
+            guard let viewers = elements[2].integer else { return nil }
+            return .renewed(wantedBy: elements[1].text.flatMap { $0.isEmpty ? nil : $0 }, viewersElsewhere: Int(viewers))
         case ("lost", 2): return .lost(holder: elements[1].text.flatMap { $0.isEmpty ? nil : $0 })
         default: return nil
         }

@@ -14,6 +14,8 @@ struct LeaseKeeper {
         var deadline: ContinuousClock.Instant
         /// The node whose request for the session was reported already.
         var handoffReportedTo: String?
+        /// The viewers other nodes serve, as last reported.
+        var viewersElsewhere = 0
     }
 
     let safetyMargin: Duration
@@ -35,10 +37,10 @@ struct LeaseKeeper {
 
     /// Starts (or goes on) keeping `lease`, confirmed by a command sent at `sentAt`.
     mutating func keep(_ lease: Lease, confirmedAt sentAt: ContinuousClock.Instant) {
-        let reported = kept[lease.sessionID].flatMap { $0.lease == lease ? $0.handoffReportedTo : nil }
+        let same = kept[lease.sessionID].flatMap { $0.lease == lease ? $0 : nil }
         kept[lease.sessionID] = Kept(
             lease: lease, renewalDue: sentAt + lease.ttl / 3, deadline: sentAt + lease.ttl - safetyMargin,
-            handoffReportedTo: reported)
+            handoffReportedTo: same?.handoffReportedTo, viewersElsewhere: same?.viewersElsewhere ?? 0)
     }
 
     /// Records a confirmed renewal of `lease`, if it is still the one kept for its session.
@@ -51,6 +53,14 @@ struct LeaseKeeper {
     mutating func handoffRequested(_ lease: Lease, by node: String) -> Bool {
         guard kept[lease.sessionID]?.lease == lease, kept[lease.sessionID]?.handoffReportedTo != node else { return false }
         kept[lease.sessionID]?.handoffReportedTo = node
+        return true
+    }
+
+    /// A renewal of `lease` read `viewers` served elsewhere: true when that is news to report (a
+    /// lease starts at 0).
+    mutating func audience(of lease: Lease, is viewers: Int) -> Bool {
+        guard kept[lease.sessionID]?.lease == lease, kept[lease.sessionID]?.viewersElsewhere != viewers else { return false }
+        kept[lease.sessionID]?.viewersElsewhere = viewers
         return true
     }
 

@@ -33,9 +33,11 @@ enum LeaseScripts {
         return {'acquired', tostring(next_epoch)}
         """)
 
-    /// ARGV: holder, epoch, ttl ms, retention ms. Extends the holder's lease, or takes it back
-    /// when it lapsed and nobody acquired it since. Returns `{'renewed', node or ''}` (the node
-    /// that asked for the session meanwhile, if any) or `{'lost', holder}`.
+    /// KEYS[8]: the session's audience (``SessionKeys/audience``). ARGV: holder, epoch, ttl ms,
+    /// retention ms. Extends the holder's lease, or takes it back when it lapsed and nobody
+    /// acquired it since. Returns `{'renewed', node or '', viewers}` (the node that asked for
+    /// the session meanwhile, if any, and how many of its viewers other nodes serve now, as
+    /// ``AudienceScripts/report`` keeps them) or `{'lost', holder}`.
     static let renew = LuaScript(
         session: "renew",
         """
@@ -49,7 +51,17 @@ enum LeaseScripts {
           return {'lost', owner or ''}
         end
         touch(retention)
-        return {'renewed', redis.call('GET', wanted) or ''}
+        local viewers = 0
+        local reports = redis.call('HVALS', KEYS[8])
+        if #reports > 0 then
+          local now = redis.call('TIME')
+          local ms = tonumber(now[1]) * 1000 + math.floor(tonumber(now[2]) / 1000)
+          for _, report in ipairs(reports) do
+            local count, deadline = string.match(report, '^(%d+) (%d+)$')
+            if count and tonumber(deadline) > ms then viewers = viewers + tonumber(count) end
+          end
+        end
+        return {'renewed', redis.call('GET', wanted) or '', viewers}
         """)
 
     /// ARGV: holder. Deletes the lease if it is still the holder's; returns 1 if it was.

@@ -13,11 +13,17 @@ struct LuaScript: Sendable, Hashable {
         source = Self.sessionPrelude + body
     }
 
+    /// A script over keys of its own, without the session's helpers.
+    init(name: String, _ source: String) {
+        self.name = name
+        self.source = source
+    }
+
     /// Every script the coordinator calls.
     static let all: [LuaScript] = [
         LeaseScripts.acquire, LeaseScripts.renew, LeaseScripts.release,
         WriteScripts.append, WriteScripts.snapshot, WriteScripts.member,
-        WriteScripts.create, WriteScripts.delete, WriteScripts.live, LoadScript.load,
+        WriteScripts.create, WriteScripts.delete, WriteScripts.live, LoadScript.load, AudienceScripts.report,
     ]
 
     /// `EVALSHA digest numkeys keys… arguments…`.

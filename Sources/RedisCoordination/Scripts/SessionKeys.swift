@@ -21,6 +21,9 @@ struct SessionKeys: Sendable, Equatable {
     /// The holder's latest live share (``RedisCoordinator/shareLive(_:under:)``), for a relay
     /// that starts following; not among ``scriptKeys``: only the scripts that touch it get it.
     let live: String
+    /// How many of the session's viewers each other node serves (``AudienceScripts/report``),
+    /// read by the holder's renewals; not among ``scriptKeys`` either.
+    let audience: String
 
     init(sessionID: String) {
         let base = Self.base(of: sessionID)
@@ -28,6 +31,7 @@ struct SessionKeys: Sendable, Equatable {
         (lease, epoch, log, snapshot, metadata, members, wanted) = (keys[0], keys[1], keys[2], keys[3], keys[4], keys[5], keys[6])
         updates = base + ":updates"
         live = base + ":live"
+        audience = base + ":audience"
     }
 
     /// The keys in the order every session script expects them as `KEYS[1]`…`KEYS[7]`.

@@ -20,4 +20,8 @@ public enum SessionInput: Sendable {
     /// The host compiled this text of the source (it asked with ``SessionOutput/compileSource(_:)``);
     /// if members have not edited it since, it becomes the session's source, errors and all.
     case sourceCompiled(String)
+    /// How many of the session's viewers other processes serve now (relays' copies, as Redis
+    /// counts them; docs/SCALING.md): counted in presence, and the session is not idle while
+    /// there are any.
+    case viewersElsewhere(Int)
 }

@@ -99,7 +99,7 @@ public struct SessionMachine: Sendable {
     public var connectionCount: Int { membership.connectionCount }
     /// The named members connected now, in the order they arrived (see ``PresenceRoster``).
     public var present: [MemberID] { membership.roster.named.map(\.member.member) }
-    /// How many editors and viewers are connected.
+    /// How many editors and viewers are connected, here and (viewers) to other processes.
     public var presenceCount: PresenceCount { membership.roster.count }
 
     /// Handles one input.
@@ -130,6 +130,8 @@ public struct SessionMachine: Sendable {
             handle(.fellBehind(connection), at: time, into: &outputs)
         case .caughtUp(let connection):
             handle(.caughtUp(connection), at: time, into: &outputs)
+        case .viewersElsewhere(let count):
+            handle(.viewersElsewhere(count), at: time, into: &outputs)
         case .sourceCompiled(let text):
             // Only the latest text: one edited again since is compiled again.
             guard program.source.text == text, !program.source.textChecked else { return }

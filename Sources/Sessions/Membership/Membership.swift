@@ -3,7 +3,8 @@ import FocusProtocol
 /// Who is in a session, as a child machine of ``SessionMachine``: its connections, the tabs it
 /// remembers, `hello` (a newer connection with the same client id replaces the older with 4001),
 /// the hello deadline, renames, presence deltas folded per interval, the policy for a member that
-/// stops reading, and how long the session has been idle.
+/// stops reading, and how long the session has been idle (not while other processes serve its
+/// viewers).
 struct Membership: Sendable {
     let helloDeadlineMilliseconds: Int
     let presenceIntervalMilliseconds: Int
@@ -26,7 +27,8 @@ struct Membership: Sendable {
     private(set) var roster: PresenceRoster
     private var lastPresenceAt: Int64?
     private var presenceScheduled = false
-    /// Monotonic milliseconds since the last connection closed; nil while any is open.
+    /// Monotonic milliseconds since the last connection closed; nil while any is open, or while
+    /// other processes serve viewers of the session.
     private(set) var idleSince: Int64?
     /// Whether anyone ever said hello here (a session nobody joined expires sooner).
     private(set) var everJoined: Bool
@@ -99,7 +101,7 @@ struct Membership: Sendable {
                 .refuse(
                     connection, ProtocolError(.notHelloFirst, "No hello within \(seconds) s; say hello right after connecting.")))
             outputs.append(.close(connection, .policyViolation, reason: ErrorCode.notHelloFirst.rawValue))
-            if connections.isEmpty { idleSince = time.monotonicMilliseconds }
+            becomeIdleIfEmpty(at: time)
         case .presenceDue:
             presenceScheduled = false
             flushPresence(at: time, into: &outputs)
@@ -110,7 +112,22 @@ struct Membership: Sendable {
             connections[connection]?.state = .joined(clientId: clientId, role: role, behind: false)
             startSending(to: connection)
             outputs.append(.welcome(connection, clientId: clientId, role: role))
+        case .viewersElsewhere(let count):
+            let count = max(0, count)
+            guard count != roster.viewersElsewhere else { return }
+            roster.viewersElsewhere = count
+            if count > 0 {
+                idleSince = nil
+            } else if idleSince == nil {
+                becomeIdleIfEmpty(at: time)
+            }
+            presenceChanged(at: time, into: &outputs)
         }
+    }
+
+    /// Starts the idle time once nobody is connected here and no viewer is served elsewhere.
+    private mutating func becomeIdleIfEmpty(at time: MachineTime) {
+        if connections.isEmpty && roster.viewersElsewhere == 0 { idleSince = time.monotonicMilliseconds }
     }
 
     /// A client id is the tab's secret: 16 to 64 characters of `[A-Za-z0-9_-]`.
@@ -205,7 +222,7 @@ struct Membership: Sendable {
         case nil:
             break
         }
-        if connections.isEmpty { idleSince = time.monotonicMilliseconds }
+        becomeIdleIfEmpty(at: time)
     }
 
     private mutating func fallBehind(_ connection: ConnectionID, into outputs: inout [MembershipOutput]) {

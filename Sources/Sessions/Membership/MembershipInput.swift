@@ -1,7 +1,8 @@
 import FocusProtocol
 
 /// What happens to the members of a session: connections coming and going, `hello` and
-/// `rename`, the hello deadline, presence falling due, a member falling behind and catching up.
+/// `rename`, the hello deadline, presence falling due, a member falling behind and catching up,
+/// and the viewers other processes serve.
 enum MembershipInput: Sendable {
     case opened(ConnectionID, role: Role)
     case hello(ConnectionID, clientId: String, name: String?)
@@ -11,4 +12,6 @@ enum MembershipInput: Sendable {
     case presenceDue
     case fellBehind(ConnectionID)
     case caughtUp(ConnectionID)
+    /// Viewers other processes serve, as ``SessionInput/viewersElsewhere(_:)``.
+    case viewersElsewhere(Int)
 }

@@ -4,7 +4,7 @@ import FocusProtocol
 /// one (their joins, leaves and renames are deltas), everyone else is counted: further editors,
 /// and every viewer. A class of thirty sees every name; a hall of five thousand sees the first
 /// names and how many more are here, and announcing one more arrival costs a count, not a name
-/// to every member.
+/// to every member. Viewers connected to other processes (``viewersElsewhere``) are counted too.
 struct PresenceRoster: Sendable {
     /// How many editors are named.
     let nameLimit: Int
@@ -16,6 +16,8 @@ struct PresenceRoster: Sendable {
     private var departed: Set<String> = []
     private(set) var editors = 0
     private(set) var viewers = 0
+    /// Viewers other processes serve (relays' copies): counted, never named.
+    var viewersElsewhere = 0
     private var batch = PresenceBatch()
     private var announced = PresenceCount(editors: 0, viewers: 0)
 
@@ -23,7 +25,7 @@ struct PresenceRoster: Sendable {
         self.nameLimit = nameLimit
     }
 
-    var count: PresenceCount { PresenceCount(editors: editors, viewers: viewers) }
+    var count: PresenceCount { PresenceCount(editors: editors, viewers: viewers + viewersElsewhere) }
 
     /// Whether `clientId` is one of the named editors (at most ``nameLimit`` to look through).
     func isNamed(_ clientId: String) -> Bool {

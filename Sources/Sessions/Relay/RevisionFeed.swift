@@ -13,6 +13,9 @@ public struct RevisionFeed<Change: Sendable>: Sendable {
     public private(set) var catchingUp = false
     /// Changes received ahead of the next revision, by revision.
     private var ahead: [Int: Change] = [:]
+    /// The subscription was made again while stored changes were being read: what the
+    /// subscription missed may be after what that read found, so they are read once more.
+    private var readAgain = false
 
     /// More changes than this waiting ahead of a gap: the copy is built again instead.
     public static var aheadLimit: Int { 4096 }
@@ -50,6 +53,7 @@ public struct RevisionFeed<Change: Sendable>: Sendable {
         guard ahead.count < Self.aheadLimit else {
             ahead.removeAll()
             catchingUp = false
+            readAgain = false
             return Step(request: .rebuild)
         }
         ahead[changed] = change
@@ -61,6 +65,8 @@ public struct RevisionFeed<Change: Sendable>: Sendable {
     /// changes after it, in order.
     public mutating func caughtUp(base: Int, changes: [(revision: Int, change: Change)]) -> Step {
         catchingUp = false
+        let again = readAgain
+        readAgain = false
         guard let revision else { return Step() }
         guard base <= revision else {
             ahead.removeAll()
@@ -69,13 +75,23 @@ public struct RevisionFeed<Change: Sendable>: Sendable {
         for stored in changes where stored.revision > revision && ahead[stored.revision] == nil {
             ahead[stored.revision] = stored.change
         }
-        return drain(afterCatchingUp: true)
+        var step = drain(afterCatchingUp: !again)
+        if again && step.request == nil {
+            catchingUp = true
+            step.request = .catchUp(after: self.revision ?? revision)
+        }
+        return step
     }
 
     /// Asks for the stored changes now whatever arrived (the subscription was made again and
-    /// may have missed some). Nothing to ask before the copy is built: its build reads them.
+    /// may have missed some); while a read is under way, asks again once it is answered. Nothing
+    /// to ask before the copy is built: its build reads them.
     public mutating func resubscribed() -> Step {
-        guard let revision, !catchingUp else { return Step() }
+        guard let revision else { return Step() }
+        guard !catchingUp else {
+            readAgain = true
+            return Step()
+        }
         catchingUp = true
         return Step(request: .catchUp(after: revision))
     }

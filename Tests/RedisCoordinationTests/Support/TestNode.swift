@@ -10,19 +10,23 @@ final class EventRecorder: Sendable {
     private let lost = Locked<[LostLease]>([])
     private let healths = Locked<[CoordinatorHealth]>([])
     private let handoffs = Locked<[(lease: Lease, node: String)]>([])
+    private let audiences = Locked<[Int]>([])
 
     var events: RedisCoordinatorEvents {
         RedisCoordinatorEvents(
             onCommit: { through, outcome in self.commits.withLock { $0.append((through, outcome)) } },
             onLeaseLost: { lease in self.lost.withLock { $0.append(lease) } },
             onHealthChange: { health in self.healths.withLock { $0.append(health) } },
-            onHandoffRequested: { lease, node in self.handoffs.withLock { $0.append((lease, node)) } })
+            onHandoffRequested: { lease, node in self.handoffs.withLock { $0.append((lease, node)) } },
+            onAudience: { _, viewers in self.audiences.withLock { $0.append(viewers) } })
     }
 
     var commitReports: [(through: WriteTicket, outcome: CommitOutcome)] { commits.withLock { $0 } }
     var lostLeases: [LostLease] { lost.withLock { $0 } }
     var healthChanges: [CoordinatorHealth] { healths.withLock { $0 } }
     var handoffRequests: [(lease: Lease, node: String)] { handoffs.withLock { $0 } }
+    /// The viewers elsewhere each renewal reported, in order.
+    var audienceReports: [Int] { audiences.withLock { $0 } }
 
     /// The highest ticket settled so far.
     var settledThrough: WriteTicket? { commits.withLock { $0.last?.through } }
