@@ -220,20 +220,26 @@ def test_gift_message_editor_takes_focus_after_the_delay(page):
 def test_gift_a_tap_on_an_email_within_the_delay_cancels_the_auto_focus(page):
     """In the session opened at `/` (the seed screens) the gift message is a tab of its own, so its
     onAppear runs when the tab is chosen, with the page already loaded: the tap on the email lands
-    well inside the 0.75 s (the test checks it did). The cancelled task still wakes from its sleep
-    (a change of the run with no event, the revision after the tap's) and returns: focus stays."""
-    page.open(page.base_url)
-    page.reset_local_preferences()
-    page.wait_drawn()
-    started = time.monotonic()
-    page.tab(GIFT).click()
-    page.wait(lambda: page.screen_name() == GIFT and page.controls("Email"), "the form appears")
+    well inside the 0.75 s (the test checks it did; on a machine too busy for that, it tries again in
+    a new session, three times at most). The cancelled task still wakes from its sleep (a change of
+    the run with no event, the revision after the tap's) and returns: focus stays."""
     latest = lambda: int(page.js("return document.getElementById('timeline-range').max"))  # noqa: E731
-    appeared = latest()
-    page.controls("Email")[0].click()
-    wait_focus(page, "Email", "a tap on the email")
-    tapped = time.monotonic() - started
-    assert tapped < GIFT_DELAY_SECONDS, f"the tap landed {tapped:.2f} s after the form appeared: too late to race the timer"
+    late = []
+    for _ in range(3):
+        page.open(page.base_url)
+        page.reset_local_preferences()
+        page.wait_drawn()
+        started = time.monotonic()
+        page.tab(GIFT).click()
+        page.wait(lambda: page.screen_name() == GIFT and page.controls("Email"), "the form appears")
+        appeared = latest()
+        page.controls("Email")[0].click()
+        wait_focus(page, "Email", "a tap on the email")
+        tapped = time.monotonic() - started
+        if tapped < GIFT_DELAY_SECONDS:
+            break
+        late.append(round(tapped, 2))
+    assert len(late) < 3, f"the tap landed {late} s after the form appeared: too late to race the timer"
     page.wait(lambda: latest() >= appeared + 2, "the page has the revision of the cancelled task waking", timeout=TIMER_SECONDS)
     assert page.server_state()["revision"] == appeared + 2, "the tap and the task's waking, nothing more"
     assert page.active_name() == "Email", f"focus stays on the email, not {page.active_name()!r}"
