@@ -1,33 +1,34 @@
 import CSQLite
 
 /// How the writer appends changes: to `recent_changes`, in commit order, and from time to time
-/// all of them at once into `changes`, where each session's log is one contiguous range.
+/// in steps into `changes`, where each session's log is one contiguous range.
 ///
 /// Appended straight to `changes`, every change of a group lands on the last page of its own
 /// session's range, so a group of changes to thirty sessions wrote thirty pages to the WAL, for
 /// a few hundred bytes each. Appended in commit order they fill a few pages. Once
-/// ``StoreOptions/changesPerFold`` wait, a group moves those of the sessions with the most
-/// waiting (up to ``sessionsPerFold`` of them, tens of changes a session page), or all of them
-/// when those few sessions hold less than a quarter: a fold of everything stalls the writer for
-/// milliseconds (13 ms of CPU for 2,000 changes of 100 sessions, in a model), a fold of the
-/// busiest sessions for a third of that.
+/// ``StoreOptions/changesPerFold`` wait, a round of fold steps moves them, each step a few whole
+/// sessions, the busiest first (``FoldPlan``): a fold of everything at once stalled the writer
+/// for milliseconds (13 ms of CPU for 2,000 changes of 100 sessions, in a model), and every
+/// commit with it.
 ///
 /// A change whose revision is not above the highest its session has stored is refused as a
 /// duplicate (``StorageError/duplicateRevision(path:session:revision:)``): the highest is
 /// remembered per session, read from the database the first time the session is written.
-/// Used by whichever thread holds the writer's turn to commit (``StorageWriter``); the group it works in is committed or rolled back by ``GroupCommitter``,
-/// which tells it which.
+/// Used by whichever thread holds the writer's turn to commit (``StorageWriter``); the group it
+/// works in is committed or rolled back by ``GroupCommitter``, which tells it which.
 final class ChangeLog {
     private let connection: SQLiteConnection
-    private let changesPerFold: Int
-    private let insert, highestFolded, highestRecent, fold, emptyRecent, pruneFolded, pruneRecent: PreparedStatement
+    private let plan: FoldPlan
+    private let insert, highestFolded, highestRecent, pruneFolded, pruneRecent: PreparedStatement
     private let foldSome, emptySome: PreparedStatement
     /// The highest revision committed per session, for the sessions written since the writer started.
     private var highest: [String: Int64] = [:]
     /// Rows in `recent_changes` per session as of the last commit.
     private var recentRows: [String: Int] = [:]
-    /// The most sessions one fold of the busiest moves.
-    static let sessionsPerFold = 32
+    /// Whether the last fold step left its round unfinished.
+    private var inRound = false
+    /// The most sessions one fold step moves (the placeholders of its statements).
+    static let sessionsPerStep = 32
     /// What the open group changed of the two, applied once it commits.
     private var group = Group()
 
@@ -35,24 +36,20 @@ final class ChangeLog {
     struct Group {
         var highest: [String: Int64] = [:]
         var appended: [String: Int] = [:]
-        /// The sessions whose waiting changes it folded; nil for all of them.
-        var folded: Set<String>? = []
+        /// The sessions whose waiting changes it folded.
+        var folded: [String] = []
     }
 
     init(connection: SQLiteConnection, options: StoreOptions) throws(SQLiteFailure) {
         self.connection = connection
-        changesPerFold = max(1, options.changesPerFold)
+        plan = FoldPlan(
+            changesPerFold: options.changesPerFold, rowsPerStep: options.changesPerFoldStep, sessionsPerStep: Self.sessionsPerStep
+        )
         func prepare(_ sql: String) throws(SQLiteFailure) -> PreparedStatement { try PreparedStatement(sql, on: connection) }
         insert = try prepare("INSERT INTO recent_changes (session, revision, at, body) VALUES (?1, ?2, ?3, ?4)")
         highestFolded = try prepare("SELECT max(revision) FROM changes WHERE session = ?1")
         highestRecent = try prepare("SELECT max(revision) FROM recent_changes WHERE session = ?1")
-        fold = try prepare(
-            """
-            INSERT INTO changes (session, revision, at, body)
-            SELECT session, revision, at, body FROM recent_changes ORDER BY session, revision
-            """)
-        emptyRecent = try prepare("DELETE FROM recent_changes")
-        let sessions = (1...Self.sessionsPerFold).map { "?\($0)" }.joined(separator: ", ")
+        let sessions = (1...Self.sessionsPerStep).map { "?\($0)" }.joined(separator: ", ")
         foldSome = try prepare(
             """
             INSERT INTO changes (session, revision, at, body)
@@ -105,38 +102,31 @@ final class ChangeLog {
         group = mark
     }
 
-    /// Whether enough changes wait in `recent_changes` (as of the last commit) for a fold.
-    var foldIsDue: Bool { recentRows.values.reduce(0, +) >= changesPerFold }
+    /// Whether a fold step is due (as of the last commit).
+    var foldIsDue: Bool { plan.isDue(waiting: recentRows.values.reduce(0, +), inRound: inRound) }
 
-    /// Before the group's `COMMIT`: folds waiting changes into `changes` once there are enough,
-    /// if `folding` (a group committed where a stall matters leaves the fold to a later one).
+    /// Before the group's `COMMIT`: one step of a fold when due, if `folding` (a group committed
+    /// where a stall matters leaves the fold to ``GroupCommitter/fold()``).
     func finishGroup(folding: Bool = true) throws(SQLiteFailure) {
         guard folding else { return }
         let waiting = recentRows.merging(group.appended, uniquingKeysWith: +)
-        let rows = waiting.values.reduce(0, +)
-        guard rows >= changesPerFold else { return }
-        let busiest = waiting.sorted { $0.value > $1.value }.prefix(Self.sessionsPerFold)
-        guard let first = busiest.first?.key, busiest.reduce(0, { $0 + $1.value }) * 4 >= rows else {
-            try fold.execute()
-            try emptyRecent.execute()
-            group.folded = nil
-            return
-        }
+        guard plan.isDue(waiting: waiting.values.reduce(0, +), inRound: inRound) else { return }
+        let sessions = plan.step(waiting: waiting)
+        guard let first = sessions.first else { return }
         // Unused places repeat the first session.
-        let sessions = busiest.map(\.key) + Array(repeating: first, count: Self.sessionsPerFold - busiest.count)
-        try foldSome.execute(binding: sessions.map(SQLiteValue.text))
-        try emptySome.execute(binding: sessions.map(SQLiteValue.text))
-        group.folded = Set(sessions)
+        let bound = (sessions + Array(repeating: first, count: Self.sessionsPerStep - sessions.count)).map(SQLiteValue.text)
+        try foldSome.execute(binding: bound)
+        try emptySome.execute(binding: bound)
+        group.folded = sessions
     }
 
     /// The group committed: what it did is the database's state now.
     func committed() {
         highest.merge(group.highest) { max($0, $1) }
-        if let folded = group.folded {
-            recentRows.merge(group.appended, uniquingKeysWith: +)
-            for session in folded { recentRows[session] = nil }
-        } else {
-            recentRows = [:]
+        recentRows.merge(group.appended, uniquingKeysWith: +)
+        if !group.folded.isEmpty {
+            for session in group.folded { recentRows[session] = nil }
+            inRound = plan.isDue(waiting: recentRows.values.reduce(0, +), inRound: true)
         }
         group = Group()
     }

@@ -74,29 +74,33 @@ final class GroupCommitter {
         walPages.deallocate()
     }
 
-    /// Whether enough changes wait in `recent_changes` for ``fold()``.
+    /// Whether a step of ``fold()`` is due.
     var foldIsDue: Bool { changeLog.foldIsDue }
 
     /// Whether the WAL is long enough for a checkpoint (``Checkpointer``), as of the last commit.
     var checkpointIsDue: Bool { walPages.pointee >= Self.checkpointPages }
 
-    /// Folds the changes waiting in `recent_changes` into `changes`, in a transaction of its own:
-    /// milliseconds of work, for the writer's own thread. A failure leaves it due, for the next time.
-    func fold() {
+    /// Moves one step of the changes waiting in `recent_changes` into `changes`, in a transaction
+    /// of its own (``FoldPlan``), for the writer's own thread. False when it failed: the step
+    /// stays due, for a later time.
+    @discardableResult
+    func fold() -> Bool {
         do throws(SQLiteFailure) {
             try begin.execute()
             try changeLog.finishGroup()
             try commit.execute()
             changeLog.committed()
+            return true
         } catch {
             if connection.isInTransaction { try? rollback.execute() }
             changeLog.rolledBack()
+            return false
         }
     }
 
     /// Stores `submissions` in one transaction, stamping the sessions they touch with `now`
-    /// (milliseconds since 1970). With `folding` false the changes waiting in `recent_changes`
-    /// stay there (``fold()`` moves them).
+    /// (milliseconds since 1970), with a step of a fold when one is due, if `folding` (otherwise
+    /// ``fold()`` moves the waiting changes).
     ///
     /// The group is first written without savepoints (two statements less per submission); only
     /// when a submission is refused for its own content is it rolled back and written again,
