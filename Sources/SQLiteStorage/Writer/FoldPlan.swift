@@ -1,13 +1,13 @@
-/// When the change log folds `recent_changes` into `changes`, and what one step of a fold moves:
-/// plain arithmetic on how many changes wait per session, no database.
+/// When the change log folds `recent_changes` into `changes`, and which sessions one step of a
+/// fold copies: plain arithmetic on how many changes wait per session, no database.
 ///
 /// A fold moves a few thousand changes; done in one transaction it held the writer's turn, and
 /// every commit (and every delivery waiting for one) behind it, for milliseconds. So a fold is
-/// a round of steps, each a transaction of its own that moves a few whole sessions, the
-/// busiest first, up to ``rowsPerStep`` changes; the turn goes back between steps, so a commit
-/// waits for one step at most. A round starts once ``changesPerFold`` changes wait and ends when
-/// fewer than a quarter of that are left: the quietest sessions wait for the next round, when
-/// they fill more of a page.
+/// a round of steps, each a transaction of its own that copies a few whole sessions, the
+/// busiest first, up to ``rowsPerStep`` changes (``RecentRows``); the turn goes back between
+/// steps, so a commit waits for one step at most. A round starts once ``changesPerFold``
+/// changes wait and ends when fewer than a quarter of that are left: the quietest sessions wait
+/// for the next round, when they fill more of a page.
 struct FoldPlan: Equatable {
     /// How many waiting changes start a round.
     let changesPerFold: Int
@@ -17,7 +17,7 @@ struct FoldPlan: Equatable {
     /// The most sessions a step moves.
     let sessionsPerStep: Int
 
-    init(changesPerFold: Int, rowsPerStep: Int, sessionsPerStep: Int) {
+    init(changesPerFold: Int, rowsPerStep: Int, sessionsPerStep: Int = 32) {
         self.changesPerFold = max(1, changesPerFold)
         self.rowsPerStep = max(1, rowsPerStep)
         self.sessionsPerStep = max(1, sessionsPerStep)

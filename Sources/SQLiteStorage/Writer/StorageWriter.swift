@@ -131,7 +131,7 @@ public final class StorageWriter: @unchecked Sendable {
         state.isCommitting = true
         condition.unlock()
         if !submissions.isEmpty {
-            report(committer.commit(submissions[...], now: Self.millisecondsSince1970(), folding: false))
+            report(committer.commit(submissions[...], now: Self.millisecondsSince1970()))
         }
         let fold = committer.foldIsDue
         let checkpoint = committer.checkpointIsDue
@@ -195,12 +195,9 @@ public final class StorageWriter: @unchecked Sendable {
             var checkpoint = work.checkpoint
             if work.holdsTurn {
                 if let growthLimit = work.growthLimit { committer.limitGrowth(toPages: growthLimit) }
-                // A synced commit carries a step of the fold, which then costs no sync of its own.
-                commit(work.submissions, on: committer, folding: !commitsWithoutSync)
-                var stepped = true
-                if committer.foldIsDue, commitsWithoutSync || work.submissions.isEmpty { stepped = committer.fold() }
+                commit(work.submissions, on: committer)
                 // The turn goes back after one step; commits queued meanwhile go before the next.
-                let foldDue = stepped && committer.foldIsDue
+                let foldDue = committer.foldIsDue && committer.fold() && committer.foldIsDue
                 checkpoint = checkpoint || committer.checkpointIsDue
                 condition.withLock {
                     state.isCommitting = false
@@ -219,7 +216,7 @@ public final class StorageWriter: @unchecked Sendable {
     }
 
     /// Commits `submissions` in groups of at most ``maximumWritesPerCommit`` writes.
-    private func commit(_ submissions: [Submission], on committer: GroupCommitter, folding: Bool) {
+    private func commit(_ submissions: [Submission], on committer: GroupCommitter) {
         var start = submissions.startIndex
         while start < submissions.endIndex {
             var end = start
@@ -228,7 +225,7 @@ public final class StorageWriter: @unchecked Sendable {
                 writes += submissions[end].writes.count
                 end += 1
             } while end < submissions.endIndex && writes + submissions[end].writes.count <= maximumWritesPerCommit
-            report(committer.commit(submissions[start..<end], now: Self.millisecondsSince1970(), folding: folding))
+            report(committer.commit(submissions[start..<end], now: Self.millisecondsSince1970()))
             start = end
         }
     }
