@@ -29,8 +29,8 @@ struct RecentRows: Equatable {
     private(set) var copied: [Int64] = []
     /// Whether the last copy left its round unfinished.
     private(set) var inRound = false
-    /// How many copied rows a delete step takes: a quarter of what the round copied, so that the
-    /// deletes keep up with copies of any size.
+    /// How many copied rows a delete step takes: an eighth of what the round copied (at least
+    /// ``FoldPlan/rowsPerStep``), so that the deletes keep up with copies of any size.
     private(set) var deleteChunk = 0
 
     mutating func append(_ session: String, _ row: Row) {
@@ -83,7 +83,7 @@ struct RecentRows: Equatable {
             for session in sessions { forget(session) }
             copied = (copied + seqs).sorted()
             inRound = plan.isDue(waiting: waitingCount, inRound: true)
-            deleteChunk = max(2 * plan.rowsPerStep, (copied.count + 3) / 4)
+            deleteChunk = max(plan.rowsPerStep, (copied.count + 7) / 8)
         case .delete(let seqs):
             let deleted = Set(seqs)
             copied.removeAll { deleted.contains($0) }
