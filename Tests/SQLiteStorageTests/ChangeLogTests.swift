@@ -120,7 +120,7 @@ struct ChangeLogTests {
         writer.flush()
         #expect(recorder.failures.isEmpty)
         #expect(foldedBefore.withLock { $0 } == 10, "busy and two quiet sessions moved before the commit, no more")
-        // Then ten at a time until fewer than a quarter of 45 wait: 39, 29, 19, 9.
+        // Copied ten at a time until fewer than a quarter of 45 wait (39, 29, 19, 9), then the copies deleted.
         #expect(try await eventually { try Fixture.rows("recent_changes", in: folder) == 9 })
         #expect(try Fixture.rows("changes", in: folder) == 40)
         let sessions = try store.loadAll()

@@ -29,7 +29,7 @@ public struct StoreOptions: Sendable, Equatable {
     /// into each session's contiguous log (`changes`), in steps; see ``ChangeLog``.
     public var changesPerFold = 2_000
     /// The most changes one step of that fold moves (more only when one session alone holds
-    /// more): a step holds every commit behind it, a few hundred microseconds at 160.
+    /// more): a step holds every commit behind it, about a millisecond at 160 (docs/PERFORMANCE.md).
     public var changesPerFoldStep = 160
 
     public init() {}
