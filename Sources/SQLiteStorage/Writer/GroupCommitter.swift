@@ -74,34 +74,39 @@ final class GroupCommitter {
         walPages.deallocate()
     }
 
-    /// Whether enough changes wait in `recent_changes` for ``fold()``.
+    /// Whether a step of ``fold()`` is due.
     var foldIsDue: Bool { changeLog.foldIsDue }
 
     /// Whether the WAL is long enough for a checkpoint (``Checkpointer``), as of the last commit.
     var checkpointIsDue: Bool { walPages.pointee >= Self.checkpointPages }
 
-    /// Folds the changes waiting in `recent_changes` into `changes`, in a transaction of its own:
-    /// milliseconds of work, for the writer's own thread. A failure leaves it due, for the next time.
-    func fold() {
+    /// Takes one step of moving the changes waiting in `recent_changes` into `changes`, in a
+    /// transaction of its own (``RecentRows``), for the writer's own thread. False when it
+    /// failed: the step stays due, for a later time.
+    @discardableResult
+    func fold() -> Bool {
         do throws(SQLiteFailure) {
             try begin.execute()
-            try changeLog.finishGroup()
+            guard let step = try changeLog.foldStep() else {
+                try rollback.execute()
+                return true
+            }
             try commit.execute()
-            changeLog.committed()
+            changeLog.folded(step)
+            return true
         } catch {
             if connection.isInTransaction { try? rollback.execute() }
-            changeLog.rolledBack()
+            return false
         }
     }
 
     /// Stores `submissions` in one transaction, stamping the sessions they touch with `now`
-    /// (milliseconds since 1970). With `folding` false the changes waiting in `recent_changes`
-    /// stay there (``fold()`` moves them).
+    /// (milliseconds since 1970). The changes stay in `recent_changes`, for ``fold()``.
     ///
     /// The group is first written without savepoints (two statements less per submission); only
     /// when a submission is refused for its own content is it rolled back and written again,
     /// each submission in its savepoint.
-    func commit(_ submissions: ArraySlice<Submission>, now: Int64, folding: Bool = true) -> GroupOutcome {
+    func commit(_ submissions: ArraySlice<Submission>, now: Int64) -> GroupOutcome {
         guard let last = submissions.last?.ticket else { return GroupOutcome(reports: [], groupFailure: nil) }
         var reports: [(through: StorageTicket, outcome: Result<Void, StorageError>)] = []
         do throws(SQLiteFailure) {
@@ -109,7 +114,6 @@ final class GroupCommitter {
             var touched = Set<String>()
             if try storeAll(submissions, touched: &touched) {
                 let stamps = try touch(touched, now: now)
-                try changeLog.finishGroup(folding: folding)
                 try commit.execute()
                 changeLog.committed()
                 for session in stamps { stamped[session] = now }
@@ -130,7 +134,6 @@ final class GroupCommitter {
                 }
             }
             let stamps = try touch(touched, now: now)
-            try changeLog.finishGroup(folding: folding)
             try commit.execute()
             changeLog.committed()
             for session in stamps { stamped[session] = now }
