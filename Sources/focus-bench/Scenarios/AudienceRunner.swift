@@ -7,7 +7,8 @@ import Foundation
 /// is timed against the send on one monotonic clock.
 ///
 /// The caller measures the servers: the lines "audience window opens" and "audience window
-/// closes" on standard error mark the window (no change is sent after it).
+/// closes" on standard error mark the window (no change is sent after it), and "audience
+/// deliveries drained" the end of its last deliveries, before any client leaves.
 struct AudienceRunner {
     let options: BenchOptions
     let ports: [Int]
@@ -49,6 +50,8 @@ struct AudienceRunner {
             let tally = generator.currentTally
             return tally.deliveriesReceived >= tally.deliveriesExpected
         }
+        // Before the connections close, whose leaving the servers would publish.
+        progress("audience deliveries drained")
         guard
             let (tally, setup) = loop.query(timeout: 30, { (generator.currentTally, generator.setupProgress) })
         else {
