@@ -21,9 +21,9 @@ machine used meanwhile (/proc/stat), which on a shared machine says how far to t
 The load generator is this file: a minimal WebSocket client on asyncio (no parsing beyond the
 update's prefix), in several processes so that it is not one core's bottleneck. The audience rows
 (scripts/bench_audience.py) use focus-bench instead: 10,000 viewers on asyncio took a third of a
-core, about what the three focus-sync processes took, on the cores they need (docs/PERFORMANCE.md). The cluster is
-started as the cluster tests start it (Tests/cluster/harness.py), so this runs in .venv. Every
-process it starts it stops by PID (the cluster with scripts/cluster.sh stop)."""
+core, about what the three focus-sync processes took, on the cores they need (docs/PERFORMANCE.md).
+The cluster is started as the cluster tests start it (Tests/cluster/harness.py), so this runs in
+.venv. Every process it starts it stops by PID (the cluster with scripts/cluster.sh stop)."""
 
 import argparse
 import http.client
