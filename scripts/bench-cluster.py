@@ -19,9 +19,11 @@ time over the window (/proc/PID/stat), as a share of one core; "other" is what t
 machine used meanwhile (/proc/stat), which on a shared machine says how far to trust a row.
 
 The load generator is this file: a minimal WebSocket client on asyncio (no parsing beyond the
-update's prefix), in several processes so that it is not one core's bottleneck. The cluster is
-started as the cluster tests start it (Tests/cluster/harness.py), so this runs in .venv. Every
-process it starts it stops by PID (the cluster with scripts/cluster.sh stop)."""
+update's prefix), in several processes so that it is not one core's bottleneck. The audience rows
+(scripts/bench_audience.py) use focus-bench instead: 10,000 viewers on asyncio took a third of a
+core, about what the three focus-sync processes took, on the cores they need (docs/PERFORMANCE.md).
+The cluster is started as the cluster tests start it (Tests/cluster/harness.py), so this runs in
+.venv. Every process it starts it stops by PID (the cluster with scripts/cluster.sh stop)."""
 
 import argparse
 import http.client
@@ -326,7 +328,7 @@ def main():
     parser.add_argument("--rate", type=int, default=0, help="open loop: intents a second per session instead")
     parser.add_argument("--warmup", type=float, default=2, help="seconds before each window (default: %(default)s)")
     parser.add_argument("--duration", type=float, default=10, help="seconds of each window (default: %(default)s)")
-    parser.add_argument("--generators", type=int, default=2, help="load generator processes (default: %(default)s)")
+    parser.add_argument("--generators", type=int, default=2, help="load generator processes of the session rows (default: %(default)s)")
     parser.add_argument("--json", action="store_true", help="one JSON object per row instead of the table")
     parser.add_argument("--server", default=str(SERVER), help="the focus-sync executable (default: the release build)")
     args = parser.parse_args()

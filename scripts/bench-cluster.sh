@@ -12,6 +12,7 @@ scripts/ensure-debian-packages.sh redis-server haproxy curl >&2
 scripts/ensure-python-env.sh >&2
 swift build -c release -Xswiftc -warnings-as-errors --product focus-sync >&2
 swift build -c release -Xswiftc -warnings-as-errors --product focus-compile >&2
+swift build -c release -Xswiftc -warnings-as-errors --product focus-bench >&2  # the audience rows' clients
 
 # 10,000 clients: a descriptor each in the generator and in the server, two in HAProxy.
 hard=$(ulimit -Hn)

@@ -3,23 +3,23 @@ its presenter (an editor, which HAProxy sends to the process holding the session
 which HAProxy spreads over the three processes; each process that does not hold the session
 follows it through Redis (docs/SCALING.md).
 
-The presenter changes focus at a fixed rate; a delivery is one viewer receiving the update. Latency
-runs from the presenter's send to each viewer's receipt (CLOCK_MONOTONIC, shared by the generator
-processes); a delivery missing 3 s after the window counts as lost. Redis's part is counted by its
-own statistics over the window: PUBLISH commands per update (one, whatever the number of viewers)
-and the bytes it sent per update. Reuses the load generator's client (bench_cluster_clients.py), and
-bench-cluster.py's setups and CPU accounting, handed in as `bench`."""
+The clients are focus-bench's (`focus-bench --audience PORTS`, the release build): one epoll
+loop in one process, so that 10,000 viewers cost the machine little beside the servers they
+measure. It creates the session, joins the presenter and the viewers, and has the presenter
+change focus at a fixed rate; a delivery is one member receiving the update. Latency runs from
+the presenter's send to each receipt on one monotonic clock; a delivery missing 3 s after the
+window counts as lost. focus-bench marks its window on standard error; over it this file reads
+the CPU of every part (bench-cluster.py's accounting, handed in as `bench`, with focus-bench as
+the generator) and Redis's own statistics: PUBLISH commands per update (one, whatever the number
+of viewers) and the bytes it sent per update."""
 
-import asyncio
 import http.client
 import json
-import multiprocessing
 import os
 import subprocess
-import time
 from pathlib import Path
 
-from bench_cluster_clients import UPDATE, Client, Session, Worker
+FOCUS_BENCH = Path(__file__).resolve().parents[1] / ".build" / "release" / "focus-bench"
 
 
 def redis_stats(port):
@@ -33,93 +33,6 @@ def redis_stats(port):
         elif line.startswith("total_net_output_bytes:"):
             sent = int(line.split(":")[1])
     return publishes, sent
-
-
-def worker_class(bench):
-    class Viewer(Client):
-        """A viewer: every update counts, whoever made it (only the presenter types)."""
-
-        def message(self, payload):
-            if payload.startswith(UPDATE) and self.joined:
-                at = payload.find(b'"seq":')
-                if at >= 0:
-                    end = at + 6
-                    while payload[end] in b"0123456789":
-                        end += 1
-                    self.worker.receipts.append((int(payload[at + 6:end]), time.monotonic()))
-                return
-            super().message(payload)
-
-    class AudienceWorker(Worker):
-        """One generator process: a share of the viewers, and in one of them the presenter."""
-
-        def __init__(self, session, viewer, viewers, ports, presenter):
-            super().__init__([session] if presenter else [], 1, ports)
-            self.audience = Session(viewer)
-            self.viewers = viewers
-            self.receipts = []  # (seq, monotonic receipt time) of every update a viewer got
-
-        async def connect_all(self):
-            loop = asyncio.get_running_loop()
-            gate = asyncio.Semaphore(64)
-            self.pending_handshakes = gate
-
-            async def one(factory, port):
-                await gate.acquire()
-                _, client = await loop.create_connection(factory, "127.0.0.1", port)
-                return client
-
-            tasks = []
-            for session in self.sessions:
-                tasks.append(asyncio.create_task(one(lambda: Client(self, session, 0, self.ports[0]), self.ports[0])))
-            for number in range(self.viewers):
-                port = self.ports[number % len(self.ports)]
-                tasks.append(asyncio.create_task(one(lambda port=port: Viewer(self, self.audience, 1, port), port)))
-            clients = await asyncio.gather(*tasks)
-            for session in self.sessions:
-                session.driver = clients[0]
-            await self.wait_joined(clients, 900)
-
-        async def run_window(self, rate, start, warmup, duration):
-            if self.sessions:
-                await self.open_loop(rate, start, warmup, duration)
-            else:
-                self.window = (start + warmup, start + warmup + duration)
-                await asyncio.sleep(max(0, self.window[1] - time.monotonic()))
-
-        def audience_result(self):
-            sent = {seq: at for session in self.sessions for seq, at in session.sent.items()}
-            return {"sent": sent, "receipts": self.receipts, "window": self.window, "closed": self.closed,
-                    "failed": self.failed}
-
-    return AudienceWorker
-
-
-def worker_main(bench, session, viewer, viewers, ports, presenter, pipe):
-    async def serve():
-        worker = worker_class(bench)(session, viewer, viewers, ports, presenter)
-        await worker.connect_all()
-        pipe.send("joined")
-        command = await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
-        _, start, warmup, duration, rate = command
-        await worker.run_window(rate, start, warmup, duration)
-        await asyncio.sleep(max(0, worker.window[1] + 3 - time.monotonic()))  # let late deliveries arrive
-        pipe.send(worker.audience_result())
-        await asyncio.get_running_loop().run_in_executor(None, pipe.recv)
-        for client in worker.clients:
-            client.transport.close()
-    asyncio.run(serve())
-
-
-def create_session(port):
-    connection = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
-    connection.request("POST", "/api/sessions")
-    response = connection.getresponse()
-    body = response.read()
-    if response.status != 201:
-        raise RuntimeError(f"POST /api/sessions answered {response.status}: {body[:200]}")
-    created = json.loads(body)
-    return created["id"], created["viewer"]
 
 
 def node_connections(setup):
@@ -140,77 +53,62 @@ def run(bench, folder, viewers, args):
     setup = bench.Cluster(Path(folder), viewers + 1)
     bench.note(f"== audience: 1 session, 1 presenter, {viewers} viewers over 3 processes")
     setup.start()
-    workers = []
+    rate = args.rate or 2
+    generator = None
     try:
-        session, viewer = create_session(setup.entry_ports[0])
-        count = max(1, args.generators)
-        for index in range(count):
-            share = viewers // count + (1 if index < viewers % count else 0)
-            ports = [setup.entry_ports[index % len(setup.entry_ports)]]
-            parent, child = multiprocessing.Pipe()
-            process = multiprocessing.Process(
-                target=worker_main, args=(bench, session, viewer, share, ports, index == 0, child), daemon=True)
-            process.start()
-            workers.append((process, parent))
-        joining = time.monotonic()
-        for _, pipe in workers:
-            if not pipe.poll(1000):
-                raise RuntimeError("the viewers did not all join within 1,000 s")
-            if (message := pipe.recv()) != "joined":
-                raise RuntimeError(message)
-        joined_in = time.monotonic() - joining
-        # The presence messages that follow the joins, and the count of the viewers on the other
-        # processes, which reaches the owner within two thirds of a lease (6 s by default).
-        time.sleep(6)
-        spread = node_connections(setup)
-        rate = args.rate or 2
-        bench.note(f"   joined in {joined_in:.0f} s: connections per process {spread}; presenter at {rate} changes/s")
         parts = setup.parts()
-        generator = [process.pid for process, _ in workers]
-        # Redis's statistics over everything the presenter sends (warm-up and window).
-        before_redis = redis_stats(setup.script.redis_port)
-        start = time.monotonic() + 0.5
-        for _, pipe in workers:
-            pipe.send(("open", start, args.warmup, args.duration, rate))
-        time.sleep(max(0, start + args.warmup - time.monotonic()))
-        before = {part: sum(bench.cpu_seconds(pid) for pid in group) for part, group in parts.items()}
-        before_generator = sum(bench.cpu_seconds(pid) for pid in generator)
-        before_machine = bench.machine_busy_seconds()
-        time.sleep(args.duration)
-        after = {part: sum(bench.cpu_seconds(pid) for pid in group) for part, group in parts.items()}
-        after_generator = sum(bench.cpu_seconds(pid) for pid in generator)
-        after_machine = bench.machine_busy_seconds()
-        results = [pipe.recv() for _, pipe in workers]
-        after_redis = redis_stats(setup.script.redis_port)
-        bench.stop_workers(workers)
+        generator = subprocess.Popen(
+            [str(FOCUS_BENCH), "--audience", ",".join(str(port) for port in setup.entry_ports),
+             "--viewers", str(viewers), "--presenter-rate", str(rate), "--warmup", str(args.warmup),
+             "--duration", str(args.duration)],
+            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        before = after = after_redis = None
+        for line in generator.stderr:
+            bench.note("   " + line.rstrip())
+            if line.rstrip().endswith("audience window opens"):
+                spread = node_connections(setup)
+                before = ({part: sum(bench.cpu_seconds(pid) for pid in group) for part, group in parts.items()},
+                          bench.cpu_seconds(generator.pid), bench.machine_busy_seconds(),
+                          redis_stats(setup.script.redis_port))
+            elif line.rstrip().endswith("audience window closes"):
+                after = ({part: sum(bench.cpu_seconds(pid) for pid in group) for part, group in parts.items()},
+                         bench.cpu_seconds(generator.pid), bench.machine_busy_seconds())
+            elif line.rstrip().endswith("audience deliveries drained"):
+                # No change is sent after the window, and no viewer has left yet: what Redis
+                # counted since the window opened is the window's updates.
+                after_redis = redis_stats(setup.script.redis_port)
+        output = generator.stdout.read()
+        if generator.wait() != 0 or None in (before, after, after_redis):
+            raise RuntimeError(f"focus-bench --audience exited with {generator.returncode}")
+        generator = None
     finally:
-        bench.end_workers(workers, setup)
-    every_update = sum(len(result["sent"]) for result in results)
-    window = results[0]["window"]
-    sent = {seq: at for result in results for seq, at in result["sent"].items() if window[0] <= at < window[1]}
-    latencies = sorted(at - sent[seq] for result in results for seq, at in result["receipts"] if seq in sent)
-    delivered = sum(1 for result in results for _, at in result["receipts"] if window[0] <= at < window[1])
-    updates = len(sent)
-    duration = args.duration
-    cpu = {part: (after[part] - before[part]) / duration for part in parts}
-    generator_cpu = (after_generator - before_generator) / duration
-    other = (after_machine - before_machine) / duration - sum(cpu.values()) - generator_cpu
-    publishes = after_redis[0] - before_redis[0]
-    per_second = max(1, delivered / duration)
+        if generator is not None:
+            generator.kill()
+            generator.wait()
+        setup.stop()
+    report = json.loads(output)
+    bench.note(f"   joined in {report['joinSeconds']:.0f} s: connections per process {spread}; presenter at {rate} changes/s")
+    duration = report["windowSeconds"]
+    cpu = {part: (after[0][part] - before[0][part]) / duration for part in parts}
+    generator_cpu = (after[1] - before[1]) / duration
+    other = (after[2] - before[2]) / duration - sum(cpu.values()) - generator_cpu
+    updates = max(1, report["updatesSent"])
+    per_second = max(1, report["deliveriesReceived"] / duration)
+    latency = report.get("latencyMicroseconds") or {}
 
-    def at(fraction):
-        return latencies[min(len(latencies) - 1, int(fraction * len(latencies)))] * 1000 if latencies else float("nan")
+    def ms(key):
+        return latency[key] / 1000 if key in latency else float("nan")
 
     return {
         "setup": "cluster: audience", "sessions": 1, "clients": viewers, "loop": "open", "rate": f"{rate}/s",
-        "intents/s": updates / duration, "deliveries/s": delivered / duration,
-        "lost": max(0, updates * viewers - len(latencies)), "expected": updates * viewers,
-        "p50 ms": at(0.5), "p99 ms": at(0.99), "max ms": at(1.0),
+        "intents/s": report["updatesSent"] / duration, "deliveries/s": report["deliveriesReceived"] / duration,
+        "lost": report["lost"], "expected": report["deliveriesExpected"],
+        "p50 ms": ms("p50"), "p99 ms": ms("p99"), "max ms": ms("max"),
         "cpu": {part: round(value * 100) for part, value in cpu.items()},
         "cpu µs per delivery": {part: round(value * 1e6 / per_second, 1) for part, value in cpu.items()},
-        "redis publishes per update": round(publishes / max(1, every_update), 2),
-        "redis bytes out per update": round((after_redis[1] - before_redis[1]) / max(1, every_update)),
+        "redis publishes per update": round((after_redis[0] - before[3][0]) / updates, 2),
+        "redis bytes out per update": round((after_redis[1] - before[3][1]) / updates),
         "connections per process": spread,
         "generator cpu": round(generator_cpu * 100), "other cpu": round(max(0.0, other) * 100),
-        "closed": sum(result["closed"] for result in results),
+        "closed": report["closedConnections"],
     }

@@ -34,6 +34,17 @@ func progress(_ line: String) {
     FileHandle.standardError.write(Data("focus-bench: \(line)\n".utf8))
 }
 
+if let ports = options.audiencePorts {
+    progress("measuring the audience of one session on ports \(ports.map(String.init).joined(separator: ","))")
+    do throws(BenchError) {
+        print(try AudienceRunner(options: options, ports: ports).run().jsonLine)
+        exit(0)
+    } catch {
+        progress("the audience was not measured: \(error)")
+        exit(1)
+    }
+}
+
 var reports: [ScenarioReport] = []
 for scenario in options.scenarios {
     for variant in options.variants(for: scenario) {

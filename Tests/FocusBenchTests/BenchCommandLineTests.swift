@@ -82,6 +82,17 @@ struct BenchCommandLineTests {
         #expect(parsed.restoreRuns == 5)
     }
 
+    @Test func audienceOptions() throws {
+        let defaults = try options([])
+        #expect(defaults.audiencePorts == nil, "without --audience the scenarios run")
+        #expect(defaults.viewers == 2000)
+        #expect(defaults.presenterRate == 2)
+        let parsed = try options(["--audience", "8081,8082", "--viewers=10000", "--presenter-rate", "5"])
+        #expect(parsed.audiencePorts == [8081, 8082])
+        #expect(parsed.viewers == 10_000)
+        #expect(parsed.presenterRate == 5)
+    }
+
     @Test func typingPlansEveryTypistsKeystrokes() throws {
         guard case .load(let shape) = try #require(Scenario.named("typing-100x3")).work else {
             Issue.record("typing-100x3 is not a load scenario")
@@ -103,6 +114,10 @@ struct BenchCommandLineTests {
         (["--duration", "0"], "--duration"),
         (["--idle-connections", "10000,2000"], "--idle-connections"),
         (["--json=yes"], "--json"),
+        (["--audience", "8081,"], "--audience"),
+        (["--audience", "70000"], "--audience"),
+        (["--viewers", "0"], "--viewers"),
+        (["--presenter-rate", "fast"], "--presenter-rate"),
         (["--warmup"], "--warmup"),
         (["--frobnicate"], "--frobnicate"),
     ])

@@ -106,8 +106,10 @@ final class ClientLoop<Delegate: ClientLoopDelegate>: @unchecked Sendable {
 
     // MARK: Connecting (loop thread)
 
-    /// Opens connection `id` to `path` on the server; the delegate hears when it is open.
-    func connect(_ id: Int, path: String) {
+    /// Opens connection `id` to `path` on the server (on `port`, by default the loop's); the
+    /// delegate hears when it is open.
+    func connect(_ id: Int, path: String, port: Int? = nil) {
+        let port = port ?? self.port
         let socket: StreamSocket
         do {
             socket = try StreamSocket.connect(host: host, port: port)

@@ -127,6 +127,25 @@ enum BenchCommandLine {
                 options.restoreRuns = try OptionValue.wholeNumber(value, for: "--restore-runs", in: 1...100)
             },
             CommandLineOption(
+                name: "--audience", valueName: "ports",
+                help:
+                    "Instead of the scenarios, measure one session's audience on a server or cluster already running on these comma-separated local ports (HAProxy's, say): create a session through the first, join its presenter there and --viewers viewers spread over all, the presenter changing focus --presenter-rate times a second; print one JSON object."
+            ) { options, value throws(UsageError) in
+                options.audiencePorts = try value.split(separator: ",", omittingEmptySubsequences: false).map {
+                    port throws(UsageError) in
+                    try OptionValue.wholeNumber(String(port), for: "--audience", in: 1...65535)
+                }
+            },
+            CommandLineOption(name: "--viewers", valueName: "n", help: "Viewers --audience joins. (default: 2000)") {
+                options, value throws(UsageError) in
+                options.viewers = try OptionValue.wholeNumber(value, for: "--viewers", in: 1...100_000)
+            },
+            CommandLineOption(
+                name: "--presenter-rate", valueName: "n", help: "Focus changes a second of the --audience presenter. (default: 2)"
+            ) { options, value throws(UsageError) in
+                options.presenterRate = Double(try OptionValue.wholeNumber(value, for: "--presenter-rate", in: 1...1000))
+            },
+            CommandLineOption(
                 name: "--core-intents", valueName: "n",
                 help: "Intents the core scenario applies. (default: 200000)"
             ) { options, value throws(UsageError) in

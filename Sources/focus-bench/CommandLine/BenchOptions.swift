@@ -23,6 +23,13 @@ struct BenchOptions: Sendable {
     var restoreFolder: String?
     /// Restarts timed by `restore-1000x1000`.
     var restoreRuns = 3
+    /// `--audience`: the local ports of a server or cluster already running, whose one session's
+    /// audience is measured instead of the scenarios; nil runs the scenarios.
+    var audiencePorts: [Int]?
+    /// Viewers that `--audience` joins.
+    var viewers = 2000
+    /// Focus changes a second the `--audience` presenter makes.
+    var presenterRate = 2.0
 
     /// The servers `scenario` runs against, one run each: nil is a server as the scenario has it.
     func variants(for scenario: Scenario) -> [ServerVariant?] {

@@ -18,6 +18,9 @@ final class LoadGenerator: ClientLoopDelegate, @unchecked Sendable {
     private struct Client {
         let session: Int
         let clientId: String
+        /// What it joins with (`/ws?session=`): the session's id, or a viewer capability of it.
+        let capability: String
+        let port: Int
         var phase = Phase.pending
         /// How updates name this client (`by`): its member id, from its snapshot.
         var identity: [UInt8] = []
@@ -83,14 +86,18 @@ final class LoadGenerator: ClientLoopDelegate, @unchecked Sendable {
     }
 
     /// Adds `count` clients to session `session`, the first `drivers` of them sending intents,
-    /// and starts connecting them. A client counts as joined once its snapshot arrives.
-    func addClients(_ count: Int, to session: Int, drivers: Int) {
+    /// and starts connecting them. A client counts as joined once its snapshot arrives. They join
+    /// with `capability` (a viewer's, say) instead of the session's id if given, and connect to
+    /// `ports` in turn instead of the loop's port if given.
+    func addClients(_ count: Int, to session: Int, drivers: Int, joiningWith capability: String? = nil, ports: [Int] = []) {
         for number in 0..<count {
             if number < drivers {
                 sessions[session].drivers.append(clients.count)
             }
             // A client id is a tab's secret: at least 16 characters.
-            var client = Client(session: session, clientId: "\(clientIdPrefix)-\(session)-\(clients.count)")
+            var client = Client(
+                session: session, clientId: "\(clientIdPrefix)-\(session)-\(clients.count)",
+                capability: capability ?? sessions[session].id, port: ports.isEmpty ? loop.port : ports[number % ports.count])
             if intent.isTyping && number < drivers {
                 client.typist = Typist(letter: Self.letters[number % Self.letters.count])
             }
@@ -109,7 +116,7 @@ final class LoadGenerator: ClientLoopDelegate, @unchecked Sendable {
             handshakes += 1
             clients[index].phase = .connecting
             progress.firstConnectAt = progress.firstConnectAt ?? MonotonicClock.nanoseconds()
-            loop.connect(index, path: "/ws?session=" + sessions[clients[index].session].id)
+            loop.connect(index, path: "/ws?session=" + clients[index].capability, port: clients[index].port)
         }
     }
 
