@@ -1,20 +1,16 @@
-import Foundation
-import Locking
 import TestSupport
 import Testing
 
 @testable import SQLiteStorage
 
-/// Changes wait in commit order in `recent_changes` and are folded into `changes` in steps
+/// Changes wait in commit order in `recent_changes` and are folded into `changes` in bulk
 /// (``ChangeLog``): reads see one log either way, and a version-1 file keeps its log.
-@Suite("Storage change log: recent changes folded in steps")
+@Suite("Storage change log: recent changes folded in bulk")
 struct ChangeLogTests {
-    @Test(arguments: [StoreOptions.Durability.normal, .full])
-    func foldsKeepEveryChangeInOrderForTheRestoreAndTheTimeline(durability: StoreOptions.Durability) async throws {
+    @Test func foldsKeepEveryChangeInOrderForTheRestoreAndTheTimeline() throws {
         let folder = TemporaryFolder()
         var options = StoreOptions()
         options.changesPerFold = 5
-        options.durability = durability
         let store = try SQLiteStore.open(directory: folder.path, options: options)
         let recorder = CommitRecorder()
         let writer = try store.startWriter(onCommit: recorder.handler)
@@ -29,9 +25,9 @@ struct ChangeLogTests {
         }
         writer.flush()
         #expect(recorder.failures.isEmpty)
-        // 14 changes: folded at 6 (5 reached) and at 12, two left waiting once the copies are deleted.
-        #expect(try await eventually { try Fixture.rows("recent_changes", in: folder) == 2 })
+        // 14 changes: folded at 6 (5 reached) and at 12, two left waiting.
         #expect(try Fixture.rows("changes", in: folder) == 12)
+        #expect(try Fixture.rows("recent_changes", in: folder) == 2)
 
         let sessions = try store.loadAll()
         #expect(sessions.map(\.id) == ["a", "b"])
@@ -64,7 +60,7 @@ struct ChangeLogTests {
         reopened.close()
     }
 
-    @Test func aFoldMovesTheBusiestSessionsAndLeavesTheRestWaiting() async throws {
+    @Test func aFoldMovesTheBusiestSessionsAndLeavesTheRestWaiting() throws {
         let folder = TemporaryFolder()
         var options = StoreOptions()
         options.changesPerFold = 45
@@ -79,54 +75,12 @@ struct ChangeLogTests {
         writer.submit(quiet.map { .append(Fixture.change($0, 1)) })
         writer.flush()
         #expect(recorder.failures.isEmpty)
-        #expect(try await eventually { try Fixture.rows("recent_changes", in: folder) == 9 })
         #expect(try Fixture.rows("changes", in: folder) == 8 + 31)
+        #expect(try Fixture.rows("recent_changes", in: folder) == 9)
         let sessions = try store.loadAll()
         #expect(sessions.count == 41)
         #expect(sessions.allSatisfy { $0.changes.map(\.revision) == ($0.id == "busy" ? Array(1...8) : [1]) })
         #expect(try store.changes(session: "busy", from: 1, through: 8) == (1...8).map { Fixture.change("busy", $0) })
-        store.close()
-    }
-
-    /// A fold goes in steps of its own transactions, and a commit queued during it goes between two.
-    @Test func aFoldGoesInStepsAndCommitsGoBetweenThem() async throws {
-        let folder = TemporaryFolder()
-        var options = StoreOptions()
-        options.changesPerFold = 45
-        options.changesPerFoldStep = 10
-        let store = try SQLiteStore.open(directory: folder.path, options: options)
-        let (entered, open) = (DispatchSemaphore(value: 0), DispatchSemaphore(value: 0))
-        let foldedBefore = Locked<Int64?>(nil)
-        let database = folder.databasePath
-        let recorder = CommitRecorder { ticket in
-            if ticket == StorageTicket(1) {
-                entered.signal()
-                open.wait()
-            }
-            if ticket == StorageTicket(2) {
-                foldedBefore.withLock { $0 = try? SQLiteConnection(path: database).integer("SELECT count(*) FROM changes") }
-            }
-        }
-        let writer = try store.startWriter(onCommit: recorder.handler)
-        let quiet = (1...40).map { "quiet-\($0)" }
-        // 48 changes wait: a round is due once this group commits.
-        writer.submit(
-            [.upsertSession(id: "busy", meta: [])] + quiet.map { .upsertSession(id: $0, meta: []) }
-                + Fixture.appends("busy", 1...8) + quiet.map { .append(Fixture.change($0, 1)) })
-        entered.wait()
-        // Queued while the writer reports that group: it commits after the first step.
-        writer.submit([.append(Fixture.change("busy", 9))], wakingWriter: false)
-        open.signal()
-        writer.flush()
-        #expect(recorder.failures.isEmpty)
-        #expect(foldedBefore.withLock { $0 } == 10, "busy and two quiet sessions moved before the commit, no more")
-        // Copied ten at a time until fewer than a quarter of 45 wait (39, 29, 19, 9), then the copies deleted.
-        #expect(try await eventually { try Fixture.rows("recent_changes", in: folder) == 9 })
-        #expect(try Fixture.rows("changes", in: folder) == 40)
-        let sessions = try store.loadAll()
-        #expect(sessions.count == 41)
-        #expect(sessions.allSatisfy { $0.changes.map(\.revision) == ($0.id == "busy" ? Array(1...9) : [1]) })
-        #expect(try store.changes(session: "busy", from: 1, through: 9) == (1...9).map { Fixture.change("busy", $0) })
         store.close()
     }
 

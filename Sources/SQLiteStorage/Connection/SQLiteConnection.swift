@@ -52,9 +52,6 @@ final class SQLiteConnection {
         focussync_sqlite_checkpoint_on_close(handle, enabled ? 1 : 0)
     }
 
-    /// The `rowid` of the row the last successful `INSERT` on this connection added.
-    var lastInsertedRowID: Int64 { sqlite3_last_insert_rowid(handle) }
-
     /// True while a transaction is open (SQLite may end one by itself after I/O errors).
     var isInTransaction: Bool { sqlite3_get_autocommit(handle) == 0 }
 

@@ -20,8 +20,7 @@ final class SessionReader {
             members = try PreparedStatement("SELECT session, client, body FROM members ORDER BY session, client", on: connection)
             changesAfter = try PreparedStatement(
                 "SELECT revision, at, body FROM changes WHERE session = ?1 AND revision > ?2 ORDER BY revision", on: connection)
-            // The changes not folded yet (ChangeLog) come after every folded one of their session;
-            // those at or below a folded one are copies a fold has not deleted yet (RecentRows).
+            // The changes not folded yet (ChangeLog) come after every folded one of their session.
             recentChanges = try PreparedStatement(
                 "SELECT session, revision, at, body FROM recent_changes ORDER BY session, revision", on: connection)
             changesBetween = try PreparedStatement(
@@ -29,7 +28,6 @@ final class SessionReader {
                 SELECT revision, at, body FROM changes WHERE session = ?1 AND revision BETWEEN ?2 AND ?3
                 UNION ALL
                 SELECT revision, at, body FROM recent_changes WHERE session = ?1 AND revision BETWEEN ?2 AND ?3
-                AND NOT EXISTS (SELECT 1 FROM changes WHERE session = ?1 AND revision >= recent_changes.revision)
                 ORDER BY revision
                 """,
                 on: connection)
@@ -71,8 +69,7 @@ final class SessionReader {
                 try changesAfter.query(.text(id), .integer(after)) { row in
                     loaded[index].changes.append(Self.change(of: id, from: row))
                 }
-                let folded = max(after, loaded[index].changes.last?.revision ?? Int64.min)
-                loaded[index].changes += (recentBySession[id] ?? []).filter { $0.revision > folded }
+                loaded[index].changes += (recentBySession[id] ?? []).filter { $0.revision > after }
             }
             return loaded
         } catch {

@@ -25,12 +25,9 @@ public struct StoreOptions: Sendable, Equatable {
     public var integrityCheckLimit: Duration = .seconds(1)
     /// The most writes one group commit takes, so a long backlog commits in bounded transactions.
     public var maximumWritesPerCommit = 10_000
-    /// How many changes wait in commit order (`recent_changes`) before the writer moves them
-    /// into each session's contiguous log (`changes`), in steps; see ``ChangeLog``.
+    /// How many changes wait in commit order (`recent_changes`) before a group commit moves them
+    /// all into each session's contiguous log (`changes`); see ``ChangeLog``.
     public var changesPerFold = 2_000
-    /// The most changes one step of that fold moves (more only when one session alone holds
-    /// more): a step holds every commit behind it, about a millisecond at 160 (docs/PERFORMANCE.md).
-    public var changesPerFoldStep = 160
 
     public init() {}
 }

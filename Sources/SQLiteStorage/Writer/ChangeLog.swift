@@ -1,71 +1,71 @@
 import CSQLite
 
 /// How the writer appends changes: to `recent_changes`, in commit order, and from time to time
-/// in steps into `changes`, where each session's log is one contiguous range.
+/// all of them at once into `changes`, where each session's log is one contiguous range.
 ///
 /// Appended straight to `changes`, every change of a group lands on the last page of its own
 /// session's range, so a group of changes to thirty sessions wrote thirty pages to the WAL, for
 /// a few hundred bytes each. Appended in commit order they fill a few pages. Once
-/// ``StoreOptions/changesPerFold`` wait, a round of short steps moves them (``FoldPlan``,
-/// ``RecentRows``), each in a transaction of its own: a fold of everything at once stalled the
-/// writer for milliseconds (13 ms of CPU for 2,000 changes of 100 sessions, in a model), and
-/// every commit with it.
+/// ``StoreOptions/changesPerFold`` wait, a group moves those of the sessions with the most
+/// waiting (up to ``sessionsPerFold`` of them, tens of changes a session page), or all of them
+/// when those few sessions hold less than a quarter: a fold of everything stalls the writer for
+/// milliseconds (13 ms of CPU for 2,000 changes of 100 sessions, in a model), a fold of the
+/// busiest sessions for a third of that.
 ///
 /// A change whose revision is not above the highest its session has stored is refused as a
 /// duplicate (``StorageError/duplicateRevision(path:session:revision:)``): the highest is
 /// remembered per session, read from the database the first time the session is written.
-/// Used by whichever thread holds the writer's turn to commit (``StorageWriter``); the group it
-/// works in is committed or rolled back by ``GroupCommitter``, which tells it which.
+/// Used by whichever thread holds the writer's turn to commit (``StorageWriter``); the group it works in is committed or rolled back by ``GroupCommitter``,
+/// which tells it which.
 final class ChangeLog {
     private let connection: SQLiteConnection
-    private let plan: FoldPlan
-    private let insert, highestFolded, highestRecent, pruneFolded, pruneRecent, copy, delete: PreparedStatement
+    private let changesPerFold: Int
+    private let insert, highestFolded, highestRecent, fold, emptyRecent, pruneFolded, pruneRecent: PreparedStatement
+    private let foldSome, emptySome: PreparedStatement
     /// The highest revision committed per session, for the sessions written since the writer started.
     private var highest: [String: Int64] = [:]
-    /// The rows of `recent_changes` as of the last commit.
-    private var rows = RecentRows()
+    /// Rows in `recent_changes` per session as of the last commit.
+    private var recentRows: [String: Int] = [:]
+    /// The most sessions one fold of the busiest moves.
+    static let sessionsPerFold = 32
     /// What the open group changed of the two, applied once it commits.
     private var group = Group()
 
     /// The group's changes to the remembered state, kept apart until it commits.
     struct Group {
         var highest: [String: Int64] = [:]
-        var appended: [(session: String, row: RecentRows.Row)] = []
-        var pruned: [(session: String, revision: Int64)] = []
+        var appended: [String: Int] = [:]
+        /// The sessions whose waiting changes it folded; nil for all of them.
+        var folded: Set<String>? = []
     }
 
     init(connection: SQLiteConnection, options: StoreOptions) throws(SQLiteFailure) {
         self.connection = connection
-        plan = FoldPlan(changesPerFold: options.changesPerFold, rowsPerStep: options.changesPerFoldStep)
+        changesPerFold = max(1, options.changesPerFold)
         func prepare(_ sql: String) throws(SQLiteFailure) -> PreparedStatement { try PreparedStatement(sql, on: connection) }
         insert = try prepare("INSERT INTO recent_changes (session, revision, at, body) VALUES (?1, ?2, ?3, ?4)")
         highestFolded = try prepare("SELECT max(revision) FROM changes WHERE session = ?1")
         highestRecent = try prepare("SELECT max(revision) FROM recent_changes WHERE session = ?1")
-        pruneFolded = try prepare("DELETE FROM changes WHERE session = ?1 AND revision <= ?2")
-        pruneRecent = try prepare("DELETE FROM recent_changes WHERE session = ?1 AND revision <= ?2")
-        copy = try prepare(
+        fold = try prepare(
             """
             INSERT INTO changes (session, revision, at, body)
-            SELECT session, revision, at, body FROM recent_changes WHERE seq IN (SELECT value FROM json_each(?1))
-            ORDER BY session, revision
+            SELECT session, revision, at, body FROM recent_changes ORDER BY session, revision
             """)
-        // Only rows `changes` holds: a seq is reused once every row after it is gone.
-        delete = try prepare(
+        emptyRecent = try prepare("DELETE FROM recent_changes")
+        let sessions = (1...Self.sessionsPerFold).map { "?\($0)" }.joined(separator: ", ")
+        foldSome = try prepare(
             """
-            DELETE FROM recent_changes WHERE seq IN (SELECT value FROM json_each(?1))
-            AND revision <= (SELECT max(revision) FROM changes WHERE changes.session = recent_changes.session)
+            INSERT INTO changes (session, revision, at, body)
+            SELECT session, revision, at, body FROM recent_changes WHERE session IN (\(sessions)) ORDER BY session, revision
             """)
-        // Rows copied by a round the process did not finish are in both tables.
-        try connection.execute(
-            """
-            DELETE FROM recent_changes
-            WHERE revision <= (SELECT max(revision) FROM changes WHERE changes.session = recent_changes.session)
-            """)
-        var loaded = RecentRows()
-        try PreparedStatement("SELECT seq, session, revision FROM recent_changes ORDER BY seq", on: connection).query { row in
-            loaded.append(row.text(1), RecentRows.Row(seq: row.integer(0), revision: row.integer(2)))
+        emptySome = try prepare("DELETE FROM recent_changes WHERE session IN (\(sessions))")
+        pruneFolded = try prepare("DELETE FROM changes WHERE session = ?1 AND revision <= ?2")
+        pruneRecent = try prepare("DELETE FROM recent_changes WHERE session = ?1 AND revision <= ?2")
+        var waiting: [String: Int] = [:]
+        try PreparedStatement("SELECT session, count(*) FROM recent_changes GROUP BY session", on: connection).query { row in
+            waiting[row.text(0)] = Int(row.integer(1))
         }
-        rows = loaded
+        recentRows = waiting
     }
 
     /// Appends `change` in the open group. Throws a primary-key constraint failure for a
@@ -79,14 +79,13 @@ final class ChangeLog {
         }
         try insert.execute(.text(change.session), .integer(change.revision), .integer(change.at), .blob(change.body))
         group.highest[change.session] = change.revision
-        group.appended.append((change.session, RecentRows.Row(seq: connection.lastInsertedRowID, revision: change.revision)))
+        group.appended[change.session, default: 0] += 1
     }
 
     /// Deletes the changes of `session` up to `revision` (those a snapshot covers).
     func prune(_ session: String, through revision: Int64) throws(SQLiteFailure) {
         try pruneFolded.execute(.text(session), .integer(revision))
         try pruneRecent.execute(.text(session), .integer(revision))
-        group.pruned.append((session, revision))
     }
 
     /// The session is being deleted (its rows go by cascade): read its highest revision afresh
@@ -94,8 +93,8 @@ final class ChangeLog {
     func forget(_ session: String) {
         highest[session] = nil
         group.highest[session] = nil
-        rows.forget(session)
-        group.appended.removeAll { $0.session == session }
+        recentRows[session] = nil
+        group.appended[session] = nil
     }
 
     /// Where the open group stands, to go back to when one submission of it is rolled back.
@@ -106,40 +105,45 @@ final class ChangeLog {
         group = mark
     }
 
-    /// Whether a step of a fold is due (as of the last commit).
-    var foldIsDue: Bool { rows.isDue(plan) }
+    /// Whether enough changes wait in `recent_changes` (as of the last commit) for a fold.
+    var foldIsDue: Bool { recentRows.values.reduce(0, +) >= changesPerFold }
 
-    /// Takes one step of a fold, if one is due, in the open transaction (which has nothing else):
-    /// the step, to pass to ``folded(_:)`` once it commits.
-    func foldStep() throws(SQLiteFailure) -> RecentRows.Step? {
-        guard let step = rows.nextStep(plan) else { return nil }
-        switch step {
-        case .copy(_, let seqs): try copy.execute(.text(Self.jsonArray(seqs)))
-        case .delete(let seqs): try delete.execute(.text(Self.jsonArray(seqs)))
+    /// Before the group's `COMMIT`: folds waiting changes into `changes` once there are enough,
+    /// if `folding` (a group committed where a stall matters leaves the fold to a later one).
+    func finishGroup(folding: Bool = true) throws(SQLiteFailure) {
+        guard folding else { return }
+        let waiting = recentRows.merging(group.appended, uniquingKeysWith: +)
+        let rows = waiting.values.reduce(0, +)
+        guard rows >= changesPerFold else { return }
+        let busiest = waiting.sorted { $0.value > $1.value }.prefix(Self.sessionsPerFold)
+        guard let first = busiest.first?.key, busiest.reduce(0, { $0 + $1.value }) * 4 >= rows else {
+            try fold.execute()
+            try emptyRecent.execute()
+            group.folded = nil
+            return
         }
-        return step
-    }
-
-    /// The transaction of `step` committed.
-    func folded(_ step: RecentRows.Step) {
-        rows.apply(step, plan)
+        // Unused places repeat the first session.
+        let sessions = busiest.map(\.key) + Array(repeating: first, count: Self.sessionsPerFold - busiest.count)
+        try foldSome.execute(binding: sessions.map(SQLiteValue.text))
+        try emptySome.execute(binding: sessions.map(SQLiteValue.text))
+        group.folded = Set(sessions)
     }
 
     /// The group committed: what it did is the database's state now.
     func committed() {
         highest.merge(group.highest) { max($0, $1) }
-        for (session, row) in group.appended { rows.append(session, row) }
-        for (session, revision) in group.pruned { rows.prune(session, through: revision) }
+        if let folded = group.folded {
+            recentRows.merge(group.appended, uniquingKeysWith: +)
+            for session in folded { recentRows[session] = nil }
+        } else {
+            recentRows = [:]
+        }
         group = Group()
     }
 
     /// The group was rolled back: nothing it did happened.
     func rolledBack() {
         group = Group()
-    }
-
-    private static func jsonArray(_ seqs: [Int64]) -> String {
-        "[" + seqs.map(String.init).joined(separator: ",") + "]"
     }
 
     private func highestRevision(of session: String) throws(SQLiteFailure) -> Int64 {

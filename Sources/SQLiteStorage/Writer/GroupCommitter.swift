@@ -74,39 +74,34 @@ final class GroupCommitter {
         walPages.deallocate()
     }
 
-    /// Whether a step of ``fold()`` is due.
+    /// Whether enough changes wait in `recent_changes` for ``fold()``.
     var foldIsDue: Bool { changeLog.foldIsDue }
 
     /// Whether the WAL is long enough for a checkpoint (``Checkpointer``), as of the last commit.
     var checkpointIsDue: Bool { walPages.pointee >= Self.checkpointPages }
 
-    /// Takes one step of moving the changes waiting in `recent_changes` into `changes`, in a
-    /// transaction of its own (``RecentRows``), for the writer's own thread. False when it
-    /// failed: the step stays due, for a later time.
-    @discardableResult
-    func fold() -> Bool {
+    /// Folds the changes waiting in `recent_changes` into `changes`, in a transaction of its own:
+    /// milliseconds of work, for the writer's own thread. A failure leaves it due, for the next time.
+    func fold() {
         do throws(SQLiteFailure) {
             try begin.execute()
-            guard let step = try changeLog.foldStep() else {
-                try rollback.execute()
-                return true
-            }
+            try changeLog.finishGroup()
             try commit.execute()
-            changeLog.folded(step)
-            return true
+            changeLog.committed()
         } catch {
             if connection.isInTransaction { try? rollback.execute() }
-            return false
+            changeLog.rolledBack()
         }
     }
 
     /// Stores `submissions` in one transaction, stamping the sessions they touch with `now`
-    /// (milliseconds since 1970). The changes stay in `recent_changes`, for ``fold()``.
+    /// (milliseconds since 1970). With `folding` false the changes waiting in `recent_changes`
+    /// stay there (``fold()`` moves them).
     ///
     /// The group is first written without savepoints (two statements less per submission); only
     /// when a submission is refused for its own content is it rolled back and written again,
     /// each submission in its savepoint.
-    func commit(_ submissions: ArraySlice<Submission>, now: Int64) -> GroupOutcome {
+    func commit(_ submissions: ArraySlice<Submission>, now: Int64, folding: Bool = true) -> GroupOutcome {
         guard let last = submissions.last?.ticket else { return GroupOutcome(reports: [], groupFailure: nil) }
         var reports: [(through: StorageTicket, outcome: Result<Void, StorageError>)] = []
         do throws(SQLiteFailure) {
@@ -114,6 +109,7 @@ final class GroupCommitter {
             var touched = Set<String>()
             if try storeAll(submissions, touched: &touched) {
                 let stamps = try touch(touched, now: now)
+                try changeLog.finishGroup(folding: folding)
                 try commit.execute()
                 changeLog.committed()
                 for session in stamps { stamped[session] = now }
@@ -134,6 +130,7 @@ final class GroupCommitter {
                 }
             }
             let stamps = try touch(touched, now: now)
+            try changeLog.finishGroup(folding: folding)
             try commit.execute()
             changeLog.committed()
             for session in stamps { stamped[session] = now }

@@ -19,8 +19,8 @@ import Foundation
 /// instead (``commitQueuedHere(upTo:)``): it saves two thread switches a group. Whoever commits
 /// holds the writer's turn (`state.isCommitting`), so the connection is used by one thread at a
 /// time; the work that can stall stays on the writer thread: folding the recent changes (with
-/// the turn, one short step at a time, giving the turn back between steps), and checkpoints, on
-/// a connection of its own and without the turn, so that commits go on meanwhile.
+/// the turn), and checkpoints, on a connection of its own and without the turn, so that commits
+/// go on meanwhile.
 ///
 /// `@unchecked Sendable`: `state` is only touched while `condition` is locked, and `committer`
 /// only by the thread holding the turn to commit.
@@ -55,7 +55,7 @@ public final class StorageWriter: @unchecked Sendable {
         var isClosing = false
         /// Some thread is committing or folding: nobody else touches `committer`.
         var isCommitting = false
-        /// A step of a fold is due, for the writer thread.
+        /// A commit made on a caller's thread left a fold to the writer thread.
         var foldDue = false
         /// A commit left the WAL long enough for a checkpoint, which the writer thread runs.
         var checkpointDue = false
@@ -131,7 +131,7 @@ public final class StorageWriter: @unchecked Sendable {
         state.isCommitting = true
         condition.unlock()
         if !submissions.isEmpty {
-            report(committer.commit(submissions[...], now: Self.millisecondsSince1970()))
+            report(committer.commit(submissions[...], now: Self.millisecondsSince1970(), folding: false))
         }
         let fold = committer.foldIsDue
         let checkpoint = committer.checkpointIsDue
@@ -196,13 +196,9 @@ public final class StorageWriter: @unchecked Sendable {
             if work.holdsTurn {
                 if let growthLimit = work.growthLimit { committer.limitGrowth(toPages: growthLimit) }
                 commit(work.submissions, on: committer)
-                // The turn goes back after one step; commits queued meanwhile go before the next.
-                let foldDue = committer.foldIsDue && committer.fold() && committer.foldIsDue
+                if committer.foldIsDue { committer.fold() }
                 checkpoint = checkpoint || committer.checkpointIsDue
-                condition.withLock {
-                    state.isCommitting = false
-                    if foldDue { state.foldDue = true }
-                }
+                condition.withLock { state.isCommitting = false }
             }
             // Without the turn: commits go on, on the caller's thread, while the WAL is copied.
             if checkpoint { checkpointer?.run() }
