@@ -11,7 +11,7 @@ import time
 
 import pytest
 
-from harness import Typist, joined, running, settle, until
+from harness import joined, running, settle, until
 from watcher import Watcher
 
 VIEWERS = 9
