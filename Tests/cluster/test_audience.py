@@ -12,7 +12,7 @@ import time
 
 import pytest
 
-from redis_stats import publishes, settled_publishes
+from cluster_redis import publishes, settled_publishes
 from harness import Typist, joined, running, settle, type_steadily, until
 from watcher import Watcher
 

@@ -6,11 +6,11 @@ relay viewers that stay connected while Redis is away catch up on what the holde
 once it is back, with nothing more published to show them a gap."""
 
 import asyncio
-import subprocess
 import time
 
 import pytest
 
+from cluster_redis import redis_cli, session_key
 from harness import joined, running, settle, until
 from watcher import Watcher
 
@@ -27,14 +27,9 @@ def cluster(tmp_path_factory):
         yield cluster
 
 
-def redis(cluster, *words):
-    return subprocess.run(
-        ["redis-cli", "-p", str(cluster.redis_port), *words], capture_output=True, text=True, check=True).stdout
-
-
 def audience_reports(cluster, session):
     """The session's audience hash: viewers each relay node last reported."""
-    lines = redis(cluster, "HGETALL", f"fs:{{{session[:8]}}}:session:{session}:audience").splitlines()
+    lines = redis_cli(cluster, "HGETALL", session_key(session, "audience")).splitlines()
     return {node: int(report.split()[0]) for node, report in zip(lines[::2], lines[1::2])}
 
 
@@ -88,7 +83,7 @@ def test_a_session_watched_only_elsewhere_outlives_its_idle_time_until_it_ends(c
         watched = cluster.session(viewer_capability)[0], [len(viewer.closes) for viewer in viewers]
         # The end of a session, as its deletion announces it, closes the relay viewers as it
         # would a viewer connecting then; their copies go, and the session expires.
-        redis(cluster, "PUBLISH", f"fs:{{{session[:8]}}}:session:{session}:updates", "end")
+        redis_cli(cluster, "PUBLISH", session_key(session, "updates"), "end")
         await until(lambda: all(viewer.closes and viewer.closes[0][1] == 4404 for viewer in viewers), 20,
                     "a relay viewer was not closed with 4404")
         ended_at = time.monotonic()
@@ -124,7 +119,7 @@ def test_relay_viewers_that_stay_connected_while_redis_is_away_catch_up_once_it_
             for _ in range(5):
                 await editor.type()
             await settle([editor, *viewers], timeout=30)
-            redis(cluster, "shutdown")
+            redis_cli(cluster, "shutdown")
             await until(lambda: all(cluster.health(node)["status"] == "degraded" for node in NODES), 5,
                         "a node does not say degraded")
             # Answered from memory while Redis is away; nothing reaches the relays: ten changes,

@@ -9,11 +9,10 @@ watched. (What the owner knows of them, and the end of a session: test_audience_
 import asyncio
 import json
 import signal
-import subprocess
 
 import pytest
 
-from redis_stats import publishes, settled_publishes
+from cluster_redis import publishes, redis_cli, session_key, settled_publishes
 from harness import Typist, joined, running, settle, until
 from watcher import Watcher
 
@@ -30,9 +29,7 @@ def cluster(tmp_path_factory):
 
 
 def lease_holder(cluster, session):
-    key = f"fs:{{{session[:8]}}}:session:{session}:lease"
-    held = subprocess.run(
-        ["redis-cli", "-p", str(cluster.redis_port), "GET", key], capture_output=True, text=True, check=True).stdout.strip()
+    held = redis_cli(cluster, "GET", session_key(session, "lease")).strip()
     return held.split("/")[0] or None
 
 

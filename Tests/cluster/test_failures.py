@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from cluster_redis import redis_cli, session_key
 from session_state import percentile
 from harness import (
     Typist, check_nothing_seen_was_lost, joined, joined_log, running, settle, type_steadily, until,
@@ -172,11 +173,10 @@ def test_a_write_redis_fences_drops_the_session_at_once(cluster):
     session is dropped and its clients closed with 4503."""
     sid, _ = cluster.create_session()
     owner = cluster.session(sid)[1]["node"]
-    keys = [f"fs:{{{sid[:8]}}}:session:{sid}:{key}" for key in ("lease", "epoch", "log")]
+    keys = [session_key(sid, key) for key in ("lease", "epoch", "log")]
 
     def redis(*words):
-        return subprocess.run(["redis-cli", "-p", str(cluster.redis_port), *words], capture_output=True, text=True,
-                              check=True).stdout.strip()
+        return redis_cli(cluster, *words).strip()
 
     async def scenario():
         typist = Typist(cluster.node_port(owner), sid, "firstName")
@@ -247,9 +247,7 @@ def test_redis_stopped_and_restarted_under_load_loses_nothing_acknowledged(stead
     checked = check_nothing_seen_was_lost(typists, final)
     # What the holders serve from memory is in Redis too: each stream ends at the final revision.
     for sid, snapshot in final.items():
-        top = subprocess.run(
-            ["redis-cli", "-p", str(cluster.redis_port), "XREVRANGE", f"fs:{{{sid[:8]}}}:session:{sid}:log", "+", "-",
-             "COUNT", "1"], capture_output=True, text=True, check=True).stdout.split()
+        top = redis_cli(cluster, "XREVRANGE", session_key(sid, "log"), "+", "-", "COUNT", "1").split()
         assert top[0] == f"{snapshot['revision']}-1", (sid[:6], top[:1], snapshot["revision"])
     assert all(Path(f"/proc/{pid}").exists() for name, pid in cluster.recorded().items() if name.startswith("node"))
     assert all(len(typist.snapshots) == 1 for typist in typists), "a client was disconnected"

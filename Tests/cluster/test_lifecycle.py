@@ -3,11 +3,11 @@ from Redis when it expires, and not made while Redis is away. One cluster (lease
 forgotten 2 s after their last client left) serves the module."""
 
 import asyncio
-import subprocess
 import time
 
 import pytest
 
+from cluster_redis import redis_cli
 from harness import Typist, check_nothing_seen_was_lost, joined, joined_log, running, settle, until
 
 
@@ -18,9 +18,7 @@ def cluster(tmp_path_factory):
 
 
 def redis_keys(cluster, session):
-    return subprocess.run(
-        ["redis-cli", "-p", str(cluster.redis_port), "--scan", "--pattern", f"fs:{{{session[:8]}}}:*"],
-        capture_output=True, text=True, check=True).stdout.split()
+    return redis_cli(cluster, "--scan", "--pattern", f"fs:{{{session[:8]}}}:*").split()
 
 
 def test_a_session_is_handed_to_the_process_that_asks_for_it_and_back(cluster):
@@ -94,7 +92,7 @@ def test_an_expired_session_is_deleted_from_redis_too(cluster):
 
 
 def test_while_redis_is_away_no_session_is_made_and_health_still_answers(cluster):
-    subprocess.run(["redis-cli", "-p", str(cluster.redis_port), "shutdown"], capture_output=True, check=True)
+    redis_cli(cluster, "shutdown")
     try:
         deadline = time.monotonic() + 5
         while any(cluster.health(node)["status"] != "degraded" for node in ("node1", "node2", "node3")):
