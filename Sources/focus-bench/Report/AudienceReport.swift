@@ -1,5 +1,3 @@
-import Foundation
-
 /// One session's audience on a running server or cluster (`--audience`): a presenter's focus
 /// changes and every viewer's receipt of each.
 struct AudienceReport: Sendable, Encodable {
@@ -25,10 +23,5 @@ struct AudienceReport: Sendable, Encodable {
     var behindSchedule: Int
     var generatorCPUPercent: Double?
 
-    var jsonLine: String {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        return (try? encoder.encode(self)).map { String(decoding: $0, as: UTF8.self) }
-            ?? #"{"kind":"failed","reason":"could not encode the report"}"#
-    }
+    var jsonLine: String { ScenarioReport.jsonLine(of: self) }
 }

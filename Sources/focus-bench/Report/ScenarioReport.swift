@@ -18,18 +18,22 @@ enum ScenarioReport: Sendable {
 
     /// The report as one line of JSON.
     var jsonLine: String {
+        switch self {
+        case .load(let report): Self.jsonLine(of: report)
+        case .join(let report): Self.jsonLine(of: report)
+        case .idleMemory(let report): Self.jsonLine(of: report)
+        case .core(let report): Self.jsonLine(of: report)
+        case .restore(let report): Self.jsonLine(of: report)
+        case .forks(let report): Self.jsonLine(of: report)
+        case .failed(let scenario, let reason): Self.jsonLine(of: Failure(scenario: scenario, reason: reason))
+        }
+    }
+
+    /// Any report as one line of JSON, keys sorted (also `--audience`'s, which is no scenario).
+    static func jsonLine(of report: some Encodable) -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
-        let data: Data?
-        switch self {
-        case .load(let report): data = try? encoder.encode(report)
-        case .join(let report): data = try? encoder.encode(report)
-        case .idleMemory(let report): data = try? encoder.encode(report)
-        case .core(let report): data = try? encoder.encode(report)
-        case .restore(let report): data = try? encoder.encode(report)
-        case .forks(let report): data = try? encoder.encode(report)
-        case .failed(let scenario, let reason): data = try? encoder.encode(Failure(scenario: scenario, reason: reason))
-        }
-        return data.map { String(decoding: $0, as: UTF8.self) } ?? #"{"kind":"failed","reason":"could not encode the report"}"#
+        return (try? encoder.encode(report)).map { String(decoding: $0, as: UTF8.self) }
+            ?? #"{"kind":"failed","reason":"could not encode the report"}"#
     }
 }
