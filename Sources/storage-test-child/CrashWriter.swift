@@ -6,7 +6,8 @@ import SQLiteStorage
 /// revisions, and prints `committed <revision>` each time `onCommit` reports every revision up to
 /// that one stored. The crash test kills it with SIGKILL at random moments and then checks that
 /// every revision it printed is in the database. Each run continues the log where the database
-/// ends, as a restarted server would.
+/// ends, as a restarted server would. With `here`, it makes each submission durable on its own
+/// thread, in the pending log (``StorageWriter/commitQueuedHere(upTo:)``), as the server does.
 enum CrashWriter {
     static let session = "crash"
     static let snapshotInterval: Int64 = 50
@@ -25,7 +26,7 @@ enum CrashWriter {
         var reportedThrough = StorageTicket(0)
     }
 
-    static func run(folder: String) -> Never {
+    static func run(folder: String, here: Bool) -> Never {
         do throws(StorageError) {
             let store = try SQLiteStore.open(directory: folder)
             let existing = try store.loadAll().first { $0.id == session }
@@ -67,8 +68,10 @@ enum CrashWriter {
                 room.wait()
                 // Held across submit, so onCommit cannot look for this ticket before it is recorded.
                 submitted.withLock { state in
-                    state.lastRevision[writer.submit(writes)] = revision
+                    state.lastRevision[writer.submit(writes, wakingWriter: !here)] = revision
                 }
+                // Outside the lock: onCommit runs on this thread, and takes it.
+                if here, !writer.commitQueuedHere(upTo: 512) { writer.wake() }
             }
         } catch {
             report("error \(error)")

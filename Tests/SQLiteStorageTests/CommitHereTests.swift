@@ -4,8 +4,9 @@ import Testing
 
 @testable import SQLiteStorage
 
-/// A caller may commit what it queued on its own thread (``StorageWriter/commitQueuedHere(upTo:)``)
-/// when that costs no wait for the disk; the writer thread keeps everything that may stall.
+/// A caller may make what it queued durable on its own thread (``StorageWriter/commitQueuedHere(upTo:)``),
+/// in the pending log, when that costs no wait for the disk; the writer thread applies it to the
+/// database and keeps everything that may stall.
 @Suite("Storage writer: small groups committed on the caller's thread")
 struct CommitHereTests {
     @Test func smallQueuesCommitAndAreReportedOnTheCallersThread() throws {
@@ -29,6 +30,8 @@ struct CommitHereTests {
         // most of them; each that committed here was checked above.
         #expect(committedHere >= 1)
         #expect(writer.commitCount == recorder.all.count)
+        // What was made durable here is in the pending log until the writer thread applies it.
+        writer.flush()
         #expect(try store.changes(session: "s", from: 1, through: 60) == (1...60).map { Fixture.change("s", $0) })
         store.close()
     }

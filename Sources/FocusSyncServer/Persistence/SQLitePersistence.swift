@@ -2,8 +2,9 @@ import SQLiteStorage
 import Sessions
 
 /// Sessions kept in SQLite (``SQLiteStore``): a change log per session, its latest snapshot and
-/// its members, written in group commits: on the service thread when a turn's group is small
-/// and the writer thread is idle, otherwise by the store's writer thread.
+/// its members. A turn's writes are made durable on the service thread, in the store's pending
+/// log, when the group is small; the store's writer thread applies them to the database in
+/// large groups, and commits larger turns itself.
 final class SQLitePersistence: SessionPersistence, @unchecked Sendable {
     // @unchecked: the store and writer are thread-safe; the rest is immutable.
     private let store: SQLiteStore
@@ -35,8 +36,8 @@ final class SQLitePersistence: SessionPersistence, @unchecked Sendable {
     var waitsToStartWriting: Bool { true }
 
     func startWriting() {
-        // A turn's group of a few hundred writes commits here in about a millisecond at most,
-        // without the two thread switches the writer costs; a larger one goes to the writer.
+        // A turn's group of a few hundred writes is one write to the pending log here, without
+        // the two thread switches the writer costs; a larger one goes to the writer.
         if !writer.commitQueuedHere(upTo: Self.writesCommittedHere) { writer.wake() }
     }
 

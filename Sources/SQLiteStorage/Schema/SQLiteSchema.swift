@@ -48,6 +48,18 @@ enum SQLiteSchema {
                 );
                 """
         ),
+        Migration(
+            version: 3,
+            sql: """
+                -- The highest sequence number of the pending log (PendingLog) that the database
+                -- holds: recovery applies only the records after it.
+                CREATE TABLE pending_applied (
+                    id INTEGER PRIMARY KEY CHECK (id = 1),
+                    sequence INTEGER NOT NULL
+                );
+                INSERT INTO pending_applied (id, sequence) VALUES (1, 0);
+                """
+        ),
     ]
 
     /// The version this build writes, and the newest it can read.

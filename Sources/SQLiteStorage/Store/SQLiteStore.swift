@@ -59,6 +59,9 @@ public final class SQLiteStore: Sendable {
         try migrator.checkVersion(on: connection, path: location.path)
         let check = try IntegrityCheck.run(on: connection, path: location.path, limit: options.integrityCheckLimit)
         try migrator.migrate(connection, path: location.path)
+        // Submissions reported committed before the database had them, left by a process that
+        // did not close the store.
+        try PendingRecovery.apply(database: location.path, options: options)
         let reader = try SessionReader(connection: connection, path: location.path)
         connection.checkpointOnClose(true)
         return SQLiteStore(path: location.path, options: options, integrityCheck: check, reader: reader, lock: lock)

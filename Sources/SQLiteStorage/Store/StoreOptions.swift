@@ -28,6 +28,10 @@ public struct StoreOptions: Sendable, Equatable {
     /// How many changes wait in commit order (`recent_changes`) before a group commit moves them
     /// all into each session's contiguous log (`changes`); see ``ChangeLog``.
     public var changesPerFold = 2_000
+    /// How long submissions made durable in the pending log (``StorageWriter/commitQueuedHere(upTo:)``)
+    /// wait before the writer thread applies them to the database: the longer, the larger and
+    /// cheaper its groups.
+    public var pendingDelay: Duration = .milliseconds(10)
 
     public init() {}
 }

@@ -17,6 +17,9 @@ final class GroupCommitter {
     static let stampInterval: Int64 = 1000
     private let begin, commit, rollback, savepoint, release, rollbackToSavepoint: PreparedStatement
     private let upsertSession, touchSession, upsertSnapshot, upsertMember, deleteSession: PreparedStatement
+    private let updateApplied: PreparedStatement
+    /// The highest pending-log sequence number the database holds (``PendingLog``).
+    private(set) var appliedSequence: Int64
     private let changeLog: ChangeLog
     /// The WAL's length in frames after the last commit, set by SQLite's WAL hook.
     private let walPages = UnsafeMutablePointer<Int32>.allocate(capacity: 1)
@@ -64,6 +67,8 @@ final class GroupCommitter {
                 ON CONFLICT (session, client) DO UPDATE SET body = excluded.body
                 """)
             deleteSession = try prepare("DELETE FROM sessions WHERE id = ?1")
+            updateApplied = try prepare("UPDATE pending_applied SET sequence = ?1 WHERE id = 1")
+            appliedSequence = try connection.integer("SELECT sequence FROM pending_applied") ?? 0
             changeLog = try ChangeLog(connection: connection, options: options)
         } catch {
             throw error.storageError(path: path)
@@ -96,12 +101,15 @@ final class GroupCommitter {
 
     /// Stores `submissions` in one transaction, stamping the sessions they touch with `now`
     /// (milliseconds since 1970). With `folding` false the changes waiting in `recent_changes`
-    /// stay there (``fold()`` moves them).
+    /// stay there (``fold()`` moves them). With `pendingThrough`, they are records of the pending
+    /// log, and the same transaction records that the database holds them through that number.
     ///
     /// The group is first written without savepoints (two statements less per submission); only
     /// when a submission is refused for its own content is it rolled back and written again,
     /// each submission in its savepoint.
-    func commit(_ submissions: ArraySlice<Submission>, now: Int64, folding: Bool = true) -> GroupOutcome {
+    func commit(
+        _ submissions: ArraySlice<Submission>, now: Int64, folding: Bool = true, pendingThrough: Int64? = nil
+    ) -> GroupOutcome {
         guard let last = submissions.last?.ticket else { return GroupOutcome(reports: [], groupFailure: nil) }
         var reports: [(through: StorageTicket, outcome: Result<Void, StorageError>)] = []
         do throws(SQLiteFailure) {
@@ -109,10 +117,12 @@ final class GroupCommitter {
             var touched = Set<String>()
             if try storeAll(submissions, touched: &touched) {
                 let stamps = try touch(touched, now: now)
+                try markApplied(through: pendingThrough)
                 try changeLog.finishGroup(folding: folding)
                 try commit.execute()
                 changeLog.committed()
                 for session in stamps { stamped[session] = now }
+                if let pendingThrough { appliedSequence = pendingThrough }
                 return GroupOutcome(reports: [(last, .success(()))], groupFailure: nil)
             }
             try rollback.execute()
@@ -130,10 +140,12 @@ final class GroupCommitter {
                 }
             }
             let stamps = try touch(touched, now: now)
+            try markApplied(through: pendingThrough)
             try changeLog.finishGroup(folding: folding)
             try commit.execute()
             changeLog.committed()
             for session in stamps { stamped[session] = now }
+            if let pendingThrough { appliedSequence = pendingThrough }
             if let storedThrough { reports.append((storedThrough, .success(()))) }
             return GroupOutcome(reports: reports, groupFailure: nil)
         } catch {
@@ -143,6 +155,10 @@ final class GroupCommitter {
             let failure = error.storageError(path: path)
             return GroupOutcome(reports: [(last, .failure(failure))], groupFailure: failure)
         }
+    }
+
+    private func markApplied(through sequence: Int64?) throws(SQLiteFailure) {
+        if let sequence { try updateApplied.execute(.integer(sequence)) }
     }
 
     /// Simulates a full disk for tests: the database may grow by `pages` more pages (nil: no limit).

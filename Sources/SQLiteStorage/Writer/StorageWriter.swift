@@ -15,15 +15,16 @@ import Foundation
 /// ``StorageError/unknownSession(path:session:)``) is reported alone, and the rest of its group
 /// still commits.
 ///
-/// A caller whose commits cost no wait for the disk may commit what it queued on its own thread
-/// instead (``commitQueuedHere(upTo:)``): it saves two thread switches a group. Whoever commits
-/// holds the writer's turn (`state.isCommitting`), so the connection is used by one thread at a
-/// time; the work that can stall stays on the writer thread: folding the recent changes (with
-/// the turn), and checkpoints, on a connection of its own and without the turn, so that commits
-/// go on meanwhile.
+/// A caller whose commits cost no wait for the disk may make what it queued durable on its own
+/// thread instead (``commitQueuedHere(upTo:)``): one `pwrite` to the ``PendingLog``, reported at
+/// once, with no thread switch and no transaction. The writer thread applies those submissions
+/// to the database in large groups a few milliseconds later (``StoreOptions/pendingDelay``),
+/// before anything queued after them; folding the recent changes and checkpoints (on a
+/// connection of their own, without the turn) stay on the writer thread and never hold up the
+/// caller.
 ///
-/// `@unchecked Sendable`: `state` is only touched while `condition` is locked, and `committer`
-/// only by the thread holding the turn to commit.
+/// `@unchecked Sendable`: `state` and `pendingLog` are only touched while `condition` is locked,
+/// and `committer` only by the thread holding the turn to commit (the writer thread).
 public final class StorageWriter: @unchecked Sendable {
     /// Called on the writer thread after each group commit: every ticket through `through` (after
     /// the previous call's) was stored, or none was. ``flush()`` and ``close()`` called from it do
@@ -42,6 +43,9 @@ public final class StorageWriter: @unchecked Sendable {
     /// The writer thread's own: checkpoints run there, without the turn to commit. nil once the
     /// thread has stopped, so that closing the store's last connection checkpoints and removes the WAL.
     private var checkpointer: Checkpointer?
+    /// Where ``commitQueuedHere(upTo:)`` makes submissions durable; nil with synced commits.
+    private let pendingLog: PendingLog?
+    private let pendingDelay: TimeInterval
     private let condition = NSCondition()
     private var state = QueueState()
 
@@ -52,11 +56,18 @@ public final class StorageWriter: @unchecked Sendable {
         var commitCount = 0
         var lastFailure: StorageError?
         var growthLimit: Int64??
+        /// A test limits the database's growth: submissions wait for the writer thread, which
+        /// reports the failures.
+        var growthLimited = false
         var isClosing = false
-        /// Some thread is committing or folding: nobody else touches `committer`.
+        /// The writer thread is committing or folding.
         var isCommitting = false
-        /// A commit made on a caller's thread left a fold to the writer thread.
-        var foldDue = false
+        /// The writer thread holds submissions it has not reported yet: the caller may not report
+        /// later ones before them.
+        var holdsUnreported = false
+        /// Reported, in the pending log, not yet in the database.
+        var pending = PendingBacklog()
+        var nextSequence: Int64 = 1
         /// A commit left the WAL long enough for a checkpoint, which the writer thread runs.
         var checkpointDue = false
         /// Threads waiting in ``flush()``: a commit wakes them, and only then the writer too.
@@ -70,7 +81,12 @@ public final class StorageWriter: @unchecked Sendable {
         self.onCommit = onCommit
         maximumWritesPerCommit = max(1, options.maximumWritesPerCommit)
         commitsWithoutSync = options.durability == .normal
-        committer = try GroupCommitter(path: path, options: options)
+        pendingDelay =
+            Double(options.pendingDelay.components.seconds) + Double(options.pendingDelay.components.attoseconds) * 1e-18
+        let committer = try GroupCommitter(path: path, options: options)
+        self.committer = committer
+        state.nextSequence = committer.appliedSequence + 1
+        pendingLog = commitsWithoutSync ? try PendingLog(database: path) : nil
         checkpointer = try Checkpointer(path: path, options: options)
         Thread.detachNewThread { [self] in
             // Named from inside: Linux applies a name only to the calling thread, and keeps 15 bytes.
@@ -110,48 +126,75 @@ public final class StorageWriter: @unchecked Sendable {
         }
     }
 
-    /// Commits everything queued on the calling thread, and reports it to `onCommit` there, when
-    /// that costs no wait for the disk: commits are not synced (``StoreOptions/Durability/normal``),
-    /// the writer thread is not committing, and at most `limit` writes are queued. Otherwise
-    /// wakes the writer for them and returns false. Folding and checkpoints are left to the
-    /// writer thread, woken for them when due.
+    /// Makes everything queued durable on the calling thread, in the ``PendingLog``, and reports
+    /// it to `onCommit` there, when that costs no wait for the disk: commits are not synced
+    /// (``StoreOptions/Durability/normal``), the writer thread holds nothing unreported, the
+    /// database's last group did not fail, and at most `limit` writes are queued. Otherwise wakes
+    /// the writer for them and returns false.
     @discardableResult
     public func commitQueuedHere(upTo limit: Int) -> Bool {
         condition.lock()
         let writes = state.queued.reduce(0) { $0 + $1.writes.count }
-        guard commitsWithoutSync, !state.isCommitting, !state.isClosing, state.growthLimit == nil, writes <= limit,
-            let committer
+        guard let pendingLog, !state.holdsUnreported, !state.isClosing, !state.growthLimited, state.lastFailure == nil,
+            writes <= limit, state.pending.writes < Self.mostPendingWrites
         else {
             if !state.queued.isEmpty { condition.broadcast() }
             condition.unlock()
             return false
         }
         let submissions = state.queued
+        guard let last = submissions.last?.ticket else {
+            condition.unlock()
+            return true
+        }
         state.queued = []
-        state.isCommitting = true
+        var bytes: [UInt8] = []
+        var entries: [PendingBacklog.Entry] = []
+        for submission in submissions {
+            let start = bytes.count
+            PendingRecord(sequence: state.nextSequence, writes: submission.writes).encode(into: &bytes)
+            entries.append(PendingBacklog.Entry(submission: submission, sequence: state.nextSequence, bytes: bytes.count - start))
+            state.nextSequence += 1
+        }
+        let outcome: GroupOutcome
+        do throws(StorageError) {
+            try pendingLog.append(bytes)
+            let wasEmpty = state.pending.isEmpty
+            state.pending.add(entries, at: Date())
+            // Once for a deadline, then only when the backlog is long.
+            if wasEmpty || state.pending.writes >= Self.pendingWritesApplied { condition.broadcast() }
+            outcome = GroupOutcome(reports: [(last, .success(()))], groupFailure: nil)
+        } catch {
+            outcome = GroupOutcome(reports: [(last, .failure(error))], groupFailure: error)
+        }
         condition.unlock()
-        if !submissions.isEmpty {
-            report(committer.commit(submissions[...], now: Self.millisecondsSince1970(), folding: false))
-        }
-        let fold = committer.foldIsDue
-        let checkpoint = committer.checkpointIsDue
-        condition.withLock {
-            state.isCommitting = false
-            if fold { state.foldDue = true }
-            if checkpoint { state.checkpointDue = true }
-            // Wake the writer only for work: what was queued meanwhile, a fold, a checkpoint, a close.
-            if fold || checkpoint || !state.queued.isEmpty || state.isClosing { condition.broadcast() }
-        }
+        report(outcome)
         return true
     }
 
-    /// Waits until every ticket submitted before this call has been reported to `onCommit`.
+    /// A backlog this long is applied at once rather than after ``StoreOptions/pendingDelay``.
+    static let pendingWritesApplied = 4_000
+    /// How long the writer thread waits before it tries a backlog that failed to apply again.
+    static let retryInterval: TimeInterval = 1
+    /// Past this many writes in the backlog (the database falling behind), submissions go to the
+    /// writer thread and wait for it.
+    static let mostPendingWrites = 100_000
+
+    /// Waits until every ticket submitted before this call has been reported to `onCommit` and
+    /// is in the database (or failed to get there once).
     public func flush() {
         condition.lock()
         let target = state.lastIssued
+        let failures = state.pending.failedAttempts
         condition.broadcast()  // for submissions that did not wake the writer
         state.flushWaiters += 1
-        while state.lastReported < target, !state.hasStopped, !isWriterThread { condition.wait() }
+        while state.lastReported < target
+            || state.pending.holds(through: StorageTicket(target))
+                && state.pending.failedAttempts == failures,
+            !state.hasStopped, !isWriterThread
+        {
+            condition.wait()
+        }
         state.flushWaiters -= 1
         condition.unlock()
     }
@@ -184,7 +227,10 @@ public final class StorageWriter: @unchecked Sendable {
     /// the next group on (nil lifts the limit). SQLite then fails writes with SQLITE_FULL, as it
     /// does when the disk is full.
     func limitGrowth(toPages pages: Int64?) {
-        condition.withLock { state.growthLimit = .some(pages) }
+        condition.withLock {
+            state.growthLimit = .some(pages)
+            state.growthLimited = pages != nil
+        }
     }
 
     /// Whether the caller is the writer thread itself; `condition` must be locked.
@@ -195,68 +241,119 @@ public final class StorageWriter: @unchecked Sendable {
             var checkpoint = work.checkpoint
             if work.holdsTurn {
                 if let growthLimit = work.growthLimit { committer.limitGrowth(toPages: growthLimit) }
-                commit(work.submissions, on: committer)
+                // What the pending log holds goes first: the queue came after it.
+                if let failure = apply(work.pending, on: committer) {
+                    if let last = work.submissions.last?.ticket {
+                        report(GroupOutcome(reports: [(last, .failure(failure))], groupFailure: failure))
+                    }
+                } else {
+                    commit(work.submissions, on: committer)
+                }
                 if committer.foldIsDue { committer.fold() }
                 checkpoint = checkpoint || committer.checkpointIsDue
-                condition.withLock { state.isCommitting = false }
+                condition.withLock {
+                    state.isCommitting = false
+                    state.holdsUnreported = false
+                }
             }
             // Without the turn: commits go on, on the caller's thread, while the WAL is copied.
             if checkpoint { checkpointer?.run() }
         }
         checkpointer = nil
         condition.withLock {
+            if state.pending.isEmpty { pendingLog?.remove() }
             committer = nil
             state.hasStopped = true
             condition.broadcast()
         }
     }
 
+    /// Applies `entries` of the pending log to the database, in groups of at most
+    /// ``maximumWritesPerCommit`` writes, each recording the last sequence number it holds, and
+    /// forgets them in the backlog and the log. Returns the failure that stopped it: the rest
+    /// stays in the backlog for the next time, and everything queued behind it fails.
+    private func apply(_ entries: [PendingBacklog.Entry], on committer: GroupCommitter) -> StorageError? {
+        for range in entries.groups(ofAtMost: maximumWritesPerCommit, writes: \.submission.writes.count) {
+            let group = entries[range]
+            let outcome = committer.commit(
+                ArraySlice(group.map(\.submission)), now: Self.millisecondsSince1970(), pendingThrough: group.last?.sequence)
+            let failure = outcome.groupFailure
+            condition.withLock {
+                if let failure {
+                    state.pending.failedToApply(retryAt: Date().addingTimeInterval(Self.retryInterval))
+                    state.lastFailure = failure
+                } else {
+                    // Refused for its own content after it was reported: kept as the last
+                    // failure until a later group commits, so that it is not silent.
+                    state.lastFailure =
+                        outcome.reports.lazy.compactMap { report -> StorageError? in
+                            guard case .failure(let refusal) = report.outcome else { return nil }
+                            return refusal
+                        }.first
+                    let bytes = state.pending.removeApplied(group.count, at: Date())
+                    do throws(StorageError) { try pendingLog?.dropApplied(bytes: bytes) } catch { state.lastFailure = error }
+                }
+                if state.flushWaiters > 0 { condition.broadcast() }
+            }
+            if let failure { return failure }
+        }
+        return nil
+    }
+
     /// Commits `submissions` in groups of at most ``maximumWritesPerCommit`` writes.
     private func commit(_ submissions: [Submission], on committer: GroupCommitter) {
-        var start = submissions.startIndex
-        while start < submissions.endIndex {
-            var end = start
-            var writes = 0
-            repeat {
-                writes += submissions[end].writes.count
-                end += 1
-            } while end < submissions.endIndex && writes + submissions[end].writes.count <= maximumWritesPerCommit
-            report(committer.commit(submissions[start..<end], now: Self.millisecondsSince1970()))
-            start = end
+        for range in submissions.groups(ofAtMost: maximumWritesPerCommit, writes: \.writes.count) {
+            report(committer.commit(submissions[range], now: Self.millisecondsSince1970()))
         }
     }
 
-    /// What the writer thread takes on in one go: submissions (or a fold alone) with the turn to
-    /// commit, and a checkpoint, which needs no turn.
+    /// What the writer thread takes on in one go: the pending backlog and submissions (or a fold
+    /// alone) with the turn to commit, and a checkpoint, which needs no turn.
     private struct Work {
+        var pending: [PendingBacklog.Entry] = []
         var submissions: [Submission] = []
         var growthLimit: Int64??
         var holdsTurn = false
         var checkpoint = false
     }
 
-    /// Waits for work and takes all of it, with the turn when it commits or folds; nil once
-    /// closing with nothing left to commit.
+    /// Waits for work and takes all of it, with the turn when it commits; nil once closing with
+    /// nothing left to commit (or a backlog that failed to apply, left in the pending log).
     private func nextWork() -> Work? {
         condition.lock()
         defer { condition.unlock() }
+        var closingFailures: Int?
         while true {
             var work = Work()
-            if !state.isCommitting, !state.queued.isEmpty || state.foldDue {
-                work = Work(submissions: state.queued, growthLimit: state.growthLimit, holdsTurn: true)
+            if state.isClosing, closingFailures == nil { closingFailures = state.pending.failedAttempts }
+            let gaveUp = closingFailures.map { state.pending.failedAttempts > $0 } ?? false
+            if !state.isCommitting, !state.queued.isEmpty || (pendingIsDue && !gaveUp) {
+                work = Work(
+                    pending: state.pending.entries, submissions: state.queued, growthLimit: state.growthLimit, holdsTurn: true)
                 state.queued = []
                 state.growthLimit = nil
                 state.isCommitting = true
-                state.foldDue = false
+                state.holdsUnreported = !work.submissions.isEmpty
             }
             if state.checkpointDue, !state.isClosing {
                 work.checkpoint = true
                 state.checkpointDue = false
             }
             if work.holdsTurn || work.checkpoint { return work }
-            if state.isClosing, !state.isCommitting, state.queued.isEmpty { return nil }
-            condition.wait()
+            if state.isClosing, !state.isCommitting, state.queued.isEmpty, state.pending.isEmpty || gaveUp { return nil }
+            if let since = state.pending.since, !gaveUp {
+                _ = condition.wait(until: since.addingTimeInterval(pendingDelay))
+            } else {
+                condition.wait()
+            }
         }
+    }
+
+    /// Whether the writer thread should apply the pending backlog now; `condition` must be locked.
+    private var pendingIsDue: Bool {
+        guard let since = state.pending.since else { return false }
+        return state.isClosing || state.flushWaiters > 0 || state.pending.writes >= Self.pendingWritesApplied
+            || Date().timeIntervalSince(since) >= pendingDelay
     }
 
     private func report(_ outcome: GroupOutcome) {
@@ -272,7 +369,7 @@ public final class StorageWriter: @unchecked Sendable {
         }
     }
 
-    private static func millisecondsSince1970() -> Int64 {
+    static func millisecondsSince1970() -> Int64 {
         Int64((Date().timeIntervalSince1970 * 1000).rounded())
     }
 }
