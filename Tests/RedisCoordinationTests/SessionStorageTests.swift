@@ -104,6 +104,10 @@ struct SessionStorageTests {
             MemberRecord(sessionID: session, clientID: "tab", payload: bytes("Ada")), under: lease)
         try one.append(1...5, under: lease)
         _ = try one.coordinator.storeSnapshot(SnapshotRecord(sessionID: session, revision: 3, payload: bytes("s")), under: lease)
+        _ = try one.coordinator.shareLive(bytes("presence"), under: lease)
+        // Another node serves viewers of it: the audience hash goes with the session, not a lease later.
+        #expect(try await reply { try two.coordinator.reportAudience(of: session, viewers: 4, for: .seconds(30), $0) })
+        #expect(try redis.command("EXISTS", SessionKeys(sessionID: session).audience).integer == 1, "the check can fail")
         #expect(await one.settled(try one.coordinator.deleteSession(under: lease)))
         #expect(await one.settled(try one.coordinator.deleteSession(under: lease)))
         #expect(one.recorder.failedWrites.isEmpty)

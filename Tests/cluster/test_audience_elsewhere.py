@@ -9,9 +9,10 @@ import asyncio
 import time
 
 import pytest
+import websockets
 
 from cluster_redis import redis_cli, session_key
-from harness import joined, running, settle, until
+from harness import SUBPROTOCOL, joined, running, settle, until
 from watcher import Watcher
 
 VIEWERS = 9
@@ -31,6 +32,22 @@ def audience_reports(cluster, session):
     """The session's audience hash: viewers each relay node last reported."""
     lines = redis_cli(cluster, "HGETALL", session_key(session, "audience")).splitlines()
     return {node: int(report.split()[0]) for node, report in zip(lines[::2], lines[1::2])}
+
+
+async def reports_from(cluster, session, node, count, timeout=10):
+    """Waits for `count` more reports of `node` to the session's audience hash (each has a new
+    deadline, so its entry changes)."""
+    def entry():
+        return redis_cli(cluster, "HGET", session_key(session, "audience"), node)
+
+    deadline = time.monotonic() + timeout
+    last, changes = entry(), 0
+    while changes < count:
+        assert time.monotonic() < deadline, f"{node} did not report {count} times in {timeout} s"
+        await asyncio.sleep(0.05)
+        now = entry()
+        if now != last:
+            last, changes = now, changes + 1
 
 
 def test_every_client_counts_the_viewers_of_every_node(cluster):
@@ -63,6 +80,44 @@ def test_every_client_counts_the_viewers_of_every_node(cluster):
     assert set(relayed.values()) != {0}, f"no viewer reached a relay: {relayed}"
     # One entry per relay node, whatever the number of its viewers.
     assert reports == {node: count for node, count in relayed.items() if count}, reports
+
+
+def test_a_relay_counts_who_joined_and_shows_a_joining_viewer_the_whole_count(cluster):
+    """A connection to a relay that has not said hello is nobody the holder counts; a viewer
+    joining a relay gets, in its first snapshot, the whole count the relay last heard from the
+    holder, not the relay's own."""
+    session, viewer_capability = cluster.create_session()
+
+    async def scenario():
+        editor = Watcher(cluster.port, session, "firstName")
+        tasks = await joined([editor])
+        owner = editor.nodes[-1]
+        relay, other = [node for node in NODES if node != owner]
+        viewers = [Watcher(cluster.node_port(relay), viewer_capability, "viewer") for _ in range(3)]
+        viewers += [Watcher(cluster.node_port(other), viewer_capability, "viewer") for _ in range(2)]
+        tasks += await joined(viewers)
+        whole = {"editors": 1, "viewers": 5}
+        await until(lambda: all(client.count == whole for client in [editor, *viewers]), 15,
+                    "a client does not count every viewer")
+        url = f"ws://127.0.0.1:{cluster.node_port(relay)}/ws?session={viewer_capability}"
+        async with websockets.connect(url, subprotocols=[SUBPROTOCOL], ping_interval=None, open_timeout=15):
+            # Two of the relay's reports after the connection opened (the first may have been on
+            # its way already), well within its hello deadline (10 s).
+            await reports_from(cluster, session, relay, 2)
+            reported = audience_reports(cluster, session)[relay]
+            # A viewer joining the relay: its snapshot counts as the relay's viewers show now.
+            heard = viewers[0].count
+            joining = Watcher(cluster.node_port(relay), viewer_capability, "viewer")
+            tasks += await joined([joining])
+        for client in [editor, *viewers, joining]:
+            await client.stop()
+        await asyncio.gather(*tasks)
+        return reported, heard, joining
+
+    reported, heard, joining = asyncio.run(scenario())
+    assert reported == 3, f"the relay counted {reported} for 3 viewers joined and one connection that said no hello"
+    assert heard == {"editors": 1, "viewers": 5}, heard
+    assert joining.snapshot_counts[0] == heard, f"the relay's own count {joining.snapshot_counts[0]}, not the whole one"
 
 
 def test_a_session_watched_only_elsewhere_outlives_its_idle_time_until_it_ends(cluster):

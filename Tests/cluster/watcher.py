@@ -11,11 +11,13 @@ class Watcher(Typist):
     def __init__(self, *arguments, **keywords):
         super().__init__(*arguments, **keywords)
         self.present, self.count, self.carets, self.live_messages, self.errors = set(), None, {}, 0, []
+        self.snapshot_counts = []  # the `count` of every snapshot, before any presence moves it
 
     async def receive(self, message, socket):
         kind = message["type"]
         if kind == "snapshot":
             self.present, self.count = set(message["present"]), message["count"]
+            self.snapshot_counts.append(message["count"])
             self.carets = {caret["member"]: caret for caret in message.get("carets", [])}
         elif kind == "presence":
             self.live_messages += 1

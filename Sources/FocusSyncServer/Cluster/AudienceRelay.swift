@@ -21,7 +21,7 @@ import WebSocketTransport
 /// reconnect once, to the session held here or to copies of it.
 ///
 /// Every third of a lease the relay tells each followed session's holder, through Redis, how
-/// many viewers its copy has here (``RedisCoordinator/reportAudience(of:viewers:for:_:)``, one
+/// many viewers have joined its copy here (``RedisCoordinator/reportAudience(of:viewers:for:_:)``, one
 /// small script call per session whatever the number of viewers): the holder counts them in
 /// presence and keeps the session while they watch.
 ///
@@ -59,6 +59,8 @@ final class AudienceRelay: @unchecked Sendable {
         var live: [OutboundMessage] = []
         /// The latest share as published, to tell whether the stored one is news.
         var livePayload: [UInt8] = []
+        /// The owner's whole count in its latest share: what the copy's snapshots carry.
+        var ownerCount: PresenceCount?
         /// A share was published since the stored one was asked for: the stored one is older.
         var livePublished = false
         /// How many checks in a row found nobody holding the session.
@@ -171,8 +173,7 @@ final class AudienceRelay: @unchecked Sendable {
             advance(id, followed[id]?.feed.receive(change, revision: Int(change.revision)))
         case .live(let id, let payload):
             guard followed[id] != nil, let share = LiveShare(decoding: payload) else { return }
-            followed[id]?.live = share.catchUp.map { OutboundMessage(utf8: $0) }
-            followed[id]?.livePayload = payload
+            keep(share, payload, of: id)
             followed[id]?.livePublished = true
             if host.registry[id] != nil { host.forward(OutboundMessage(utf8: share.message), in: id) }
         case .ended(let id):
@@ -212,10 +213,24 @@ final class AudienceRelay: @unchecked Sendable {
             return
         }
         guard let share = LiveShare(decoding: payload), followed[id]?.livePayload != payload else { return }
-        followed[id]?.live = share.catchUp.map { OutboundMessage(utf8: $0) }
-        followed[id]?.livePayload = payload
+        keep(share, payload, of: id)
         // A snapshot first: the shares carry who joined, and whoever left meanwhile must go.
         if resync { host.resyncViewers(of: id) }
+    }
+
+    /// Keeps the owner's latest share of session `id`, sent after every snapshot of its copy,
+    /// and tells the copy the owner's count, which its snapshots carry.
+    private func keep(_ share: LiveShare, _ payload: [UInt8], of id: SessionID) {
+        followed[id]?.live = share.catchUp.map { OutboundMessage(utf8: $0) }
+        followed[id]?.livePayload = payload
+        followed[id]?.ownerCount = share.presenceCount
+        tellOwnerCount(to: id)
+    }
+
+    /// Hands the copy of session `id`, if it is built, the owner's count last heard.
+    private func tellOwnerCount(to id: SessionID) {
+        guard let count = followed[id]?.ownerCount else { return }
+        host.handle(.ownerCount(count), in: id)
     }
 
     private func load(_ id: SessionID) {
@@ -254,6 +269,7 @@ final class AudienceRelay: @unchecked Sendable {
             return fail(id, .unavailable("The session's log in Redis cannot be replayed."))
         }
         host.adoptCopy(restored.machine)
+        tellOwnerCount(to: id)
         let waiters = followed[id]?.waiters ?? []
         followed[id]?.waiters = []
         advance(id, followed[id]?.feed.start(at: restored.machine.revision))
@@ -367,7 +383,8 @@ final class AudienceRelay: @unchecked Sendable {
     private func reportAudience() {
         reporting = false
         var viewers: [SessionID: Int] = [:]
-        for id in followed.keys { viewers[id] = host.registry[id]?.connectionCount ?? 0 }
+        // Viewers who said hello: a connection still to join is nobody the holder counts yet.
+        for id in followed.keys { viewers[id] = host.registry.read(id) { $0.joinedViewers } ?? 0 }
         for report in reports.due(viewers) {
             try? store.coordinator.reportAudience(
                 of: report.session.rawValue, viewers: report.viewers, for: audienceInterval * 3)

@@ -92,15 +92,17 @@ final class CommandBuilder {
         case .member: command = call(WriteScripts.member, first.sessionID, room: room)
         case .create(let metadata):
             // KEYS[8]: the viewer capability's key.
-            command = call(
-                WriteScripts.create, first.sessionID, extraKey: metadata.viewerCapability.map(SessionKeys.viewer), room: room)
+            let viewer = metadata.viewerCapability.map { [SessionKeys.viewer($0)] } ?? []
+            command = call(WriteScripts.create, first.sessionID, extraKeys: viewer, room: room)
         case .delete:
-            // KEYS[8]: the latest live share's key, deleted with the session.
-            command = call(
-                WriteScripts.delete, first.sessionID, extraKey: SessionKeys(sessionID: first.sessionID).live, room: room)
+            // KEYS[8], KEYS[9]: the latest live share's key and the audience hash, deleted with
+            // the session.
+            let keys = SessionKeys(sessionID: first.sessionID)
+            command = call(WriteScripts.delete, first.sessionID, extraKeys: [keys.live, keys.audience], room: room)
         case .live:
             // KEYS[8]: where the latest live share is kept for copies built later.
-            command = call(WriteScripts.live, first.sessionID, extraKey: SessionKeys(sessionID: first.sessionID).live, room: room)
+            let live = SessionKeys(sessionID: first.sessionID).live
+            command = call(WriteScripts.live, first.sessionID, extraKeys: [live], room: room)
         }
         command.append(first.lease.holder)
         command.append(first.lease.epoch)
@@ -133,8 +135,8 @@ final class CommandBuilder {
 
     private var retentionMilliseconds: String { String(retention.wholeMilliseconds) }
 
-    private func call(_ script: LuaScript, _ sessionID: String, extraKey: String? = nil, room: Int) -> RedisCommand {
-        script.call(digest: digests[script.name] ?? "", sessionKeys: keys(of: sessionID), extraKey: extraKey, room: room)
+    private func call(_ script: LuaScript, _ sessionID: String, extraKeys: [String] = [], room: Int) -> RedisCommand {
+        script.call(digest: digests[script.name] ?? "", sessionKeys: keys(of: sessionID), extraKeys: extraKeys, room: room)
     }
 
     private func keys(of sessionID: String) -> [UInt8] {

@@ -38,14 +38,15 @@ struct LuaScript: Sendable, Hashable {
         return command
     }
 
-    /// `EVALSHA digest 7|8 <the session's keys> <extra key>`, the keys given encoded
-    /// (``SessionKeys/encodedScriptKeys(of:)``), with room for `room` bytes of arguments.
-    func call(digest: String, sessionKeys: [UInt8], extraKey: String? = nil, room: Int) -> RedisCommand {
-        var command = RedisCommand("EVALSHA", digest, extraKey == nil ? "7" : "8")
+    /// `EVALSHA digest <7 + extra keys> <the session's keys> <extra keys…>`, the session's keys
+    /// given encoded (``SessionKeys/encodedScriptKeys(of:)``), with room for `room` bytes of
+    /// arguments.
+    func call(digest: String, sessionKeys: [UInt8], extraKeys: [String] = [], room: Int) -> RedisCommand {
+        var command = RedisCommand("EVALSHA", digest, String(SessionKeys.scriptKeySuffixes.count + extraKeys.count))
         command.reserveCapacity(sessionKeys.count + room)
         command.append(encoded: sessionKeys, count: SessionKeys.scriptKeySuffixes.count)
-        if let extraKey {
-            command.append(extraKey)
+        for key in extraKeys {
+            command.append(key)
         }
         return command
     }

@@ -22,7 +22,7 @@ struct SessionKeys: Sendable, Equatable {
     /// that starts following; not among ``scriptKeys``: only the scripts that touch it get it.
     let live: String
     /// How many of the session's viewers each other node serves (``AudienceScripts/report``),
-    /// read by the holder's renewals; not among ``scriptKeys`` either.
+    /// read by the holder's renewals and deleted with the session; not among ``scriptKeys`` either.
     let audience: String
 
     init(sessionID: String) {

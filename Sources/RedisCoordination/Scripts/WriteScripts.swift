@@ -104,8 +104,9 @@ enum WriteScripts {
         return 1
         """)
 
-    /// KEYS[8]: the live key. Deletes every key of the session and its viewer key, and publishes
-    /// `end` on its channel (its relays close their viewers). A session already gone is a repeat.
+    /// KEYS[8]: the live key; KEYS[9]: the audience hash (``AudienceScripts/report``). Deletes
+    /// every key of the session and its viewer key, and publishes `end` on its channel (its relays
+    /// close their viewers). A session already gone is a repeat.
     static let delete = LuaScript(
         session: "delete",
         """
@@ -113,7 +114,7 @@ enum WriteScripts {
         local refusal = fence(ARGV[1], ARGV[2])
         if refusal then return refusal end
         redis.call('PUBLISH', string.sub(log, 1, -4) .. 'updates', 'end')
-        redis.call('DEL', KEYS[8])
+        redis.call('DEL', KEYS[8], KEYS[9])
         local viewer = redis.call('HGET', meta, 'viewerKey')
         if viewer then redis.call('DEL', viewer) end
         redis.call('DEL', lease, epoch, log, snapshot, meta, members, wanted)

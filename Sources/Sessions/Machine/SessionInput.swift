@@ -24,4 +24,8 @@ public enum SessionInput: Sendable {
     /// counts them; docs/SCALING.md): counted in presence, and the session is not idle while
     /// there are any.
     case viewersElsewhere(Int)
+    /// A relay's copy heard its owner's whole count (in the owner's latest live share,
+    /// ``LiveShare/presenceCount``): the snapshots of the copy's viewers carry it from now on,
+    /// so a viewer joining here sees the whole audience at once. Nothing for a session held here.
+    case ownerCount(PresenceCount)
 }

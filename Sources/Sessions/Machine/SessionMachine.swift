@@ -41,6 +41,9 @@ public struct SessionMachine: Sendable {
     /// A relay's copy (``becomeCopy()``): its owner's presence is what its viewers are shown, so
     /// it announces none of its own.
     public internal(set) var isCopy = false
+    /// A copy's owner's whole count as it last heard it (``SessionInput/ownerCount(_:)``): what
+    /// the copy's snapshots carry instead of its own count, which is only of its viewers here.
+    var ownerCount: PresenceCount?
 
     /// A new session running `source`, its first screen appeared; `nil` when the source has
     /// errors. Appends the outputs of that appearing (the program's timers) to `outputs`.
@@ -101,6 +104,9 @@ public struct SessionMachine: Sendable {
     public var present: [MemberID] { membership.roster.named.map(\.member.member) }
     /// How many editors and viewers are connected, here and (viewers) to other processes.
     public var presenceCount: PresenceCount { membership.roster.count }
+    /// Viewers connected here who said hello: what a relay's copy reports to the holder
+    /// (a connection that has not joined yet is not counted).
+    public var joinedViewers: Int { membership.roster.viewers }
 
     /// Handles one input.
     public mutating func handle(
@@ -132,6 +138,8 @@ public struct SessionMachine: Sendable {
             handle(.caughtUp(connection), at: time, into: &outputs)
         case .viewersElsewhere(let count):
             handle(.viewersElsewhere(count), at: time, into: &outputs)
+        case .ownerCount(let count):
+            if isCopy { ownerCount = count }
         case .sourceCompiled(let text):
             // Only the latest text: one edited again since is compiled again.
             guard program.source.text == text, !program.source.textChecked else { return }

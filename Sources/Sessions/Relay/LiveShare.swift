@@ -1,3 +1,5 @@
+import FocusProtocol
+
 /// What a session's holder shares without a change, as it goes to the relays serving the
 /// session's viewers on other processes (docs/SCALING.md): the message its own members were
 /// just sent, and the messages that bring a snapshot of the stored session to what is live now
@@ -25,6 +27,24 @@ public struct LiveShare: Equatable, Sendable {
             bytes += line
         }
         return bytes
+    }
+
+    /// The owner's whole count, as the presence among ``catchUp`` says it (a copy's snapshots
+    /// carry it: ``SessionInput/ownerCount(_:)``); nil when no line is a presence.
+    public var presenceCount: PresenceCount? {
+        let decoder = JSONValueDecoder()
+        for line in catchUp {
+            if let presence = try? decoder.decode(CountedPresence.self, from: line), presence.type == "presence" {
+                return presence.count
+            }
+        }
+        return nil
+    }
+
+    /// What ``presenceCount`` reads of a catch-up line.
+    private struct CountedPresence: Decodable {
+        var type: String
+        var count: PresenceCount
     }
 
     /// A published record; nil when it has no message.

@@ -37,7 +37,7 @@ extension SessionMachine {
         return MemberSnapshot(
             revision: revision,
             you: record?.member ?? Member(member: MemberID(rawValue: "?"), name: "?", color: MemberColors.palette[0]),
-            role: role, members: membersToName, present: present, count: presenceCount, log: Array(log.recent),
+            role: role, members: membersToName, present: present, count: ownerCount ?? presenceCount, log: Array(log.recent),
             earliest: timeline.earliest, viewer: role == .editor ? viewerID.rawValue : nil, lastSeq: record?.lastSeq ?? 0,
             lastSplices: record?.splices ?? [:], carets: carets.shared, presentation: presentation.state, shown: shown)
     }
