@@ -2,6 +2,9 @@
 #define FOCUSSYNC_CSQLITE_SHIM_H
 
 #include <sqlite3.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 /// `SQLITE_TRANSIENT` casts -1 to a function pointer, which Swift cannot import: binding with it
 /// makes SQLite copy the bytes before the bind call returns.
@@ -30,6 +33,12 @@ static int focussync_sqlite_note_wal_pages(void *pages, sqlite3 *db, const char 
 /// with a counter: after each commit `*pages` holds the WAL's length in frames.
 static inline void focussync_sqlite_track_wal_pages(sqlite3 *db, int *pages) {
     sqlite3_wal_hook(db, focussync_sqlite_note_wal_pages, pages);
+}
+
+/// Lowers the calling thread's priority alone (on Linux a nice value belongs to a thread), for the
+/// storage writer; Swift does not import `gettid`. Returns 0 or -1 with errno set.
+static inline int focussync_lower_thread_priority(int niceness) {
+    return setpriority(PRIO_PROCESS, (id_t)syscall(SYS_gettid), niceness);
 }
 
 #endif

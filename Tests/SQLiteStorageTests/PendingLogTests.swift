@@ -115,6 +115,28 @@ struct PendingLogTests {
         reopened.close()
     }
 
+    /// The writer thread applies the backlog in large groups, straight into each session's range
+    /// of `changes`: nothing waits in `recent_changes` for a fold.
+    @Test func theBacklogGoesStraightIntoEachSessionsLog() throws {
+        let folder = TemporaryFolder()
+        let (store, writer, recorder) = try StartedWriter(folder).parts
+        writer.submit([.upsertSession(id: "a", meta: []), .upsertSession(id: "b", meta: [])])
+        writer.flush()
+        var journaled = 0
+        for revision in Int64(1)...40 {
+            writer.submit([.append(Fixture.change("a", revision)), .append(Fixture.change("b", revision))], wakingWriter: false)
+            if writer.commitQueuedHere(upTo: 100) { journaled += 1 } else { writer.flush() }
+        }
+        writer.flush()
+        #expect(journaled > 0 && recorder.failures.isEmpty)
+        #expect(try Fixture.rows("changes", in: folder) ?? 0 >= Int64(2 * journaled))
+        #expect(try Fixture.rows("recent_changes", in: folder) ?? 0 <= Int64(2 * (40 - journaled)))
+        for session in ["a", "b"] {
+            #expect(try store.changes(session: session, from: 1, through: 40) == (1...40).map { Fixture.change(session, $0) })
+        }
+        store.close()
+    }
+
     /// A log whose records the database already holds (the writer applied them, then died
     /// before emptying the file) is not applied again: the database's later snapshot is not
     /// replaced by the older one the log holds, and only the record after it is applied.

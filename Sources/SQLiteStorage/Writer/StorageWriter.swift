@@ -1,3 +1,4 @@
+import CSQLite
 import Foundation
 
 /// Writes to the durable log on a thread of its own, in group commits.
@@ -62,9 +63,9 @@ public final class StorageWriter: @unchecked Sendable {
         var isClosing = false
         /// The writer thread is committing or folding.
         var isCommitting = false
-        /// The writer thread holds submissions it has not reported yet: the caller may not report
-        /// later ones before them.
-        var holdsUnreported = false
+        /// The last ticket the writer thread took: until it is reported, the caller may not
+        /// report later ones before it.
+        var takenThrough: UInt64 = 0
         /// Reported, in the pending log, not yet in the database.
         var pending = PendingBacklog()
         var nextSequence: Int64 = 1
@@ -91,6 +92,9 @@ public final class StorageWriter: @unchecked Sendable {
         Thread.detachNewThread { [self] in
             // Named from inside: Linux applies a name only to the calling thread, and keeps 15 bytes.
             Thread.current.name = "storage-writer"
+            // Behind the service thread when they share a core: what it applies was reported
+            // already, and waits for nobody.
+            _ = focussync_lower_thread_priority(Self.niceness)
             condition.withLock { state.thread = Thread.current }
             run()
         }
@@ -135,7 +139,8 @@ public final class StorageWriter: @unchecked Sendable {
     public func commitQueuedHere(upTo limit: Int) -> Bool {
         condition.lock()
         let writes = state.queued.reduce(0) { $0 + $1.writes.count }
-        guard let pendingLog, !state.holdsUnreported, !state.isClosing, !state.growthLimited, state.lastFailure == nil,
+        guard let pendingLog, state.lastReported >= state.takenThrough, !state.isClosing, !state.growthLimited,
+            state.lastFailure == nil,
             writes <= limit, state.pending.writes < Self.mostPendingWrites
         else {
             if !state.queued.isEmpty { condition.broadcast() }
@@ -172,13 +177,15 @@ public final class StorageWriter: @unchecked Sendable {
         return true
     }
 
+    /// The writer thread's nice value (the service thread's is 0).
+    static let niceness: Int32 = 19
     /// A backlog this long is applied at once rather than after ``StoreOptions/pendingDelay``.
     static let pendingWritesApplied = 4_000
     /// How long the writer thread waits before it tries a backlog that failed to apply again.
     static let retryInterval: TimeInterval = 1
     /// Past this many writes in the backlog (the database falling behind), submissions go to the
     /// writer thread and wait for it.
-    static let mostPendingWrites = 100_000
+    static let mostPendingWrites = 8_000
 
     /// Waits until every ticket submitted before this call has been reported to `onCommit` and
     /// is in the database (or failed to get there once).
@@ -251,10 +258,7 @@ public final class StorageWriter: @unchecked Sendable {
                 }
                 if committer.foldIsDue { committer.fold() }
                 checkpoint = checkpoint || committer.checkpointIsDue
-                condition.withLock {
-                    state.isCommitting = false
-                    state.holdsUnreported = false
-                }
+                condition.withLock { state.isCommitting = false }
             }
             // Without the turn: commits go on, on the caller's thread, while the WAL is copied.
             if checkpoint { checkpointer?.run() }
@@ -333,7 +337,7 @@ public final class StorageWriter: @unchecked Sendable {
                 state.queued = []
                 state.growthLimit = nil
                 state.isCommitting = true
-                state.holdsUnreported = !work.submissions.isEmpty
+                if let last = work.submissions.last { state.takenThrough = last.ticket.number }
             }
             if state.checkpointDue, !state.isClosing {
                 work.checkpoint = true
