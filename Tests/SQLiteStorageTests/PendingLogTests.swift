@@ -137,6 +137,28 @@ struct PendingLogTests {
         store.close()
     }
 
+    /// Changes committed by the writer thread wait in `recent_changes`; later ones applied from
+    /// the pending log go into `changes`: a restore reads them in revision order all the same.
+    @Test func aRestoreReadsBothTablesInRevisionOrder() throws {
+        let folder = TemporaryFolder()
+        let (store, writer, _) = try StartedWriter(folder).parts
+        writer.submit([.upsertSession(id: "s", meta: [])] + Fixture.appends("s", 1...3))
+        writer.flush()
+        var revision: Int64 = 3
+        var journaled = false
+        while !journaled {
+            revision += 1
+            writer.submit([.append(Fixture.change("s", revision))], wakingWriter: false)
+            journaled = writer.commitQueuedHere(upTo: 100)
+            if !journaled { writer.flush() }
+        }
+        writer.flush()
+        #expect(try Fixture.rows("recent_changes", in: folder) ?? 0 >= 3)
+        #expect(try Fixture.rows("changes", in: folder) ?? 0 >= 1)
+        #expect(try store.loadAll().first?.changes == (1...revision).map { Fixture.change("s", $0) })
+        store.close()
+    }
+
     /// A log whose records the database already holds (the writer applied them, then died
     /// before emptying the file) is not applied again: the database's later snapshot is not
     /// replaced by the older one the log holds, and only the record after it is applied.

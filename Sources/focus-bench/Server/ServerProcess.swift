@@ -196,10 +196,10 @@ final class ServerProcess {
         process.waitUntilExit()
     }
 
-    /// The bytes of the database in data folder `folder` and of its -wal (the -shm index and the
-    /// lock file hold no data).
+    /// The bytes of the database in data folder `folder`, of its -wal and of its pending log (the
+    /// -shm index and the lock file hold no data).
     static func databaseBytes(in folder: String) -> Int {
-        ["focus-sync.sqlite3", "focus-sync.sqlite3-wal"].reduce(0) { total, name in
+        ["focus-sync.sqlite3", "focus-sync.sqlite3-wal", "focus-sync.sqlite3-pending"].reduce(0) { total, name in
             total + ((try? FileManager.default.attributesOfItem(atPath: folder + "/" + name)[.size] as? Int) ?? 0)
         }
     }
