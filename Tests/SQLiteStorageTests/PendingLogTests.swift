@@ -115,50 +115,6 @@ struct PendingLogTests {
         reopened.close()
     }
 
-    /// The writer thread applies the backlog in large groups, straight into each session's range
-    /// of `changes`: nothing waits in `recent_changes` for a fold.
-    @Test func theBacklogGoesStraightIntoEachSessionsLog() throws {
-        let folder = TemporaryFolder()
-        let (store, writer, recorder) = try StartedWriter(folder).parts
-        writer.submit([.upsertSession(id: "a", meta: []), .upsertSession(id: "b", meta: [])])
-        writer.flush()
-        var journaled = 0
-        for revision in Int64(1)...40 {
-            writer.submit([.append(Fixture.change("a", revision)), .append(Fixture.change("b", revision))], wakingWriter: false)
-            if writer.commitQueuedHere(upTo: 100) { journaled += 1 } else { writer.flush() }
-        }
-        writer.flush()
-        #expect(journaled > 0 && recorder.failures.isEmpty)
-        #expect(try Fixture.rows("changes", in: folder) ?? 0 >= Int64(2 * journaled))
-        #expect(try Fixture.rows("recent_changes", in: folder) ?? 0 <= Int64(2 * (40 - journaled)))
-        for session in ["a", "b"] {
-            #expect(try store.changes(session: session, from: 1, through: 40) == (1...40).map { Fixture.change(session, $0) })
-        }
-        store.close()
-    }
-
-    /// Changes committed by the writer thread wait in `recent_changes`; later ones applied from
-    /// the pending log go into `changes`: a restore reads them in revision order all the same.
-    @Test func aRestoreReadsBothTablesInRevisionOrder() throws {
-        let folder = TemporaryFolder()
-        let (store, writer, _) = try StartedWriter(folder).parts
-        writer.submit([.upsertSession(id: "s", meta: [])] + Fixture.appends("s", 1...3))
-        writer.flush()
-        var revision: Int64 = 3
-        var journaled = false
-        while !journaled {
-            revision += 1
-            writer.submit([.append(Fixture.change("s", revision))], wakingWriter: false)
-            journaled = writer.commitQueuedHere(upTo: 100)
-            if !journaled { writer.flush() }
-        }
-        writer.flush()
-        #expect(try Fixture.rows("recent_changes", in: folder) ?? 0 >= 3)
-        #expect(try Fixture.rows("changes", in: folder) ?? 0 >= 1)
-        #expect(try store.loadAll().first?.changes == (1...revision).map { Fixture.change("s", $0) })
-        store.close()
-    }
-
     /// A log whose records the database already holds (the writer applied them, then died
     /// before emptying the file) is not applied again: the database's later snapshot is not
     /// replaced by the older one the log holds, and only the record after it is applied.
@@ -186,6 +142,39 @@ struct PendingLogTests {
         let session = try #require(try reopened.loadAll().first)
         #expect(session.snapshot == StoredSnapshot(revision: 2, body: Array("two".utf8)))
         #expect(session.members.map(\.client) == ["new"])
+        reopened.close()
+    }
+
+    /// A backlog that cannot be applied as the writer closes (the disk is full) stays in the
+    /// pending log, and close returns; the next writer on the store applies it first.
+    @Test func aBacklogTheDatabaseRefusesStaysInTheLogForTheNextWriter() throws {
+        let folder = TemporaryFolder()
+        var options = StoreOptions()
+        options.pendingDelay = .seconds(3600)
+        let (store, writer, _) = try StartedWriter(folder, options: options).parts
+        writer.submit([.upsertSession(id: "s", meta: [])])
+        writer.flush()
+        // Large enough to need new pages, which the full disk refuses.
+        func change(_ revision: Int64) -> StoredChange { Fixture.change("s", revision, size: 200_000) }
+        var revision: Int64 = 0
+        var journaled = false
+        while !journaled {
+            revision += 1
+            writer.submit([.append(change(revision))], wakingWriter: false)
+            journaled = writer.commitQueuedHere(upTo: 100)
+            if !journaled { writer.flush() }
+        }
+        writer.limitGrowth(toPages: 0)
+        writer.close()
+        #expect(writer.lastFailure != nil)
+        #expect(try PendingLog.records(at: folder.databasePath + PendingLog.suffix).last?.writes == [.append(change(revision))])
+
+        let next = try store.startWriter { _, _ in }
+        next.flush()
+        #expect(try store.changes(session: "s", from: 1, through: .max) == (1...revision).map(change))
+        store.close()
+        let reopened = try SQLiteStore.open(directory: folder.path)
+        #expect(try reopened.loadAll().first?.revision == revision)
         reopened.close()
     }
 }

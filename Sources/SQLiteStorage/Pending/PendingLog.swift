@@ -91,7 +91,7 @@ final class PendingLog {
         unlink(path)
     }
 
-    /// Removes what a crash during ``dropApplied(through:)`` may have left beside `path`.
+    /// Removes what a crash during ``dropApplied(bytes:)`` may have left beside `path`.
     static func removeLeftovers(of path: String) {
         unlink(path + ".new")
     }
@@ -114,7 +114,11 @@ final class PendingLog {
             if count == 0 { break }
             bytes.append(contentsOf: chunk[..<count])
         }
-        guard bytes.starts(with: mark) else { return [] }
+        guard bytes.starts(with: mark) else {
+            // Empty, or cut short while it was created: nothing in it was ever reported.
+            if bytes.count <= mark.count, mark.starts(with: bytes) { return [] }
+            throw .damaged(path: path, reason: "it does not start with the pending log's mark")
+        }
         return PendingRecord.decodeAll(bytes[mark.count...])
     }
 
@@ -131,13 +135,15 @@ final class PendingLog {
                 pwrite(descriptor, buffer.baseAddress! + done, buffer.count - done, off_t(offset + done))
             }
             if count < 0, errno == EINTR { continue }
+            if count == 0 { errno = EIO }
             guard count > 0 else { throw failure(database: database) }
             done += count
         }
     }
 
     private static func create(_ path: String, database: String) throws(StorageError) -> Int32 {
-        let descriptor = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        // O_TRUNC: a `.new` a failed compaction left must not lend its bytes to the next.
+        let descriptor = open(path, O_RDWR | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw failure(database: database) }
         return descriptor
     }
@@ -150,6 +156,7 @@ final class PendingLog {
                 pread(descriptor, buffer.baseAddress! + done, count - done, off_t(offset + done))
             }
             if got < 0, errno == EINTR { continue }
+            if got == 0 { errno = EIO }
             guard got > 0 else { throw Self.failure(database: database) }
             done += got
         }

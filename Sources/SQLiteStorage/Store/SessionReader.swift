@@ -69,14 +69,7 @@ final class SessionReader {
                 try changesAfter.query(.text(id), .integer(after)) { row in
                     loaded[index].changes.append(Self.change(of: id, from: row))
                 }
-                let recent = (recentBySession[id] ?? []).filter { $0.revision > after }
-                // Changes applied from the pending log go straight into `changes`, after ones
-                // still waiting in `recent_changes` for a fold: then the two interleave.
-                if let first = recent.first, let last = loaded[index].changes.last, first.revision < last.revision {
-                    loaded[index].changes = (loaded[index].changes + recent).sorted { $0.revision < $1.revision }
-                } else {
-                    loaded[index].changes += recent
-                }
+                loaded[index].changes += (recentBySession[id] ?? []).filter { $0.revision > after }
             }
             return loaded
         } catch {

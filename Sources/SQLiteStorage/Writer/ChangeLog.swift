@@ -20,7 +20,7 @@ import CSQLite
 final class ChangeLog {
     private let connection: SQLiteConnection
     private let changesPerFold: Int
-    private let insert, insertInPlace, highestFolded, highestRecent: PreparedStatement
+    private let insert, highestFolded, highestRecent: PreparedStatement
     private let fold, emptyRecent, foldSome, emptySome, pruneFolded, pruneRecent: PreparedStatement
     /// The highest revision committed per session, for the sessions written since the writer started.
     private var highest: [String: Int64] = [:]
@@ -44,7 +44,6 @@ final class ChangeLog {
         changesPerFold = max(1, options.changesPerFold)
         func prepare(_ sql: String) throws(SQLiteFailure) -> PreparedStatement { try PreparedStatement(sql, on: connection) }
         insert = try prepare("INSERT INTO recent_changes (session, revision, at, body) VALUES (?1, ?2, ?3, ?4)")
-        insertInPlace = try prepare("INSERT INTO changes (session, revision, at, body) VALUES (?1, ?2, ?3, ?4)")
         highestFolded = try prepare("SELECT max(revision) FROM changes WHERE session = ?1")
         highestRecent = try prepare("SELECT max(revision) FROM recent_changes WHERE session = ?1")
         fold = try prepare(
@@ -71,19 +70,16 @@ final class ChangeLog {
 
     /// Appends `change` in the open group. Throws a primary-key constraint failure for a
     /// revision its session has already reached, a foreign-key one for an unknown session.
-    /// `inPlace`: straight into its session's range of `changes`, for a large group (the pending
-    /// log's backlog), whose changes share each session's last page, so that no fold copies them.
-    func append(_ change: StoredChange, inPlace: Bool = false) throws(SQLiteFailure) {
+    func append(_ change: StoredChange) throws(SQLiteFailure) {
         let reached = try highestRevision(of: change.session)
         guard change.revision > reached else {
             throw SQLiteFailure(
                 code: focussync_sqlite_constraint_primarykey(),
                 message: "session \(change.session) has stored revision \(reached) already")
         }
-        let values: [SQLiteValue] = [.text(change.session), .integer(change.revision), .integer(change.at), .blob(change.body)]
-        try (inPlace ? insertInPlace : insert).execute(binding: values)
+        try insert.execute(.text(change.session), .integer(change.revision), .integer(change.at), .blob(change.body))
         group.highest[change.session] = change.revision
-        if !inPlace { group.appended[change.session, default: 0] += 1 }
+        group.appended[change.session, default: 0] += 1
     }
 
     /// Deletes the changes of `session` up to `revision` (those a snapshot covers).

@@ -11,8 +11,6 @@ final class GroupCommitter {
     private let path: String
     private let keepChangesBehindSnapshot: Bool
     private var crashPoint = GroupCommitCrashPoint()
-    /// Whether the open group's changes go straight into `changes` (see ``ChangeLog/append(_:inPlace:)``).
-    private var appendsInPlace = false
     /// When a committed group last stamped each session's `updated_at`: a busy session is stamped
     /// once a ``stampInterval``, not in every group (the update cost as much as the change).
     private var stamped: [String: Int64] = [:]
@@ -113,7 +111,6 @@ final class GroupCommitter {
         _ submissions: ArraySlice<Submission>, now: Int64, folding: Bool = true, pendingThrough: Int64? = nil
     ) -> GroupOutcome {
         guard let last = submissions.last?.ticket else { return GroupOutcome(reports: [], groupFailure: nil) }
-        appendsInPlace = pendingThrough != nil
         var reports: [(through: StorageTicket, outcome: Result<Void, StorageError>)] = []
         do throws(SQLiteFailure) {
             try begin.execute()
@@ -235,7 +232,7 @@ final class GroupCommitter {
             stamped[id] = nil
             try upsertSession.execute(.text(id), .blob(meta), .integer(0))
         case .append(let change):
-            try changeLog.append(change, inPlace: appendsInPlace)
+            try changeLog.append(change)
         case .snapshot(let session, let snapshot):
             try upsertSnapshot.execute(.text(session), .integer(snapshot.revision), .blob(snapshot.body))
             if !keepChangesBehindSnapshot {

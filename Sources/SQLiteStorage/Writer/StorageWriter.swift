@@ -27,9 +27,10 @@ import Foundation
 /// `@unchecked Sendable`: `state` and `pendingLog` are only touched while `condition` is locked,
 /// and `committer` only by the thread holding the turn to commit (the writer thread).
 public final class StorageWriter: @unchecked Sendable {
-    /// Called on the writer thread after each group commit: every ticket through `through` (after
-    /// the previous call's) was stored, or none was. ``flush()`` and ``close()`` called from it do
-    /// not wait (the thread cannot wait for itself).
+    /// Called after each group commit, on the writer thread or on the caller of
+    /// ``commitQueuedHere(upTo:)``: every ticket through `through` (after the previous call's) was
+    /// stored, or none was. On the writer thread, ``flush()`` and ``close()`` called from it do not
+    /// wait (the thread cannot wait for itself); on the caller's thread they must not be called.
     public typealias CommitHandler = @Sendable (_ through: StorageTicket, _ outcome: Result<Void, StorageError>) -> Void
 
     /// The database file this writer writes.
@@ -56,12 +57,21 @@ public final class StorageWriter: @unchecked Sendable {
         var lastReported: UInt64 = 0
         var commitCount = 0
         var lastFailure: StorageError?
+        /// Why the pending backlog last failed to apply, until an apply succeeds: the caller makes
+        /// nothing more durable in the pending log meanwhile.
+        var backlogFailure: StorageError?
+        /// The caller of ``commitQueuedHere(upTo:)`` is reporting what it made durable: the writer
+        /// thread takes no queued submission until it is done, so reports stay in ticket order.
+        var reportInFlight = false
+        /// Failed applies when ``close()`` began: one more failure and the backlog stays in the
+        /// pending log, for the next open.
+        var failuresAtClose: Int?
         var growthLimit: Int64??
         /// A test limits the database's growth: submissions wait for the writer thread, which
         /// reports the failures.
         var growthLimited = false
         var isClosing = false
-        /// The writer thread is committing or folding.
+        /// The writer thread is committing, applying the backlog or folding.
         var isCommitting = false
         /// The last ticket the writer thread took: until it is reported, the caller may not
         /// report later ones before it.
@@ -86,6 +96,9 @@ public final class StorageWriter: @unchecked Sendable {
             Double(options.pendingDelay.components.seconds) + Double(options.pendingDelay.components.attoseconds) * 1e-18
         let committer = try GroupCommitter(path: path, options: options)
         self.committer = committer
+        // What an earlier writer on this store left in the pending log (the open applied what
+        // another process left), before the log is emptied for this one.
+        try PendingRecovery.apply(database: path, on: committer, options: options)
         state.nextSequence = committer.appliedSequence + 1
         pendingLog = commitsWithoutSync ? try PendingLog(database: path) : nil
         checkpointer = try Checkpointer(path: path, options: options)
@@ -139,8 +152,8 @@ public final class StorageWriter: @unchecked Sendable {
     public func commitQueuedHere(upTo limit: Int) -> Bool {
         condition.lock()
         let writes = state.queued.reduce(0) { $0 + $1.writes.count }
-        guard let pendingLog, state.lastReported >= state.takenThrough, !state.isClosing, !state.growthLimited,
-            state.lastFailure == nil,
+        guard let pendingLog, state.lastReported >= state.takenThrough, !state.reportInFlight, !state.isClosing,
+            !state.growthLimited, state.lastFailure == nil, state.backlogFailure == nil,
             writes <= limit, state.pending.writes < Self.mostPendingWrites
         else {
             if !state.queued.isEmpty { condition.broadcast() }
@@ -172,8 +185,14 @@ public final class StorageWriter: @unchecked Sendable {
         } catch {
             outcome = GroupOutcome(reports: [(last, .failure(error))], groupFailure: error)
         }
+        state.reportInFlight = true
         condition.unlock()
         report(outcome)
+        condition.withLock {
+            state.reportInFlight = false
+            // Submissions queued meanwhile by another thread that woke the writer in vain.
+            if !state.queued.isEmpty || state.isClosing { condition.broadcast() }
+        }
         return true
     }
 
@@ -183,8 +202,8 @@ public final class StorageWriter: @unchecked Sendable {
     static let pendingWritesApplied = 4_000
     /// How long the writer thread waits before it tries a backlog that failed to apply again.
     static let retryInterval: TimeInterval = 1
-    /// Past this many writes in the backlog (the database falling behind), submissions go to the
-    /// writer thread and wait for it.
+    /// Once the backlog holds this many writes (the database falling behind), submissions go to
+    /// the writer thread and wait for it: a backlog holds at most this many and one turn's more.
     static let mostPendingWrites = 8_000
 
     /// Waits until every ticket submitted before this call has been reported to `onCommit` and
@@ -210,22 +229,26 @@ public final class StorageWriter: @unchecked Sendable {
     /// connection. Later submissions are reported failed. Calling it again does nothing.
     public func close() {
         condition.lock()
+        if !state.isClosing { state.failuresAtClose = state.pending.failedAttempts }
         state.isClosing = true
         condition.broadcast()
         while !state.hasStopped, !isWriterThread { condition.wait() }
         condition.unlock()
     }
 
-    /// Why the last group failed as a whole, or nil once a group has committed since (and before
-    /// any failure): what `/healthz` reports.
+    /// Why the pending backlog failed to apply, until it applies; otherwise why the last group
+    /// failed as a whole (or a backlog record was refused), or nil once a group has committed
+    /// since: what `/healthz` reports.
     public var lastFailure: StorageError? {
-        condition.withLock { state.lastFailure }
+        condition.withLock { state.backlogFailure ?? state.lastFailure }
     }
 
     /// True unless the most recent group failed as a whole.
     public var isHealthy: Bool { lastFailure == nil }
 
-    /// Transactions committed so far. Fewer than the submissions when group commit groups them.
+    /// Groups made durable so far: transactions of the writer thread and writes to the pending
+    /// log (not the transactions that apply the backlog). Fewer than the submissions when group
+    /// commit groups them.
     public var commitCount: Int {
         condition.withLock { state.commitCount }
     }
@@ -285,8 +308,9 @@ public final class StorageWriter: @unchecked Sendable {
             condition.withLock {
                 if let failure {
                     state.pending.failedToApply(retryAt: Date().addingTimeInterval(Self.retryInterval))
-                    state.lastFailure = failure
+                    state.backlogFailure = failure
                 } else {
+                    state.backlogFailure = nil
                     // Refused for its own content after it was reported: kept as the last
                     // failure until a later group commits, so that it is not silent.
                     state.lastFailure =
@@ -326,15 +350,14 @@ public final class StorageWriter: @unchecked Sendable {
     private func nextWork() -> Work? {
         condition.lock()
         defer { condition.unlock() }
-        var closingFailures: Int?
         while true {
             var work = Work()
-            if state.isClosing, closingFailures == nil { closingFailures = state.pending.failedAttempts }
-            let gaveUp = closingFailures.map { state.pending.failedAttempts > $0 } ?? false
-            if !state.isCommitting, !state.queued.isEmpty || (pendingIsDue && !gaveUp) {
-                work = Work(
-                    pending: state.pending.entries, submissions: state.queued, growthLimit: state.growthLimit, holdsTurn: true)
-                state.queued = []
+            let gaveUp = state.failuresAtClose.map { state.pending.failedAttempts > $0 } ?? false
+            // Not while the caller reports: its report must come before theirs.
+            let queued = state.reportInFlight ? [] : state.queued
+            if !state.isCommitting, !queued.isEmpty || (pendingIsDue && !gaveUp) {
+                work = Work(pending: state.pending.entries, submissions: queued, growthLimit: state.growthLimit, holdsTurn: true)
+                state.queued.removeFirst(queued.count)
                 state.growthLimit = nil
                 state.isCommitting = true
                 if let last = work.submissions.last { state.takenThrough = last.ticket.number }
@@ -344,7 +367,10 @@ public final class StorageWriter: @unchecked Sendable {
                 state.checkpointDue = false
             }
             if work.holdsTurn || work.checkpoint { return work }
-            if state.isClosing, !state.isCommitting, state.queued.isEmpty, state.pending.isEmpty || gaveUp { return nil }
+            if state.isClosing, !state.isCommitting, !state.reportInFlight, state.queued.isEmpty, state.pending.isEmpty || gaveUp
+            {
+                return nil
+            }
             if let since = state.pending.since, !gaveUp {
                 _ = condition.wait(until: since.addingTimeInterval(pendingDelay))
             } else {
@@ -367,7 +393,7 @@ public final class StorageWriter: @unchecked Sendable {
         condition.withLock {
             if outcome.committed { state.commitCount += 1 }
             state.lastFailure = outcome.groupFailure
-            if let last = outcome.reports.last { state.lastReported = last.through.number }
+            if let last = outcome.reports.last { state.lastReported = max(state.lastReported, last.through.number) }
             // Not for nobody: the writer thread waits on the same condition, and would wake.
             if state.flushWaiters > 0 { condition.broadcast() }
         }
