@@ -96,4 +96,30 @@ struct CommitHereTests {
         #expect(try store.changes(session: "s", from: 1, through: 12) == (1...12).map { Fixture.change("s", $0) })
         store.close()
     }
+
+    /// After a quiet spell a group is one SQLite transaction on the caller's thread (in the
+    /// database when the call returns); in a busy spell it goes to the pending log.
+    @Test(arguments: [true, false]) func aQuietCallerCommitsToTheDatabaseABusyOneToThePendingLog(quiet: Bool) throws {
+        let folder = TemporaryFolder()
+        var options = StoreOptions()
+        options.pendingDelay = .seconds(3600)
+        options.quietGap = quiet ? .zero : .seconds(3600)
+        let (store, writer, recorder) = try StartedWriter(folder, options: options).parts
+        writer.submit([.upsertSession(id: "s", meta: [])])
+        writer.flush()
+        var revision: Int64 = 0
+        var here = false
+        while !here {
+            revision += 1
+            writer.submit([.append(Fixture.change("s", revision))], wakingWriter: false)
+            here = writer.commitQueuedHere(upTo: 10)
+            if !here { writer.flush() }
+        }
+        #expect(recorder.all.last?.thread == ObjectIdentifier(Thread.current))
+        let stored = try Fixture.rows("recent_changes", in: folder)
+        #expect(stored == (quiet ? revision : revision - 1))
+        let logged = try PendingLog.records(at: folder.databasePath + PendingLog.suffix)
+        #expect(logged.count == (quiet ? 0 : 1))
+        store.close()
+    }
 }

@@ -81,6 +81,8 @@ struct PendingLogTests {
         let folder = TemporaryFolder()
         var options = StoreOptions()
         options.pendingDelay = .seconds(3600)
+        // Never quiet: every group goes to the pending log.
+        options.quietGap = .seconds(3600)
         let (store, writer, recorder) = try StartedWriter(folder, options: options).parts
         writer.submit([.upsertSession(id: "s", meta: Array("m".utf8))])
         writer.flush()
@@ -151,6 +153,8 @@ struct PendingLogTests {
         let folder = TemporaryFolder()
         var options = StoreOptions()
         options.pendingDelay = .seconds(3600)
+        // Never quiet: every group goes to the pending log.
+        options.quietGap = .seconds(3600)
         let (store, writer, _) = try StartedWriter(folder, options: options).parts
         writer.submit([.upsertSession(id: "s", meta: [])])
         writer.flush()

@@ -32,6 +32,16 @@ public struct StoreOptions: Sendable, Equatable {
     /// wait before the writer thread applies them to the database: the longer, the larger and
     /// cheaper its groups.
     public var pendingDelay: Duration = .milliseconds(10)
+    /// After this long without a group made durable by ``StorageWriter/commitQueuedHere(upTo:)``,
+    /// the next is committed to SQLite on the caller's thread instead of the pending log: at a
+    /// few changes a second a transaction costs less than the log's write and the writer thread's
+    /// wake-ups for one change.
+    public var quietGap: Duration = .milliseconds(5)
 
     public init() {}
+}
+
+extension Duration {
+    /// In seconds, for `Date` arithmetic.
+    var seconds: Double { Double(components.seconds) + Double(components.attoseconds) * 1e-18 }
 }

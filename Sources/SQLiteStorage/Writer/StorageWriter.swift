@@ -48,6 +48,7 @@ public final class StorageWriter: @unchecked Sendable {
     /// Where ``commitQueuedHere(upTo:)`` makes submissions durable; nil with synced commits.
     private let pendingLog: PendingLog?
     private let pendingDelay: TimeInterval
+    private let quietGap: TimeInterval
     private let condition = NSCondition()
     private var state = WriterQueueState()
 
@@ -56,8 +57,8 @@ public final class StorageWriter: @unchecked Sendable {
         self.onCommit = onCommit
         maximumWritesPerCommit = max(1, options.maximumWritesPerCommit)
         commitsWithoutSync = options.durability == .normal
-        pendingDelay =
-            Double(options.pendingDelay.components.seconds) + Double(options.pendingDelay.components.attoseconds) * 1e-18
+        pendingDelay = options.pendingDelay.seconds
+        quietGap = options.quietGap.seconds
         let committer = try GroupCommitter(path: path, options: options)
         self.committer = committer
         // What an earlier writer on this store left in the pending log (the open applied what
@@ -130,6 +131,13 @@ public final class StorageWriter: @unchecked Sendable {
             return true
         }
         state.queued = []
+        let now = Date()
+        let wasQuiet = now.timeIntervalSince(state.lastMadeDurable) >= quietGap
+        state.lastMadeDurable = now
+        if state.pending.isEmpty, !state.isCommitting, wasQuiet, let committer {
+            commitHere(submissions, on: committer)
+            return true
+        }
         var bytes: [UInt8] = []
         var entries: [PendingBacklog.Entry] = []
         for submission in submissions {
@@ -142,7 +150,7 @@ public final class StorageWriter: @unchecked Sendable {
         do throws(StorageError) {
             try pendingLog.append(bytes)
             let wasEmpty = state.pending.isEmpty
-            state.pending.add(entries, at: Date())
+            state.pending.add(entries, at: now)
             // Once for a deadline, then only when the backlog is long.
             if wasEmpty || state.pending.writes >= Self.pendingWritesApplied { condition.broadcast() }
             outcome = GroupOutcome(reports: [(last, .success(()))], groupFailure: nil)
@@ -158,6 +166,25 @@ public final class StorageWriter: @unchecked Sendable {
             if !state.queued.isEmpty || state.isClosing { condition.broadcast() }
         }
         return true
+    }
+
+    /// Commits `submissions` to SQLite on the caller's thread, with the turn, when the caller
+    /// was quiet (one transaction costs less than the pending log's write and the writer's
+    /// wake-ups for a lone change); folds and checkpoints are left to the writer thread.
+    /// `condition` is locked on entry and unlocked on return.
+    private func commitHere(_ submissions: [Submission], on committer: GroupCommitter) {
+        state.isCommitting = true
+        state.reportInFlight = true
+        condition.unlock()
+        report(committer.commit(submissions[...], now: Self.millisecondsSince1970(), folding: false))
+        let due = committer.foldIsDue || committer.checkpointIsDue
+        condition.withLock {
+            state.isCommitting = false
+            state.reportInFlight = false
+            state.foldDue = state.foldDue || committer.foldIsDue
+            state.checkpointDue = state.checkpointDue || committer.checkpointIsDue
+            if due || !state.queued.isEmpty || state.isClosing { condition.broadcast() }
+        }
     }
 
     /// The writer thread's nice value (the service thread's is 0).
@@ -319,9 +346,10 @@ public final class StorageWriter: @unchecked Sendable {
             let gaveUp = state.failuresAtClose.map { state.pending.failedAttempts > $0 } ?? false
             // Not while the caller reports: its report must come before theirs.
             let queued = state.reportInFlight ? [] : state.queued
-            if !state.isCommitting, !queued.isEmpty || (pendingIsDue && !gaveUp) {
+            if !state.isCommitting, !queued.isEmpty || (pendingIsDue && !gaveUp) || state.foldDue {
                 work = Work(pending: state.pending.entries, submissions: queued, growthLimit: state.growthLimit, holdsTurn: true)
                 state.queued.removeFirst(queued.count)
+                state.foldDue = false
                 state.growthLimit = nil
                 state.isCommitting = true
                 if let last = work.submissions.last { state.takenThrough = last.ticket.number }

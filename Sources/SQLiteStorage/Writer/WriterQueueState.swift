@@ -29,6 +29,10 @@ struct WriterQueueState {
     /// Reported, in the pending log, not yet in the database.
     var pending = PendingBacklog()
     var nextSequence: Int64 = 1
+    /// When the caller of ``StorageWriter/commitQueuedHere(upTo:)`` last made something durable.
+    var lastMadeDurable = Date()
+    /// A commit on the caller's thread left a fold to the writer thread.
+    var foldDue = false
     /// A commit left the WAL long enough for a checkpoint, which the writer thread runs.
     var checkpointDue = false
     /// Threads waiting in ``StorageWriter/flush()``: a commit wakes them, and only then the writer too.
