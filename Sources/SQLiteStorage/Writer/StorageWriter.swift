@@ -254,6 +254,12 @@ public final class StorageWriter: @unchecked Sendable {
         }
     }
 
+    /// Whether the writer thread has nothing queued and is not committing (for tests that need
+    /// the next call on their thread to find the connection free).
+    var isIdle: Bool {
+        condition.withLock { state.queued.isEmpty && !state.isCommitting }
+    }
+
     /// Whether the caller is the writer thread itself; `condition` must be locked.
     private var isWriterThread: Bool { state.thread === Thread.current }
 
