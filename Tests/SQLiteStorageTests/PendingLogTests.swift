@@ -79,23 +79,11 @@ struct PendingLogTests {
     /// copy applies them.
     @Test func aStoreOpenedAfterACrashAppliesWhatOnlyThePendingLogHeld() throws {
         let folder = TemporaryFolder()
-        var options = StoreOptions()
-        options.pendingDelay = .seconds(3600)
-        // Never quiet: every group goes to the pending log.
-        options.quietGap = .seconds(3600)
+        let options = StoreOptions.holdingThePendingLog
         let (store, writer, recorder) = try StartedWriter(folder, options: options).parts
         writer.submit([.upsertSession(id: "s", meta: Array("m".utf8))])
         writer.flush()
-        // The writer thread takes a queue it finds awake (and applies the log before it): the
-        // last change is submitted until one stays in the log alone.
-        var revision: Int64 = 0
-        var journaled = false
-        while !journaled {
-            revision += 1
-            writer.submit([.append(Fixture.change("s", revision))], wakingWriter: false)
-            journaled = writer.commitQueuedHere(upTo: 100)
-            if !journaled { writer.flush() }
-        }
+        let revision = writer.appendUntilOneStaysInThePendingLog { Fixture.change("s", $0) }
         #expect(recorder.failures.isEmpty)
         let stored = try SQLiteConnection(path: folder.databasePath).integer("SELECT count(*) FROM recent_changes")
         #expect(stored == revision - 1, "the last change is only in the pending log")
@@ -151,23 +139,13 @@ struct PendingLogTests {
     /// pending log, and close returns; the next writer on the store applies it first.
     @Test func aBacklogTheDatabaseRefusesStaysInTheLogForTheNextWriter() throws {
         let folder = TemporaryFolder()
-        var options = StoreOptions()
-        options.pendingDelay = .seconds(3600)
-        // Never quiet: every group goes to the pending log.
-        options.quietGap = .seconds(3600)
+        let options = StoreOptions.holdingThePendingLog
         let (store, writer, _) = try StartedWriter(folder, options: options).parts
         writer.submit([.upsertSession(id: "s", meta: [])])
         writer.flush()
         // Large enough to need new pages, which the full disk refuses.
         func change(_ revision: Int64) -> StoredChange { Fixture.change("s", revision, size: 200_000) }
-        var revision: Int64 = 0
-        var journaled = false
-        while !journaled {
-            revision += 1
-            writer.submit([.append(change(revision))], wakingWriter: false)
-            journaled = writer.commitQueuedHere(upTo: 100)
-            if !journaled { writer.flush() }
-        }
+        let revision = writer.appendUntilOneStaysInThePendingLog(change)
         writer.limitGrowth(toPages: 0)
         writer.close()
         #expect(writer.lastFailure != nil)

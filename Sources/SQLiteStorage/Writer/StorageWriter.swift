@@ -177,13 +177,13 @@ public final class StorageWriter: @unchecked Sendable {
         state.reportInFlight = true
         condition.unlock()
         report(committer.commit(submissions[...], now: Self.millisecondsSince1970(), folding: false))
-        let due = committer.foldIsDue || committer.checkpointIsDue
+        let (fold, checkpoint) = (committer.foldIsDue, committer.checkpointIsDue)
         condition.withLock {
             state.isCommitting = false
             state.reportInFlight = false
-            state.foldDue = state.foldDue || committer.foldIsDue
-            state.checkpointDue = state.checkpointDue || committer.checkpointIsDue
-            if due || !state.queued.isEmpty || state.isClosing { condition.broadcast() }
+            state.foldDue = state.foldDue || fold
+            state.checkpointDue = state.checkpointDue || checkpoint
+            if fold || checkpoint || !state.queued.isEmpty || state.isClosing { condition.broadcast() }
         }
     }
 
