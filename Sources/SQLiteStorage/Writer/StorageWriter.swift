@@ -396,8 +396,4 @@ public final class StorageWriter: @unchecked Sendable {
             if state.flushWaiters > 0 { condition.broadcast() }
         }
     }
-
-    static func millisecondsSince1970() -> Int64 {
-        Int64((Date().timeIntervalSince1970 * 1000).rounded())
-    }
 }
