@@ -26,8 +26,8 @@ struct ChangeLogTests {
         writer.flush()
         #expect(recorder.failures.isEmpty)
         // 14 changes: folded at 6 (5 reached) and at 12, two left waiting.
-        #expect(try Fixture.rows("changes", in: folder) == 12)
-        #expect(try Fixture.rows("recent_changes", in: folder) == 2)
+        #expect(try Fixture.changes(in: "changes", of: folder) == 12)
+        #expect(try Fixture.changes(in: "recent_changes", of: folder) == 2)
 
         let sessions = try store.loadAll()
         #expect(sessions.map(\.id) == ["a", "b"])
@@ -75,8 +75,8 @@ struct ChangeLogTests {
         writer.submit(quiet.map { .append(Fixture.change($0, 1)) })
         writer.flush()
         #expect(recorder.failures.isEmpty)
-        #expect(try Fixture.rows("changes", in: folder) == 8 + 31)
-        #expect(try Fixture.rows("recent_changes", in: folder) == 9)
+        #expect(try Fixture.changes(in: "changes", of: folder) == 8 + 31)
+        #expect(try Fixture.changes(in: "recent_changes", of: folder) == 9)
         let sessions = try store.loadAll()
         #expect(sessions.count == 41)
         #expect(sessions.allSatisfy { $0.changes.map(\.revision) == ($0.id == "busy" ? Array(1...8) : [1]) })

@@ -84,13 +84,13 @@ struct CommitHereTests {
             writer.submit([.append(Fixture.change("s", revision))], wakingWriter: false)
             // Once the tenth makes a fold due, the writer thread may hold the turn to fold.
             if !writer.commitQueuedHere(upTo: 10) { writer.flush() }
-            if revision < 10 { #expect(try Fixture.rows("changes", in: folder) == 0, "no fold on this thread") }
+            if revision < 10 { #expect(try Fixture.changes(in: "changes", of: folder) == 0, "no fold on this thread") }
         }
         writer.flush()
         // The tenth change made a fold due: the writer thread folds at least those ten.
-        #expect(try await eventually { try Fixture.rows("changes", in: folder) ?? 0 >= 10 })
-        let folded = try Fixture.rows("changes", in: folder) ?? 0
-        let waiting = try Fixture.rows("recent_changes", in: folder) ?? 0
+        #expect(try await eventually { try Fixture.changes(in: "changes", of: folder) >= 10 })
+        let folded = try Fixture.changes(in: "changes", of: folder)
+        let waiting = try Fixture.changes(in: "recent_changes", of: folder)
         #expect(folded + waiting == 12)
         #expect(recorder.failures.isEmpty)
         #expect(try store.changes(session: "s", from: 1, through: 12) == (1...12).map { Fixture.change("s", $0) })
@@ -122,7 +122,7 @@ struct CommitHereTests {
             if settled { #expect(recorder.all.last?.thread == caller) }
         }
         #expect(settled)
-        let stored = try Fixture.rows("recent_changes", in: folder)
+        let stored = try Fixture.changes(in: "recent_changes", of: folder)
         #expect(stored == (quiet ? revision : revision - 1))
         let logged = try PendingLog.records(at: folder.databasePath + PendingLog.suffix)
         #expect(logged.count == (quiet ? 0 : 1))

@@ -60,6 +60,29 @@ enum SQLiteSchema {
                 INSERT INTO pending_applied (id, sequence) VALUES (1, 0);
                 """
         ),
+        Migration(
+            version: 4,
+            sql: """
+                -- `changes` in the order its rows were written, with an index to find a session's:
+                -- a fold into ranges clustered by session rewrote several pages of every session
+                -- it touched. A row may hold the changes of its session from `revision` through
+                -- `last_revision`, written in one group (ChangeBundle); without one it holds one.
+                CREATE TABLE changes_by_row (
+                    id INTEGER PRIMARY KEY,
+                    session TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
+                    revision INTEGER NOT NULL,
+                    at INTEGER NOT NULL,
+                    body BLOB NOT NULL,
+                    last_revision INTEGER
+                );
+                INSERT INTO changes_by_row (session, revision, at, body)
+                SELECT session, revision, at, body FROM changes ORDER BY session, revision;
+                DROP TABLE changes;
+                ALTER TABLE changes_by_row RENAME TO changes;
+                CREATE UNIQUE INDEX changes_by_session ON changes (session, revision);
+                ALTER TABLE recent_changes ADD COLUMN last_revision INTEGER;
+                """
+        ),
     ]
 
     /// The version this build writes, and the newest it can read.

@@ -18,16 +18,24 @@ final class SessionReader {
             sessions = try PreparedStatement("SELECT id, meta, updated_at FROM sessions ORDER BY id", on: connection)
             snapshots = try PreparedStatement("SELECT session, revision, body FROM snapshots", on: connection)
             members = try PreparedStatement("SELECT session, client, body FROM members ORDER BY session, client", on: connection)
+            // A row holds one change or a bundle of them (ChangeBundle), from `revision` through
+            // `last_revision`: a row is read if any of its changes is wanted.
             changesAfter = try PreparedStatement(
-                "SELECT revision, at, body FROM changes WHERE session = ?1 AND revision > ?2 ORDER BY revision", on: connection)
-            // The changes not folded yet (ChangeLog) come after every folded one of their session.
+                """
+                SELECT revision, at, body, last_revision FROM changes
+                WHERE session = ?1 AND coalesce(last_revision, revision) > ?2 ORDER BY revision
+                """,
+                on: connection)
             recentChanges = try PreparedStatement(
-                "SELECT session, revision, at, body FROM recent_changes ORDER BY session, revision", on: connection)
+                "SELECT session, revision, at, body, last_revision FROM recent_changes ORDER BY session, revision", on: connection
+            )
             changesBetween = try PreparedStatement(
                 """
-                SELECT revision, at, body FROM changes WHERE session = ?1 AND revision BETWEEN ?2 AND ?3
+                SELECT revision, at, body, last_revision FROM changes
+                WHERE session = ?1 AND revision <= ?3 AND coalesce(last_revision, revision) >= ?2
                 UNION ALL
-                SELECT revision, at, body FROM recent_changes WHERE session = ?1 AND revision BETWEEN ?2 AND ?3
+                SELECT revision, at, body, last_revision FROM recent_changes
+                WHERE session = ?1 AND revision <= ?3 AND coalesce(last_revision, revision) >= ?2
                 ORDER BY revision
                 """,
                 on: connection)
@@ -38,6 +46,8 @@ final class SessionReader {
 
     /// Every session, read in one transaction so that all of it is from the same commit.
     func loadAll() throws(StorageError) -> [StoredSession] {
+        var loaded: [StoredSession] = []
+        var damaged: String?
         do throws(SQLiteFailure) {
             try connection.execute("BEGIN")
             defer { try? connection.execute("COMMIT") }
@@ -49,7 +59,6 @@ final class SessionReader {
             try members.query { row in
                 membersBySession[row.text(0), default: []].append(StoredMember(client: row.text(1), body: row.blob(2)))
             }
-            var loaded: [StoredSession] = []
             try sessions.query { row in
                 let id = row.text(0)
                 loaded.append(
@@ -60,37 +69,68 @@ final class SessionReader {
             var recentBySession: [String: [StoredChange]] = [:]
             try recentChanges.query { row in
                 let id = row.text(0)
-                recentBySession[id, default: []].append(
-                    StoredChange(session: id, revision: row.integer(1), at: row.integer(2), body: row.blob(3)))
+                guard let changes = Self.changes(of: id, in: row, from: 1) else {
+                    damaged = id
+                    return
+                }
+                recentBySession[id, default: []] += changes
             }
-            for index in loaded.indices {
+            for index in loaded.indices where damaged == nil {
                 let id = loaded[index].id
                 let after = loaded[index].snapshot?.revision ?? Int64.min
+                var changes: [StoredChange] = []
                 try changesAfter.query(.text(id), .integer(after)) { row in
-                    loaded[index].changes.append(Self.change(of: id, from: row))
+                    guard let read = Self.changes(of: id, in: row, from: 0) else {
+                        damaged = id
+                        return
+                    }
+                    changes += read
                 }
-                loaded[index].changes += (recentBySession[id] ?? []).filter { $0.revision > after }
+                // A group may write a busy session's bundle straight into `changes` while its
+                // earlier changes still wait in `recent_changes`.
+                changes += recentBySession[id] ?? []
+                changes.sort { $0.revision < $1.revision }
+                loaded[index].changes = changes.filter { $0.revision > after }
             }
-            return loaded
         } catch {
             throw error.storageError(path: path)
         }
+        if let damaged { throw .damaged(path: path, reason: Self.undecodable(damaged)) }
+        return loaded
     }
 
     /// The stored changes of `session` with revisions in `from...through`, in order.
     func changes(session: String, from: Int64, through: Int64) throws(StorageError) -> [StoredChange] {
         var found: [StoredChange] = []
+        var damaged = false
         do throws(SQLiteFailure) {
             try changesBetween.query(.text(session), .integer(from), .integer(through)) { row in
-                found.append(Self.change(of: session, from: row))
+                guard let changes = Self.changes(of: session, in: row, from: 0) else {
+                    damaged = true
+                    return
+                }
+                found += changes
             }
         } catch {
             throw error.storageError(path: path)
         }
-        return found
+        if damaged { throw .damaged(path: path, reason: Self.undecodable(session)) }
+        return found.filter { (from...through).contains($0.revision) }
     }
 
-    private static func change(of session: String, from row: SQLiteRow) -> StoredChange {
-        StoredChange(session: session, revision: row.integer(0), at: row.integer(1), body: row.blob(2))
+    /// The changes a row holds: its columns from `column` on are revision, time, body and last
+    /// revision. Nil for a bundle whose bytes do not decode.
+    private static func changes(of session: String, in row: SQLiteRow, from column: Int32) -> [StoredChange]? {
+        guard !row.isNull(column + 3) else {
+            return [
+                StoredChange(
+                    session: session, revision: row.integer(column), at: row.integer(column + 1), body: row.blob(column + 2))
+            ]
+        }
+        return ChangeBundle.decode(row.blob(column + 2), session: session)
+    }
+
+    private static func undecodable(_ session: String) -> String {
+        "a stored bundle of changes of session \(session) does not decode"
     }
 }

@@ -1,33 +1,44 @@
 import CSQLite
 
 /// How the writer appends changes: to `recent_changes`, in commit order, and from time to time
-/// all of them at once into `changes`, where each session's log is one contiguous range.
+/// many at once into `changes`, a table in the order its rows were written with an index by
+/// session and revision (schema version 4).
 ///
-/// Appended straight to `changes`, every change of a group lands on the last page of its own
-/// session's range, so a group of changes to thirty sessions wrote thirty pages to the WAL, for
-/// a few hundred bytes each. Appended in commit order they fill a few pages. Once
+/// Appended straight to `changes`, every row of a group adds an entry to its own session's part
+/// of the index, so a group of changes to thirty sessions wrote thirty index pages to the WAL,
+/// for a few hundred bytes each. Appended in commit order they fill a few pages. Once
 /// ``StoreOptions/changesPerFold`` wait, a group moves those of the sessions with the most
-/// waiting (up to ``sessionsPerFold`` of them, tens of changes a session page), or all of them
-/// when those few sessions hold less than a quarter: a fold of everything stalls the writer for
-/// milliseconds (13 ms of CPU for 2,000 changes of 100 sessions, in a model), a fold of the
-/// busiest sessions for a third of that.
+/// waiting (up to ``sessionsPerFold`` of them), or all of them when those few sessions hold less
+/// than a quarter: a fold of everything stalls the writer for milliseconds, a fold of the
+/// busiest sessions for a third of that. Before version 4, `changes` was clustered by session,
+/// and a fold rewrote several pages of every session it touched as their ranges split.
+///
+/// A group's changes are written when it finishes, one row per session (``ChangeBundle``): a
+/// session with ``bundleStraightToChanges`` changes or more in the group writes its row straight
+/// into `changes`, where it is mostly pages of its own, and the rest land in `recent_changes`.
 ///
 /// A change whose revision is not above the highest its session has stored is refused as a
 /// duplicate (``StorageError/duplicateRevision(path:session:revision:)``): the highest is
-/// remembered per session, read from the database the first time the session is written.
+/// remembered per session, read from the database the first time the session is written. A
+/// change to a session the database does not hold is refused as such (a foreign-key failure),
+/// when it is appended, so that writing the group's rows cannot fail for one submission.
 /// Used by whichever thread holds the writer's turn to commit (``StorageWriter``); the group it works in is committed or rolled back by ``GroupCommitter``,
 /// which tells it which.
 final class ChangeLog {
     private let connection: SQLiteConnection
     private let changesPerFold: Int
-    private let insert, highestFolded, highestRecent: PreparedStatement
+    private let insertOne, insertBundle, insertBundleFolded, highestFolded, highestRecent, sessionExists: PreparedStatement
     private let fold, emptyRecent, foldSome, emptySome, pruneFolded, pruneRecent: PreparedStatement
     /// The highest revision committed per session, for the sessions written since the writer started.
     private var highest: [String: Int64] = [:]
-    /// Rows in `recent_changes` per session as of the last commit.
+    /// Sessions read to exist in the database (forgotten when deleted, and after a rollback).
+    private var known: Set<String> = []
+    /// Changes in `recent_changes` per session as of the last commit.
     private var recentRows: [String: Int] = [:]
     /// The most sessions one fold of the busiest moves.
     static let sessionsPerFold = 32
+    /// A session with this many changes in a group writes them straight into `changes`.
+    static let bundleStraightToChanges = 16
     /// What the open group changed of the two, applied once it commits.
     private var group = Group()
 
@@ -35,6 +46,8 @@ final class ChangeLog {
     struct Group {
         var highest: [String: Int64] = [:]
         var appended: [String: Int] = [:]
+        /// The changes appended, in order, until ``finishGroup(folding:)`` writes them.
+        var changes: [StoredChange] = []
         /// The sessions whose waiting changes it folded; nil for all of them.
         var folded: Set<String>? = []
     }
@@ -43,33 +56,47 @@ final class ChangeLog {
         self.connection = connection
         changesPerFold = max(1, options.changesPerFold)
         func prepare(_ sql: String) throws(SQLiteFailure) -> PreparedStatement { try PreparedStatement(sql, on: connection) }
-        insert = try prepare("INSERT INTO recent_changes (session, revision, at, body) VALUES (?1, ?2, ?3, ?4)")
-        highestFolded = try prepare("SELECT max(revision) FROM changes WHERE session = ?1")
-        highestRecent = try prepare("SELECT max(revision) FROM recent_changes WHERE session = ?1")
+        insertOne = try prepare("INSERT INTO recent_changes (session, revision, at, body) VALUES (?1, ?2, ?3, ?4)")
+        insertBundle = try prepare(
+            "INSERT INTO recent_changes (session, revision, at, body, last_revision) VALUES (?1, ?2, ?3, ?4, ?5)")
+        insertBundleFolded = try prepare(
+            "INSERT INTO changes (session, revision, at, body, last_revision) VALUES (?1, ?2, ?3, ?4, ?5)")
+        // Rows never overlap: the one with the highest first revision holds the session's highest.
+        highestFolded = try prepare(
+            "SELECT coalesce(last_revision, revision) FROM changes WHERE session = ?1 ORDER BY revision DESC LIMIT 1")
+        highestRecent = try prepare("SELECT max(coalesce(last_revision, revision)) FROM recent_changes WHERE session = ?1")
+        sessionExists = try prepare("SELECT 1 FROM sessions WHERE id = ?1")
         fold = try prepare(
             """
-            INSERT INTO changes (session, revision, at, body)
-            SELECT session, revision, at, body FROM recent_changes ORDER BY session, revision
+            INSERT INTO changes (session, revision, at, body, last_revision)
+            SELECT session, revision, at, body, last_revision FROM recent_changes ORDER BY session, revision
             """)
         emptyRecent = try prepare("DELETE FROM recent_changes")
         let sessions = (1...Self.sessionsPerFold).map { "?\($0)" }.joined(separator: ", ")
         foldSome = try prepare(
             """
-            INSERT INTO changes (session, revision, at, body)
-            SELECT session, revision, at, body FROM recent_changes WHERE session IN (\(sessions)) ORDER BY session, revision
+            INSERT INTO changes (session, revision, at, body, last_revision)
+            SELECT session, revision, at, body, last_revision FROM recent_changes WHERE session IN (\(sessions))
+            ORDER BY session, revision
             """)
         emptySome = try prepare("DELETE FROM recent_changes WHERE session IN (\(sessions))")
-        pruneFolded = try prepare("DELETE FROM changes WHERE session = ?1 AND revision <= ?2")
-        pruneRecent = try prepare("DELETE FROM recent_changes WHERE session = ?1 AND revision <= ?2")
+        // A bundle that reaches past the snapshot stays whole; reads skip what the snapshot covers.
+        pruneFolded = try prepare("DELETE FROM changes WHERE session = ?1 AND coalesce(last_revision, revision) <= ?2")
+        pruneRecent = try prepare("DELETE FROM recent_changes WHERE session = ?1 AND coalesce(last_revision, revision) <= ?2")
         var waiting: [String: Int] = [:]
-        try PreparedStatement("SELECT session, count(*) FROM recent_changes GROUP BY session", on: connection).query { row in
+        // A session's revisions follow each other, so a bundle's span counts its changes.
+        try PreparedStatement(
+            "SELECT session, sum(coalesce(last_revision - revision + 1, 1)) FROM recent_changes GROUP BY session",
+            on: connection
+        ).query { row in
             waiting[row.text(0)] = Int(row.integer(1))
         }
         recentRows = waiting
     }
 
-    /// Appends `change` in the open group. Throws a primary-key constraint failure for a
-    /// revision its session has already reached, a foreign-key one for an unknown session.
+    /// Appends `change` in the open group, to be written when it finishes. Throws a primary-key
+    /// constraint failure for a revision its session has already reached, a foreign-key one for
+    /// an unknown session.
     func append(_ change: StoredChange) throws(SQLiteFailure) {
         let reached = try highestRevision(of: change.session)
         guard change.revision > reached else {
@@ -77,24 +104,29 @@ final class ChangeLog {
                 code: focussync_sqlite_constraint_primarykey(),
                 message: "session \(change.session) has stored revision \(reached) already")
         }
-        try insert.execute(.text(change.session), .integer(change.revision), .integer(change.at), .blob(change.body))
+        guard try exists(change.session) else {
+            throw SQLiteFailure(code: focussync_sqlite_constraint_foreignkey(), message: "no session \(change.session) is stored")
+        }
+        group.changes.append(change)
         group.highest[change.session] = change.revision
-        group.appended[change.session, default: 0] += 1
     }
 
     /// Deletes the changes of `session` up to `revision` (those a snapshot covers).
     func prune(_ session: String, through revision: Int64) throws(SQLiteFailure) {
         try pruneFolded.execute(.text(session), .integer(revision))
         try pruneRecent.execute(.text(session), .integer(revision))
+        group.changes.removeAll { $0.session == session && $0.revision <= revision }
     }
 
     /// The session is being deleted (its rows go by cascade): read its highest revision afresh
     /// if it is written again.
     func forget(_ session: String) {
         highest[session] = nil
+        known.remove(session)
         group.highest[session] = nil
         recentRows[session] = nil
         group.appended[session] = nil
+        group.changes.removeAll { $0.session == session }
     }
 
     /// Where the open group stands, to go back to when one submission of it is rolled back.
@@ -103,14 +135,17 @@ final class ChangeLog {
     /// Forgets what the group did after `mark` (its savepoint was rolled back).
     func rollBack(to mark: Group) {
         group = mark
+        known = []
     }
 
     /// Whether enough changes wait in `recent_changes` (as of the last commit) for a fold.
     var foldIsDue: Bool { recentRows.values.reduce(0, +) >= changesPerFold }
 
-    /// Before the group's `COMMIT`: folds waiting changes into `changes` once there are enough,
-    /// if `folding` (a group committed where a stall matters leaves the fold to a later one).
+    /// Before the group's `COMMIT`: writes its changes, then folds waiting changes into
+    /// `changes` once there are enough, if `folding` (a group committed where a stall matters
+    /// leaves the fold to a later one).
     func finishGroup(folding: Bool = true) throws(SQLiteFailure) {
+        try writeChanges()
         guard folding else { return }
         let waiting = recentRows.merging(group.appended, uniquingKeysWith: +)
         let rows = waiting.values.reduce(0, +)
@@ -144,6 +179,40 @@ final class ChangeLog {
     /// The group was rolled back: nothing it did happened.
     func rolledBack() {
         group = Group()
+        known = []
+    }
+
+    /// Writes the group's changes, one row per session, in the order the sessions first appear.
+    private func writeChanges() throws(SQLiteFailure) {
+        guard !group.changes.isEmpty else { return }
+        var order: [String] = []
+        var bySession: [String: [StoredChange]] = [:]
+        for change in group.changes {
+            if bySession[change.session] == nil { order.append(change.session) }
+            bySession[change.session, default: []].append(change)
+        }
+        group.changes = []
+        for session in order {
+            guard let changes = bySession[session], let first = changes.first, let last = changes.last else { continue }
+            if changes.count == 1 {
+                try insertOne.execute(.text(session), .integer(first.revision), .integer(first.at), .blob(first.body))
+                group.appended[session, default: 0] += 1
+                continue
+            }
+            let straight = changes.count >= Self.bundleStraightToChanges
+            try (straight ? insertBundleFolded : insertBundle).execute(
+                .text(session), .integer(first.revision), .integer(first.at), .blob(ChangeBundle.encode(changes[...])),
+                .integer(last.revision))
+            if !straight { group.appended[session, default: 0] += changes.count }
+        }
+    }
+
+    private func exists(_ session: String) throws(SQLiteFailure) -> Bool {
+        if known.contains(session) { return true }
+        var found = false
+        try sessionExists.query(.text(session)) { _ in found = true }
+        if found { known.insert(session) }
+        return found
     }
 
     private func highestRevision(of session: String) throws(SQLiteFailure) -> Int64 {

@@ -40,6 +40,9 @@ final class GroupCommitter {
             // 16,000 of them in memory instead of reading them back for every group (SQLite's
             // default is 2 MiB).
             try connection.execute("PRAGMA cache_size = -65536")
+            // A fold sorts the changes it moves (`ORDER BY session, revision`): in a temporary
+            // file under /var/tmp by default, a megabyte of writes for every fold.
+            try connection.execute("PRAGMA temp_store = MEMORY")
             // No automatic checkpoint: it would run inside the commit that crosses its limit,
             // holding every commit behind it. The writer's ``Checkpointer`` checkpoints instead.
             focussync_sqlite_track_wal_pages(connection.handle, walPages)

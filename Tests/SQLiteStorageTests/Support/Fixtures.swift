@@ -24,6 +24,16 @@ enum Fixture {
     static func rows(_ table: String, in folder: TemporaryFolder) throws -> Int64? {
         try SQLiteConnection(path: folder.databasePath).integer("SELECT count(*) FROM \(table)")
     }
+
+    /// The changes `table` (`changes` or `recent_changes`) holds, counting each in a bundle
+    /// (``ChangeBundle``; the revisions of a fixture's session follow each other).
+    static func changes(in table: String, of folder: TemporaryFolder) throws -> Int64 {
+        try SQLiteConnection(path: folder.databasePath).integer(Self.countingChanges(in: table)) ?? 0
+    }
+
+    static func countingChanges(in table: String) -> String {
+        "SELECT coalesce(sum(coalesce(last_revision - revision + 1, 1)), 0) FROM \(table)"
+    }
 }
 
 extension Result where Success == Void {
