@@ -81,6 +81,43 @@ struct ChangeBundleTests {
         #expect(try Fixture.changes(in: "recent_changes", of: folder) == 2, "nothing of s is left")
     }
 
+    @Test func aFoldMovesEachSessionsWaitingRowsAsOneRow() throws {
+        let folder = TemporaryFolder()
+        var options = StoreOptions()
+        options.changesPerFold = 8
+        let store = try SQLiteStore.open(directory: folder.path, options: options)
+        let recorder = CommitRecorder()
+        let writer = try store.startWriter(onCommit: recorder.handler)
+        writer.submit([.upsertSession(id: "a", meta: []), .upsertSession(id: "b", meta: [])])
+        for revision in Int64(1)...4 {
+            writer.submit([.append(Fixture.change("a", revision)), .append(Fixture.change("b", revision))])
+            writer.flush()
+        }
+        #expect(recorder.failures.isEmpty)
+        #expect(try Fixture.rows("recent_changes", in: folder) == 0)
+        #expect(try Fixture.rows("changes", in: folder) == 2, "eight single rows folded into one row per session")
+        #expect(try store.loadAll().map(\.changes) == ["a", "b"].map { id in (1...4).map { Fixture.change(id, $0) } })
+    }
+
+    /// A waiting row whose bundle does not decode is moved as it is: its bytes stay for the reader
+    /// to report, and the session's other rows move beside it.
+    @Test func aFoldMovesARowThatDoesNotDecodeAsItIs() throws {
+        let folder = TemporaryFolder()
+        var options = StoreOptions()
+        options.changesPerFold = 6
+        let store = try SQLiteStore.open(directory: folder.path, options: options)
+        let writer = try store.startWriter(onCommit: CommitRecorder().handler)
+        writer.submit([.upsertSession(id: "s", meta: [])] + Fixture.appends("s", 1...3))
+        writer.flush()
+        try SQLiteConnection(path: folder.databasePath).execute("UPDATE recent_changes SET body = x'0102'")
+        writer.submit(Fixture.appends("s", 4...6))
+        writer.flush()
+        #expect(try Fixture.rows("recent_changes", in: folder) == 0)
+        #expect(try Fixture.rows("changes", in: folder) == 2)
+        #expect(try SQLiteConnection(path: folder.databasePath).integer("SELECT count(*) FROM changes WHERE body = x'0102'") == 1)
+        #expect(throws: StorageError.self) { try store.loadAll() }
+    }
+
     @Test func aBundleThatDoesNotDecodeIsReportedDamaged() throws {
         let folder = TemporaryFolder()
         let store = try SQLiteStore.open(directory: folder.path)

@@ -5,6 +5,7 @@ enum SQLiteValue {
     case integer(Int64)
     case text(String)
     case blob([UInt8])
+    case null
 }
 
 /// A compiled statement, prepared once and reset for every use.
@@ -39,6 +40,11 @@ final class PreparedStatement {
         try run(values, row: body)
     }
 
+    /// Runs the statement once with `values` bound in order, handing every row to `body`.
+    func query(binding values: [SQLiteValue], row body: (SQLiteRow) -> Void) throws(SQLiteFailure) {
+        try run(values, row: body)
+    }
+
     private func run(_ values: [SQLiteValue], row body: (SQLiteRow) -> Void) throws(SQLiteFailure) {
         defer {
             sqlite3_reset(handle)
@@ -62,6 +68,8 @@ final class PreparedStatement {
         switch value {
         case .integer(let number):
             return sqlite3_bind_int64(handle, index, number)
+        case .null:
+            return sqlite3_bind_null(handle, index)
         case .text(let text):
             return sqlite3_bind_text(handle, index, text, -1, focussync_sqlite_transient())
         case .blob(let bytes):

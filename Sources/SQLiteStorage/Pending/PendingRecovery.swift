@@ -16,7 +16,7 @@ enum PendingRecovery {
         let logPath = path + PendingLog.suffix
         PendingLog.removeLeftovers(of: logPath)
         let due = try PendingLog.records(at: logPath).filter { $0.sequence > committer.appliedSequence }
-        for range in due.groups(ofAtMost: options.maximumWritesPerCommit, writes: \.writes.count) {
+        for range in due.groups(ofAtMost: options.maximumWritesPerCommit, writes: { $0.writes.count }) {
             let group = due[range].map { Submission(ticket: StorageTicket(UInt64($0.sequence)), writes: $0.writes) }
             let outcome = committer.commit(
                 group[...], now: StorageWriter.millisecondsSince1970(), pendingThrough: due[range.upperBound - 1].sequence)

@@ -63,23 +63,10 @@ enum SQLiteSchema {
         Migration(
             version: 4,
             sql: """
-                -- `changes` in the order its rows were written, with an index to find a session's:
-                -- a fold into ranges clustered by session rewrote several pages of every session
-                -- it touched. A row may hold the changes of its session from `revision` through
-                -- `last_revision`, written in one group (ChangeBundle); without one it holds one.
-                CREATE TABLE changes_by_row (
-                    id INTEGER PRIMARY KEY,
-                    session TEXT NOT NULL REFERENCES sessions(id) ON DELETE CASCADE,
-                    revision INTEGER NOT NULL,
-                    at INTEGER NOT NULL,
-                    body BLOB NOT NULL,
-                    last_revision INTEGER
-                );
-                INSERT INTO changes_by_row (session, revision, at, body)
-                SELECT session, revision, at, body FROM changes ORDER BY session, revision;
-                DROP TABLE changes;
-                ALTER TABLE changes_by_row RENAME TO changes;
-                CREATE UNIQUE INDEX changes_by_session ON changes (session, revision);
+                -- A row may hold the changes of its session from `revision` through
+                -- `last_revision` (ChangeBundle): a group writes one row per session, and a fold
+                -- one per session it moves. Without one, the row holds a single change.
+                ALTER TABLE changes ADD COLUMN last_revision INTEGER;
                 ALTER TABLE recent_changes ADD COLUMN last_revision INTEGER;
                 """
         ),

@@ -19,12 +19,12 @@ final class SessionReader {
             snapshots = try PreparedStatement("SELECT session, revision, body FROM snapshots", on: connection)
             members = try PreparedStatement("SELECT session, client, body FROM members ORDER BY session, client", on: connection)
             // A row holds one change or a bundle of them (ChangeBundle), from `revision` through
-            // `last_revision`: a row is read if any of its changes is wanted.
+            // `last_revision`. Rows do not overlap, so a range that starts at `from` starts at the
+            // last row that begins at or before it, found in the clustered key as the rest is.
+            let firstRow =
+                "coalesce((SELECT revision FROM changes WHERE session = ?1 AND revision <= ?2 ORDER BY revision DESC LIMIT 1), ?2)"
             changesAfter = try PreparedStatement(
-                """
-                SELECT revision, at, body, last_revision FROM changes
-                WHERE session = ?1 AND coalesce(last_revision, revision) > ?2 ORDER BY revision
-                """,
+                "SELECT revision, at, body, last_revision FROM changes WHERE session = ?1 AND revision >= \(firstRow) ORDER BY revision",
                 on: connection)
             recentChanges = try PreparedStatement(
                 "SELECT session, revision, at, body, last_revision FROM recent_changes ORDER BY session, revision", on: connection
@@ -32,7 +32,7 @@ final class SessionReader {
             changesBetween = try PreparedStatement(
                 """
                 SELECT revision, at, body, last_revision FROM changes
-                WHERE session = ?1 AND revision <= ?3 AND coalesce(last_revision, revision) >= ?2
+                WHERE session = ?1 AND revision >= \(firstRow) AND revision <= ?3
                 UNION ALL
                 SELECT revision, at, body, last_revision FROM recent_changes
                 WHERE session = ?1 AND revision <= ?3 AND coalesce(last_revision, revision) >= ?2

@@ -27,7 +27,7 @@ public struct StoreOptions: Sendable, Equatable {
     public var maximumWritesPerCommit = 10_000
     /// How many changes wait in commit order (`recent_changes`) before a group commit moves them
     /// all into each session's contiguous log (`changes`); see ``ChangeLog``.
-    public var changesPerFold = 2_000
+    public var changesPerFold = 8_000
     /// How long submissions made durable in the pending log (``StorageWriter/commitQueuedHere(upTo:)``)
     /// wait before the writer thread applies them to the database: the longer, the larger and
     /// cheaper its groups.

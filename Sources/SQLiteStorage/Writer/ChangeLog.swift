@@ -1,42 +1,38 @@
 import CSQLite
 
 /// How the writer appends changes: to `recent_changes`, in commit order, and from time to time
-/// many at once into `changes`, a table in the order its rows were written with an index by
-/// session and revision (schema version 4).
+/// many at once into `changes`, where each session's log is one contiguous range.
 ///
-/// Appended straight to `changes`, every row of a group adds an entry to its own session's part
-/// of the index, so a group of changes to thirty sessions wrote thirty index pages to the WAL,
-/// for a few hundred bytes each. Appended in commit order they fill a few pages. Once
+/// Appended straight to `changes`, every change of a group lands on the last page of its own
+/// session's range, so a group of changes to thirty sessions wrote thirty pages to the WAL, for
+/// a few hundred bytes each. Appended in commit order they fill a few pages. Once
 /// ``StoreOptions/changesPerFold`` wait, a group moves those of the sessions with the most
-/// waiting (up to ``sessionsPerFold`` of them), or all of them when those few sessions hold less
-/// than a quarter: a fold of everything stalls the writer for milliseconds, a fold of the
-/// busiest sessions for a third of that. Before version 4, `changes` was clustered by session,
-/// and a fold rewrote several pages of every session it touched as their ranges split.
+/// waiting (up to ``ChangeRows/sessionsPerFold`` of them), or all of them when those few
+/// sessions hold less than a quarter: a fold of everything stalls the writer for milliseconds,
+/// a fold of the busiest sessions for a third of that.
 ///
-/// A group's changes are written when it finishes, one row per session (``ChangeBundle``): a
+/// A group's changes are written when it finishes, one row per session (``ChangeRows``): a
 /// session with ``bundleStraightToChanges`` changes or more in the group writes its row straight
-/// into `changes`, where it is mostly pages of its own, and the rest land in `recent_changes`.
+/// into `changes`, where it fills pages of its own, and the rest land in `recent_changes`.
 ///
 /// A change whose revision is not above the highest its session has stored is refused as a
 /// duplicate (``StorageError/duplicateRevision(path:session:revision:)``): the highest is
 /// remembered per session, read from the database the first time the session is written. A
 /// change to a session the database does not hold is refused as such (a foreign-key failure),
 /// when it is appended, so that writing the group's rows cannot fail for one submission.
-/// Used by whichever thread holds the writer's turn to commit (``StorageWriter``); the group it works in is committed or rolled back by ``GroupCommitter``,
-/// which tells it which.
+/// Used by whichever thread holds the writer's turn to commit (``StorageWriter``); the group it
+/// works in is committed or rolled back by ``GroupCommitter``, which tells it which.
 final class ChangeLog {
     private let connection: SQLiteConnection
     private let changesPerFold: Int
-    private let insertOne, insertBundle, insertBundleFolded, highestFolded, highestRecent, sessionExists: PreparedStatement
-    private let fold, emptyRecent, foldSome, emptySome, pruneFolded, pruneRecent: PreparedStatement
+    private let rows: ChangeRows
+    private let highestFolded, highestRecent, sessionExists, pruneFolded, pruneRecent: PreparedStatement
     /// The highest revision committed per session, for the sessions written since the writer started.
     private var highest: [String: Int64] = [:]
     /// Sessions read to exist in the database (forgotten when deleted, and after a rollback).
     private var known: Set<String> = []
     /// Changes in `recent_changes` per session as of the last commit.
     private var recentRows: [String: Int] = [:]
-    /// The most sessions one fold of the busiest moves.
-    static let sessionsPerFold = 32
     /// A session with this many changes in a group writes them straight into `changes`.
     static let bundleStraightToChanges = 16
     /// What the open group changed of the two, applied once it commits.
@@ -56,30 +52,12 @@ final class ChangeLog {
         self.connection = connection
         changesPerFold = max(1, options.changesPerFold)
         func prepare(_ sql: String) throws(SQLiteFailure) -> PreparedStatement { try PreparedStatement(sql, on: connection) }
-        insertOne = try prepare("INSERT INTO recent_changes (session, revision, at, body) VALUES (?1, ?2, ?3, ?4)")
-        insertBundle = try prepare(
-            "INSERT INTO recent_changes (session, revision, at, body, last_revision) VALUES (?1, ?2, ?3, ?4, ?5)")
-        insertBundleFolded = try prepare(
-            "INSERT INTO changes (session, revision, at, body, last_revision) VALUES (?1, ?2, ?3, ?4, ?5)")
+        rows = try ChangeRows(connection: connection)
         // Rows never overlap: the one with the highest first revision holds the session's highest.
         highestFolded = try prepare(
             "SELECT coalesce(last_revision, revision) FROM changes WHERE session = ?1 ORDER BY revision DESC LIMIT 1")
         highestRecent = try prepare("SELECT max(coalesce(last_revision, revision)) FROM recent_changes WHERE session = ?1")
         sessionExists = try prepare("SELECT 1 FROM sessions WHERE id = ?1")
-        fold = try prepare(
-            """
-            INSERT INTO changes (session, revision, at, body, last_revision)
-            SELECT session, revision, at, body, last_revision FROM recent_changes ORDER BY session, revision
-            """)
-        emptyRecent = try prepare("DELETE FROM recent_changes")
-        let sessions = (1...Self.sessionsPerFold).map { "?\($0)" }.joined(separator: ", ")
-        foldSome = try prepare(
-            """
-            INSERT INTO changes (session, revision, at, body, last_revision)
-            SELECT session, revision, at, body, last_revision FROM recent_changes WHERE session IN (\(sessions))
-            ORDER BY session, revision
-            """)
-        emptySome = try prepare("DELETE FROM recent_changes WHERE session IN (\(sessions))")
         // A bundle that reaches past the snapshot stays whole; reads skip what the snapshot covers.
         pruneFolded = try prepare("DELETE FROM changes WHERE session = ?1 AND coalesce(last_revision, revision) <= ?2")
         pruneRecent = try prepare("DELETE FROM recent_changes WHERE session = ?1 AND coalesce(last_revision, revision) <= ?2")
@@ -104,7 +82,9 @@ final class ChangeLog {
                 code: focussync_sqlite_constraint_primarykey(),
                 message: "session \(change.session) has stored revision \(reached) already")
         }
-        guard try exists(change.session) else {
+        // A session that holds changes exists (a deleted one is forgotten): only one without
+        // any is looked up.
+        if reached == Int64.min, try !exists(change.session) {
             throw SQLiteFailure(code: focussync_sqlite_constraint_foreignkey(), message: "no session \(change.session) is stored")
         }
         group.changes.append(change)
@@ -148,19 +128,16 @@ final class ChangeLog {
         try writeChanges()
         guard folding else { return }
         let waiting = recentRows.merging(group.appended, uniquingKeysWith: +)
-        let rows = waiting.values.reduce(0, +)
-        guard rows >= changesPerFold else { return }
-        let busiest = waiting.sorted { $0.value > $1.value }.prefix(Self.sessionsPerFold)
-        guard let first = busiest.first?.key, busiest.reduce(0, { $0 + $1.value }) * 4 >= rows else {
-            try fold.execute()
-            try emptyRecent.execute()
+        let changes = waiting.values.reduce(0, +)
+        guard changes >= changesPerFold else { return }
+        let busiest = waiting.sorted { $0.value > $1.value }.prefix(ChangeRows.sessionsPerFold)
+        guard busiest.reduce(0, { $0 + $1.value }) * 4 >= changes else {
+            try rows.fold(sessions: nil)
             group.folded = nil
             return
         }
-        // Unused places repeat the first session.
-        let sessions = busiest.map(\.key) + Array(repeating: first, count: Self.sessionsPerFold - busiest.count)
-        try foldSome.execute(binding: sessions.map(SQLiteValue.text))
-        try emptySome.execute(binding: sessions.map(SQLiteValue.text))
+        let sessions = busiest.map(\.key)
+        try rows.fold(sessions: sessions)
         group.folded = Set(sessions)
     }
 
@@ -185,24 +162,21 @@ final class ChangeLog {
     /// Writes the group's changes, one row per session, in the order the sessions first appear.
     private func writeChanges() throws(SQLiteFailure) {
         guard !group.changes.isEmpty else { return }
-        var order: [String] = []
-        var bySession: [String: [StoredChange]] = [:]
+        var bySession: [[StoredChange]] = []
+        var indexOfSession: [String: Int] = [:]
         for change in group.changes {
-            if bySession[change.session] == nil { order.append(change.session) }
-            bySession[change.session, default: []].append(change)
+            if let index = indexOfSession[change.session] {
+                bySession[index].append(change)
+            } else {
+                indexOfSession[change.session] = bySession.count
+                bySession.append([change])
+            }
         }
         group.changes = []
-        for session in order {
-            guard let changes = bySession[session], let first = changes.first, let last = changes.last else { continue }
-            if changes.count == 1 {
-                try insertOne.execute(.text(session), .integer(first.revision), .integer(first.at), .blob(first.body))
-                group.appended[session, default: 0] += 1
-                continue
-            }
+        for changes in bySession {
+            guard let session = changes.first?.session else { continue }
             let straight = changes.count >= Self.bundleStraightToChanges
-            try (straight ? insertBundleFolded : insertBundle).execute(
-                .text(session), .integer(first.revision), .integer(first.at), .blob(ChangeBundle.encode(changes[...])),
-                .integer(last.revision))
+            try rows.write(changes[...], folded: straight)
             if !straight { group.appended[session, default: 0] += changes.count }
         }
     }

@@ -297,10 +297,10 @@ public final class StorageWriter: @unchecked Sendable {
     /// forgets them in the backlog and the log. Returns the failure that stopped it: the rest
     /// stays in the backlog for the next time, and everything queued behind it fails.
     private func apply(_ entries: [PendingBacklog.Entry], on committer: GroupCommitter) -> StorageError? {
-        for range in entries.groups(ofAtMost: maximumWritesPerCommit, writes: \.submission.writes.count) {
+        for range in entries.groups(ofAtMost: maximumWritesPerCommit, writes: { $0.submission.writes.count }) {
             let group = entries[range]
             let outcome = committer.commit(
-                ArraySlice(group.map(\.submission)), now: Self.millisecondsSince1970(), pendingThrough: group.last?.sequence)
+                ArraySlice(group.map { $0.submission }), now: Self.millisecondsSince1970(), pendingThrough: group.last?.sequence)
             let failure = outcome.groupFailure
             condition.withLock {
                 if let failure {
@@ -327,7 +327,7 @@ public final class StorageWriter: @unchecked Sendable {
 
     /// Commits `submissions` in groups of at most ``maximumWritesPerCommit`` writes.
     private func commit(_ submissions: [Submission], on committer: GroupCommitter) {
-        for range in submissions.groups(ofAtMost: maximumWritesPerCommit, writes: \.writes.count) {
+        for range in submissions.groups(ofAtMost: maximumWritesPerCommit, writes: { $0.writes.count }) {
             report(committer.commit(submissions[range], now: Self.millisecondsSince1970()))
         }
     }

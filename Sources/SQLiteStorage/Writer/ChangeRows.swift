@@ -1,0 +1,95 @@
+/// The rows of `recent_changes` and `changes` that hold a session's changes: one row per session
+/// and group, bundled (``ChangeBundle``) when it holds several, and a fold that moves waiting rows
+/// into `changes` as one row per session.
+///
+/// `changes` is clustered by session and revision, so every row a fold adds lands in its own
+/// session's range: ten small rows of a session split and rewrite the pages around them where
+/// one bundle of the ten adds a row and its overflow pages (about 2.4 µs instead of 3.8 a change
+/// in a model of 100 sessions, and 0.9 KB written instead of 1.9).
+final class ChangeRows {
+    private let insertRecent, insertFolded, readRecent, readSomeRecent, emptyRecent, emptySome: PreparedStatement
+    /// The sessions one partial fold names (``fold(sessions:)``).
+    static let sessionsPerFold = 32
+
+    init(connection: SQLiteConnection) throws(SQLiteFailure) {
+        func prepare(_ sql: String) throws(SQLiteFailure) -> PreparedStatement { try PreparedStatement(sql, on: connection) }
+        let columns = "session, revision, at, body, last_revision"
+        insertRecent = try prepare("INSERT INTO recent_changes (\(columns)) VALUES (?1, ?2, ?3, ?4, ?5)")
+        insertFolded = try prepare("INSERT INTO changes (\(columns)) VALUES (?1, ?2, ?3, ?4, ?5)")
+        readRecent = try prepare("SELECT \(columns) FROM recent_changes ORDER BY session, revision")
+        let sessions = (1...Self.sessionsPerFold).map { "?\($0)" }.joined(separator: ", ")
+        readSomeRecent = try prepare(
+            "SELECT \(columns) FROM recent_changes WHERE session IN (\(sessions)) ORDER BY session, revision")
+        emptyRecent = try prepare("DELETE FROM recent_changes")
+        emptySome = try prepare("DELETE FROM recent_changes WHERE session IN (\(sessions))")
+    }
+
+    /// Writes `changes`, all of one session in revision order, as one row: into `changes` when
+    /// `folded`, else into `recent_changes`.
+    func write(_ changes: ArraySlice<StoredChange>, folded: Bool) throws(SQLiteFailure) {
+        guard let first = changes.first, let last = changes.last else { return }
+        let bundled = changes.count > 1
+        try (folded ? insertFolded : insertRecent).execute(
+            .text(first.session), .integer(first.revision), .integer(first.at),
+            .blob(bundled ? ChangeBundle.encode(changes) : first.body), bundled ? .integer(last.revision) : .null)
+    }
+
+    /// Moves the waiting rows of `sessions` (at most ``sessionsPerFold``; nil for every session)
+    /// into `changes`, one row per session.
+    func fold(sessions: [String]?) throws(SQLiteFailure) {
+        var rows: [Row] = []
+        let keep: (SQLiteRow) -> Void = { row in
+            rows.append(
+                Row(
+                    session: row.text(0), revision: row.integer(1), at: row.integer(2), body: row.blob(3),
+                    last: row.isNull(4) ? nil : row.integer(4)))
+        }
+        if let sessions {
+            // Unused places repeat the first session.
+            let named = sessions + Array(repeating: sessions.first ?? "", count: Self.sessionsPerFold - sessions.count)
+            try readSomeRecent.query(binding: named.map(SQLiteValue.text), row: keep)
+            try emptySome.execute(binding: named.map(SQLiteValue.text))
+        } else {
+            try readRecent.query(row: keep)
+            try emptyRecent.execute()
+        }
+        var start = rows.startIndex
+        while start < rows.endIndex {
+            let end = rows[start...].firstIndex { $0.session != rows[start].session } ?? rows.endIndex
+            try move(rows[start..<end])
+            start = end
+        }
+    }
+
+    /// One row as `recent_changes` holds it.
+    private struct Row {
+        var session: String
+        var revision: Int64
+        var at: Int64
+        var body: [UInt8]
+        var last: Int64?
+
+        var changes: [StoredChange]? {
+            guard last != nil else { return [StoredChange(session: session, revision: revision, at: at, body: body)] }
+            return ChangeBundle.decode(body, session: session)
+        }
+    }
+
+    /// Moves one session's waiting rows as one bundle, or as they are if one does not decode (its
+    /// bytes are kept for the reader to report).
+    private func move(_ rows: ArraySlice<Row>) throws(SQLiteFailure) {
+        var changes: [StoredChange] = []
+        for row in rows {
+            guard rows.count > 1, let decoded = row.changes else {
+                for row in rows {
+                    try insertFolded.execute(
+                        .text(row.session), .integer(row.revision), .integer(row.at), .blob(row.body),
+                        row.last.map(SQLiteValue.integer) ?? .null)
+                }
+                return
+            }
+            changes += decoded
+        }
+        try write(changes[...], folded: true)
+    }
+}
