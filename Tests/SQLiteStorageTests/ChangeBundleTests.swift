@@ -99,6 +99,38 @@ struct ChangeBundleTests {
         #expect(try store.loadAll().map(\.changes) == ["a", "b"].map { id in (1...4).map { Fixture.change(id, $0) } })
     }
 
+    /// A busy group goes straight into `changes` while earlier changes of its session wait; a
+    /// later fold must not merge those with later ones across it, or the rows would overlap and
+    /// reads that seek a revision would miss what follows it.
+    @Test func aFoldDoesNotMergeWaitingRowsAcrossAStraightBundle() throws {
+        let folder = TemporaryFolder()
+        var options = StoreOptions()
+        options.changesPerFold = 3
+        let store = try SQLiteStore.open(directory: folder.path, options: options)
+        let recorder = CommitRecorder()
+        let writer = try store.startWriter(onCommit: recorder.handler)
+        writer.submit([.upsertSession(id: "s", meta: [])] + Fixture.appends("s", 1...2))
+        writer.flush()
+        writer.submit(Fixture.appends("s", 3...18))
+        writer.flush()
+        writer.submit(Fixture.appends("s", 19...19))
+        writer.submit([.snapshot(session: "s", snapshot: StoredSnapshot(revision: 10, body: Fixture.bytes("at 10")))])
+        writer.flush()
+        #expect(recorder.failures.isEmpty)
+        #expect(try Fixture.rows("recent_changes", in: folder) == 0, "folded")
+        #expect(try store.loadAll().first?.changes == (11...19).map { Fixture.change("s", $0) })
+        #expect(try store.changes(session: "s", from: 1, through: 19) == (1...19).map { Fixture.change("s", $0) })
+        #expect(try store.changes(session: "s", from: 19, through: 19) == [Fixture.change("s", 19)])
+        #expect(try store.changes(session: "s", from: 19, through: 1).isEmpty)
+        writer.close()
+        // A writer started afresh reads the session's highest revision from the rows.
+        let again = try store.startWriter(onCommit: recorder.handler)
+        let duplicate = again.submit(Fixture.appends("s", 19...19))
+        again.flush()
+        #expect(recorder.failures.map(\.through) == [duplicate])
+        again.close()
+    }
+
     /// A waiting row whose bundle does not decode is moved as it is: its bytes stay for the reader
     /// to report, and the session's other rows move beside it.
     @Test func aFoldMovesARowThatDoesNotDecodeAsItIs() throws {

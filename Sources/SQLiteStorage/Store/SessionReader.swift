@@ -115,7 +115,7 @@ final class SessionReader {
             throw error.storageError(path: path)
         }
         if damaged { throw .damaged(path: path, reason: Self.undecodable(session)) }
-        return found.filter { (from...through).contains($0.revision) }
+        return found.filter { $0.revision >= from && $0.revision <= through }.sorted { $0.revision < $1.revision }
     }
 
     /// The changes a row holds: its columns from `column` on are revision, time, body and last

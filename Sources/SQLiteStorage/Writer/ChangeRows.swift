@@ -35,7 +35,11 @@ final class ChangeRows {
     }
 
     /// Moves the waiting rows of `sessions` (at most ``sessionsPerFold``; nil for every session)
-    /// into `changes`, one row per session.
+    /// into `changes`, one row per session and run of revisions that follow each other.
+    ///
+    /// Only such a run is merged: a session's busy group may have gone straight into `changes`
+    /// between two of its waiting rows, and a row that spanned it would overlap it (reads seek
+    /// the last row that begins at or before a revision, and would miss what follows).
     func fold(sessions: [String]?) throws(SQLiteFailure) {
         var rows: [Row] = []
         let keep: (SQLiteRow) -> Void = { row in
@@ -55,7 +59,12 @@ final class ChangeRows {
         }
         var start = rows.startIndex
         while start < rows.endIndex {
-            let end = rows[start...].firstIndex { $0.session != rows[start].session } ?? rows.endIndex
+            var end = start + 1
+            while end < rows.endIndex, rows[end].session == rows[start].session,
+                rows[end].revision == (rows[end - 1].last ?? rows[end - 1].revision) + 1
+            {
+                end += 1
+            }
             try move(rows[start..<end])
             start = end
         }
@@ -75,8 +84,8 @@ final class ChangeRows {
         }
     }
 
-    /// Moves one session's waiting rows as one bundle, or as they are if one does not decode (its
-    /// bytes are kept for the reader to report).
+    /// Moves a run of one session's waiting rows as one bundle, or as they are if one does not
+    /// decode (its bytes are kept for the reader to report).
     private func move(_ rows: ArraySlice<Row>) throws(SQLiteFailure) {
         var changes: [StoredChange] = []
         for row in rows {
