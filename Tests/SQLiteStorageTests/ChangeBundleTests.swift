@@ -28,7 +28,8 @@ struct ChangeBundleTests {
         writer.submit(writes)
         writer.flush()
         #expect(recorder.failures.isEmpty)
-        #expect(try Fixture.rows("changes", in: folder) == 1, "busy's bundle, straight into changes")
+        // 16 changes of 220 bytes in a bundle: cut into rows that fit a leaf page, four each.
+        #expect(try Fixture.rows("changes", in: folder) == 4, "busy's changes, straight into changes")
         #expect(try Fixture.rows("recent_changes", in: folder) == 2, "few's bundle and one's single change")
 
         // A later group of busy lands in recent_changes while its earlier changes sit in changes.
@@ -43,6 +44,22 @@ struct ChangeBundleTests {
         #expect(try store.changes(session: "busy", from: 5, through: 7) == (5...7).map { Fixture.change("busy", $0) })
         #expect(try store.changes(session: "busy", from: 15, through: 17) == (15...17).map { Fixture.change("busy", $0) })
         #expect(try store.changes(session: "few", from: 3, through: 9) == [Fixture.change("few", 3)])
+    }
+
+    /// A bundle for `changes` fits its leaf page or is long: one in between is cut into rows
+    /// that fit (the overflow pages of a row a little over the leaf are mostly empty).
+    @Test(arguments: [(body: 0, rows: 1), (body: 200, rows: 4), (body: 1_100, rows: 1)])
+    func aBundleForChangesFitsTheLeafOrIsLong(body: Int, rows: Int64) throws {
+        let folder = TemporaryFolder()
+        let store = try SQLiteStore.open(directory: folder.path)
+        let writer = try store.startWriter(onCommit: CommitRecorder().handler)
+        let changes = (Int64(1)...16).map { Fixture.change("s", $0, size: body) }
+        writer.submit([.upsertSession(id: "s", meta: [])] + changes.map { .append($0) })
+        writer.flush()
+        #expect(try Fixture.rows("changes", in: folder) == rows)
+        #expect(try Fixture.changes(in: "changes", of: folder) == 16)
+        #expect(try store.loadAll().first?.changes == changes)
+        #expect(try store.changes(session: "s", from: 4, through: 13) == Array(changes[3..<13]))
     }
 
     /// A straight bundle of later revisions can be in `changes` while earlier ones of the same

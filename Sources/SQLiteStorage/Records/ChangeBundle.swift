@@ -6,9 +6,12 @@
 /// its body (a 32-bit length, then the bytes). One row instead of one per change: a busy session
 /// writes tens of changes a group, and each row cost SQLite as much as its bytes.
 enum ChangeBundle {
+    /// What `change` takes in a bundle: its revision, time, length and body.
+    static func bytes(of change: StoredChange) -> Int { 20 + change.body.count }
+
     static func encode(_ changes: ArraySlice<StoredChange>) -> [UInt8] {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(changes.reduce(0) { $0 + 20 + $1.body.count })
+        bytes.reserveCapacity(changes.reduce(0) { $0 + Self.bytes(of: $1) })
         for change in changes {
             bytes.append(integer: UInt64(bitPattern: change.revision))
             bytes.append(integer: UInt64(bitPattern: change.at))

@@ -19,7 +19,10 @@ import CSQLite
 /// duplicate (``StorageError/duplicateRevision(path:session:revision:)``): the highest is
 /// remembered per session, read from the database the first time the session is written. A
 /// change to a session the database does not hold is refused as such (a foreign-key failure),
-/// when it is appended, so that writing the group's rows cannot fail for one submission.
+/// when it is appended, so that writing the group's rows cannot fail for one submission. Both
+/// answers are remembered, so they hold while this writer is the only one that deletes
+/// sessions of the file (the store's lock file keeps other processes out); a session deleted
+/// through another connection would fail a whole group instead of one submission.
 /// Used by whichever thread holds the writer's turn to commit (``StorageWriter``); the group it
 /// works in is committed or rolled back by ``GroupCommitter``, which tells it which.
 final class ChangeLog {
