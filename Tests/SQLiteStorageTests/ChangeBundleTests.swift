@@ -17,9 +17,7 @@ struct ChangeBundleTests {
 
     @Test func aGroupWritesOneRowPerSessionAndEveryReadSeesEachChange() throws {
         let folder = TemporaryFolder()
-        let store = try SQLiteStore.open(directory: folder.path)
-        let recorder = CommitRecorder()
-        let writer = try store.startWriter(onCommit: recorder.handler)
+        let (store, writer, recorder) = try StartedWriter(folder).parts
         writer.submit(["busy", "few", "one"].map { .upsertSession(id: $0, meta: []) })
         writer.flush()
         // One group: busy's changes interleaved with the others', as a server's sessions are.
@@ -51,8 +49,7 @@ struct ChangeBundleTests {
     @Test(arguments: [(body: 0, rows: 1), (body: 200, rows: 4), (body: 1_100, rows: 1)])
     func aBundleForChangesFitsTheLeafOrIsLong(body: Int, rows: Int64) throws {
         let folder = TemporaryFolder()
-        let store = try SQLiteStore.open(directory: folder.path)
-        let writer = try store.startWriter(onCommit: CommitRecorder().handler)
+        let (store, writer, _) = try StartedWriter(folder).parts
         let changes = (Int64(1)...16).map { Fixture.change("s", $0, size: body) }
         writer.submit([.upsertSession(id: "s", meta: [])] + changes.map { .append($0) })
         writer.flush()
@@ -66,8 +63,7 @@ struct ChangeBundleTests {
     /// session still wait in `recent_changes`: reads put them in revision order.
     @Test func earlierChangesWaitingBehindALaterBundleAreReadFirst() throws {
         let folder = TemporaryFolder()
-        let store = try SQLiteStore.open(directory: folder.path)
-        let writer = try store.startWriter(onCommit: CommitRecorder().handler)
+        let (store, writer, _) = try StartedWriter(folder).parts
         writer.submit([.upsertSession(id: "s", meta: [])] + Fixture.appends("s", 1...2))
         writer.flush()
         writer.submit(Fixture.appends("s", 3...40))
@@ -81,9 +77,7 @@ struct ChangeBundleTests {
     /// the same group is refused when appended, alone, and one before the deletion goes with it.
     @Test func aChangeAfterItsSessionWasDeletedInTheSameGroupIsRefusedAlone() throws {
         let folder = TemporaryFolder()
-        let store = try SQLiteStore.open(directory: folder.path)
-        let recorder = CommitRecorder()
-        let writer = try store.startWriter(onCommit: recorder.handler)
+        let (store, writer, recorder) = try StartedWriter(folder).parts
         writer.submit([.upsertSession(id: "s", meta: []), .upsertSession(id: "kept", meta: [])])
         writer.flush()
         writer.submit(Fixture.appends("s", 1...2), wakingWriter: false)
@@ -100,11 +94,7 @@ struct ChangeBundleTests {
 
     @Test func aFoldMovesEachSessionsWaitingRowsAsOneRow() throws {
         let folder = TemporaryFolder()
-        var options = StoreOptions()
-        options.changesPerFold = 8
-        let store = try SQLiteStore.open(directory: folder.path, options: options)
-        let recorder = CommitRecorder()
-        let writer = try store.startWriter(onCommit: recorder.handler)
+        let (store, writer, recorder) = try StartedWriter(folder, options: Fixture.folding(every: 8)).parts
         writer.submit([.upsertSession(id: "a", meta: []), .upsertSession(id: "b", meta: [])])
         for revision in Int64(1)...4 {
             writer.submit([.append(Fixture.change("a", revision)), .append(Fixture.change("b", revision))])
@@ -121,11 +111,7 @@ struct ChangeBundleTests {
     /// reads that seek a revision would miss what follows it.
     @Test func aFoldDoesNotMergeWaitingRowsAcrossAStraightBundle() throws {
         let folder = TemporaryFolder()
-        var options = StoreOptions()
-        options.changesPerFold = 3
-        let store = try SQLiteStore.open(directory: folder.path, options: options)
-        let recorder = CommitRecorder()
-        let writer = try store.startWriter(onCommit: recorder.handler)
+        let (store, writer, recorder) = try StartedWriter(folder, options: Fixture.folding(every: 3)).parts
         writer.submit([.upsertSession(id: "s", meta: [])] + Fixture.appends("s", 1...2))
         writer.flush()
         writer.submit(Fixture.appends("s", 3...18))
@@ -152,10 +138,7 @@ struct ChangeBundleTests {
     /// to report, and the session's other rows move beside it.
     @Test func aFoldMovesARowThatDoesNotDecodeAsItIs() throws {
         let folder = TemporaryFolder()
-        var options = StoreOptions()
-        options.changesPerFold = 6
-        let store = try SQLiteStore.open(directory: folder.path, options: options)
-        let writer = try store.startWriter(onCommit: CommitRecorder().handler)
+        let (store, writer, _) = try StartedWriter(folder, options: Fixture.folding(every: 6)).parts
         writer.submit([.upsertSession(id: "s", meta: [])] + Fixture.appends("s", 1...3))
         writer.flush()
         try SQLiteConnection(path: folder.databasePath).execute("UPDATE recent_changes SET body = x'0102'")
@@ -169,8 +152,7 @@ struct ChangeBundleTests {
 
     @Test func aBundleThatDoesNotDecodeIsReportedDamaged() throws {
         let folder = TemporaryFolder()
-        let store = try SQLiteStore.open(directory: folder.path)
-        let writer = try store.startWriter(onCommit: CommitRecorder().handler)
+        let (store, writer, _) = try StartedWriter(folder).parts
         writer.submit([.upsertSession(id: "s", meta: [])] + Fixture.appends("s", 1...3))
         writer.close()
         try SQLiteConnection(path: folder.databasePath).execute("UPDATE recent_changes SET body = x'0102'")

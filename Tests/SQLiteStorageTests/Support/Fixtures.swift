@@ -16,6 +16,13 @@ enum Fixture {
             body: bytes("\(session) r\(revision) ", size: size))
     }
 
+    /// Store options that fold `recent_changes` once `changes` wait.
+    static func folding(every changes: Int) -> StoreOptions {
+        var options = StoreOptions()
+        options.changesPerFold = changes
+        return options
+    }
+
     static func appends(_ session: String, _ revisions: ClosedRange<Int64>) -> [StorageWrite] {
         revisions.map { .append(change(session, $0)) }
     }
