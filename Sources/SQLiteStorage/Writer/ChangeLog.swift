@@ -35,7 +35,7 @@ final class ChangeLog {
     /// Sessions read to exist in the database (forgotten when deleted, and after a rollback).
     private var known: Set<String> = []
     /// Changes in `recent_changes` per session as of the last commit.
-    private var recentRows: [String: Int] = [:]
+    private var waitingChanges: [String: Int] = [:]
     /// A session with this many changes in a group writes them straight into `changes`.
     static let bundleStraightToChanges = 16
     /// What the open group changed of the two, applied once it commits.
@@ -72,7 +72,7 @@ final class ChangeLog {
         ).query { row in
             waiting[row.text(0)] = Int(row.integer(1))
         }
-        recentRows = waiting
+        waitingChanges = waiting
     }
 
     /// Appends `change` in the open group, to be written when it finishes. Throws a primary-key
@@ -107,7 +107,7 @@ final class ChangeLog {
         highest[session] = nil
         known.remove(session)
         group.highest[session] = nil
-        recentRows[session] = nil
+        waitingChanges[session] = nil
         group.appended[session] = nil
         group.changes.removeAll { $0.session == session }
     }
@@ -122,7 +122,7 @@ final class ChangeLog {
     }
 
     /// Whether enough changes wait in `recent_changes` (as of the last commit) for a fold.
-    var foldIsDue: Bool { recentRows.values.reduce(0, +) >= changesPerFold }
+    var foldIsDue: Bool { waitingChanges.values.reduce(0, +) >= changesPerFold }
 
     /// Before the group's `COMMIT`: writes its changes, then folds waiting changes into
     /// `changes` once there are enough, if `folding` (a group committed where a stall matters
@@ -130,7 +130,7 @@ final class ChangeLog {
     func finishGroup(folding: Bool = true) throws(SQLiteFailure) {
         try writeChanges()
         guard folding else { return }
-        let waiting = recentRows.merging(group.appended, uniquingKeysWith: +)
+        let waiting = waitingChanges.merging(group.appended, uniquingKeysWith: +)
         let changes = waiting.values.reduce(0, +)
         guard changes >= changesPerFold else { return }
         let busiest = waiting.sorted { $0.value > $1.value }.prefix(ChangeRows.sessionsPerFold)
@@ -148,10 +148,10 @@ final class ChangeLog {
     func committed() {
         highest.merge(group.highest) { max($0, $1) }
         if let folded = group.folded {
-            recentRows.merge(group.appended, uniquingKeysWith: +)
-            for session in folded { recentRows[session] = nil }
+            waitingChanges.merge(group.appended, uniquingKeysWith: +)
+            for session in folded { waitingChanges[session] = nil }
         } else {
-            recentRows = [:]
+            waitingChanges = [:]
         }
         group = Group()
     }
