@@ -319,12 +319,13 @@ class Playground:
             const e = arguments[0], r = e.getBoundingClientRect();
             const top = document.elementFromPoint(r.x + r.width / 2, r.y + r.height / 2);
             return [r.x, r.y, r.width, r.height, top !== null && e.contains(top)]""", element)
-        last = [place()]
+        # Unmoved over three polls (100 ms), so that a scroll or reflow just starting is not taken for rest.
+        seen = [place()]
 
         def still():
-            now = place()
-            moved, last[0] = now != last[0], now
-            return not moved and now[4]
+            seen.append(place())
+            del seen[:-3]
+            return len(seen) == 3 and seen[0] == seen[1] == seen[2] and seen[2][4]
         self.wait(still, "the element should stop moving and be the one a click reaches")
         element.click()
 
