@@ -121,13 +121,9 @@ final class SessionReader {
     /// The changes a row holds: its columns from `column` on are revision, time, body and last
     /// revision. Nil for a bundle whose bytes do not decode.
     private static func changes(of session: String, in row: SQLiteRow, from column: Int32) -> [StoredChange]? {
-        guard !row.isNull(column + 3) else {
-            return [
-                StoredChange(
-                    session: session, revision: row.integer(column), at: row.integer(column + 1), body: row.blob(column + 2))
-            ]
-        }
-        return ChangeBundle.decode(row.blob(column + 2), session: session)
+        ChangeBundle.changes(
+            inRowOf: session, revision: row.integer(column), at: row.integer(column + 1), body: row.blob(column + 2),
+            last: row.isNull(column + 3) ? nil : row.integer(column + 3))
     }
 
     private static func undecodable(_ session: String) -> String {

@@ -107,8 +107,7 @@ final class ChangeRows {
         var last: Int64?
 
         var changes: [StoredChange]? {
-            guard last != nil else { return [StoredChange(session: session, revision: revision, at: at, body: body)] }
-            return ChangeBundle.decode(body, session: session)
+            ChangeBundle.changes(inRowOf: session, revision: revision, at: at, body: body, last: last)
         }
     }
 
