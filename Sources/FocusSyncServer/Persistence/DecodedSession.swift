@@ -40,16 +40,26 @@ struct DecodedSession: Sendable {
         }
         return RestoredSession(machine: machine, problem: problem)
     }
+}
 
-    /// Every log of `logs`, read, in order. Reading the JSON is most of a restore and shares
-    /// nothing, so each core reads its own run of sessions.
-    static func decodeAll(_ logs: [SessionLog]) -> [DecodedSession] {
-        let workers = max(1, min(ProcessInfo.processInfo.activeProcessorCount, logs.count))
-        let runs = Locked<[Int: [DecodedSession]]>([:])
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
-            let run = logs[logs.count * worker / workers..<logs.count * (worker + 1) / workers].map(DecodedSession.init)
-            runs.withLock { $0[worker] = run }
+extension SessionLog {
+    /// The sessions `logs` describe, read, rebuilt with `rebuild` and replayed (see
+    /// ``DecodedSession/restore(_:)``), in the order of `logs`; a log without a readable
+    /// snapshot gives none. Sessions share nothing, so every core restores runs of them: reading
+    /// the JSON and replaying the changes are nearly all of a restart.
+    static func restoreAll(_ logs: [SessionLog], rebuild: @Sendable (DurableSession) -> SessionMachine?)
+        -> [RestoredSession]
+    {
+        // Runs of a few sessions, so that the cores finish together: a core whose runs replay
+        // fewer changes takes more of them.
+        let runCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 32, logs.count))
+        let runs = Locked<[Int: [RestoredSession]]>([:])
+        DispatchQueue.concurrentPerform(iterations: runCount) { run in
+            let restored = logs[logs.count * run / runCount..<logs.count * (run + 1) / runCount].compactMap { log in
+                log.restore(rebuild)
+            }
+            runs.withLock { $0[run] = restored }
         }
-        return runs.withLock { runs in (0..<workers).flatMap { runs[$0] ?? [] } }
+        return runs.withLock { runs in (0..<runCount).flatMap { runs[$0] ?? [] } }
     }
 }

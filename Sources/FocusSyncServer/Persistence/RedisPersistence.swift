@@ -152,7 +152,7 @@ final class RedisPersistence: SessionPersistence {
         }
     }
 
-    func restore(rebuild: (DurableSession) -> SessionMachine?) throws(PersistenceError) -> [RestoredSession] {
+    func restore(rebuild: @Sendable (DurableSession) -> SessionMachine?) throws(PersistenceError) -> [RestoredSession] {
         []
     }
 

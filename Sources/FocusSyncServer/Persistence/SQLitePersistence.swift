@@ -64,7 +64,7 @@ final class SQLitePersistence: SessionPersistence, @unchecked Sendable {
         }
     }
 
-    func restore(rebuild: (DurableSession) -> SessionMachine?) throws(PersistenceError) -> [RestoredSession] {
+    func restore(rebuild: @Sendable (DurableSession) -> SessionMachine?) throws(PersistenceError) -> [RestoredSession] {
         let stored: [StoredSession]
         do {
             stored = try store.loadAll()
@@ -76,7 +76,7 @@ final class SQLitePersistence: SessionPersistence, @unchecked Sendable {
                 snapshot: session.snapshot?.body, members: session.members.map(\.body),
                 changes: session.changes.map { SessionLog.Change(revision: $0.revision, at: $0.at, body: $0.body) })
         }
-        return DecodedSession.decodeAll(logs).compactMap { $0.restore(rebuild) }
+        return SessionLog.restoreAll(logs, rebuild: rebuild)
     }
 
     func close() {

@@ -14,8 +14,9 @@ protocol SessionPersistence: AnyObject, Sendable {
     /// service loop, so that they commit together.
     func startWriting()
     /// Every stored session, rebuilt with `rebuild` (the same configuration and compiler
-    /// as new sessions get) and its changes replayed. Call once, before serving.
-    func restore(rebuild: (DurableSession) -> SessionMachine?) throws(PersistenceError) -> [RestoredSession]
+    /// as new sessions get) and its changes replayed, on as many threads as there are cores.
+    /// Call once, before serving.
+    func restore(rebuild: @Sendable (DurableSession) -> SessionMachine?) throws(PersistenceError) -> [RestoredSession]
     /// Commits everything submitted and stops.
     func close()
     /// What `/healthz` says about the store.
@@ -33,7 +34,7 @@ extension SessionPersistence {
 }
 
 /// A session as the store had it, rebuilt: the machine, and what went wrong rebuilding it.
-struct RestoredSession {
+struct RestoredSession: Sendable {
     var machine: SessionMachine
     /// Changes that could not be applied again (the session stops at the last one that could).
     var problem: String?

@@ -92,7 +92,7 @@ final class SessionHost {
     /// for by ``resumeRestoredSessions()`` once it runs.
     func restore() throws(PersistenceError) -> Int {
         guard let persistence else { return 0 }
-        let restored = try persistence.restore(rebuild: rebuild)
+        let restored = try persistence.restore(rebuild: rebuilder(at: clock.now()))
         for session in restored {
             if let problem = session.problem {
                 logger.error("session restored only in part", ["problem": problem])
@@ -108,13 +108,21 @@ final class SessionHost {
     /// cannot run (an earlier FocusSync's built-in screens, or a source that no longer compiles):
     /// it stays stored as it is.
     func rebuild(_ durable: DurableSession) -> SessionMachine? {
-        do {
-            return try SessionMachine(
-                restoring: durable, configuration: SessionConfiguration(), compile: compiler.restoringCompiler, at: clock.now())
-        } catch {
-            let session = SessionID(durable.id)?.redacted ?? "?"
-            logger.warning("a stored session is not restored", ["session": session, "reason": error.description])
-            return nil
+        rebuilder(at: clock.now())(durable)
+    }
+
+    /// ``rebuild(_:)`` as a function of its own that any thread may call, every session rebuilt
+    /// as of `time`: a restore rebuilds and replays sessions on every core.
+    func rebuilder(at time: MachineTime) -> @Sendable (DurableSession) -> SessionMachine? {
+        { [compiler, logger] durable in
+            do throws(ReplayError) {
+                return try SessionMachine(
+                    restoring: durable, configuration: SessionConfiguration(), compile: compiler.restoringCompiler, at: time)
+            } catch {
+                let session = SessionID(durable.id)?.redacted ?? "?"
+                logger.warning("a stored session is not restored", ["session": session, "reason": error.description])
+                return nil
+            }
         }
     }
 
