@@ -60,6 +60,8 @@ final class StreamingValueEncoder: Encoder, SingleValueEncodingContainer {
     func encode(_ value: Double) throws { try output.write(value) }
     /// A JSON value in one go (see `JSONValue.encode(to:)`).
     func write(_ value: JSONValue) throws { try output.write(json: value) }
+    /// A log entry in one go (see `LogEntry.encode(to:)`).
+    func write(entry: LogEntry) throws { try output.write(entry: entry) }
     /// JSON text encoded before (see `EncodedJSON`).
     func write(raw text: [UInt8]) { output.write(raw: text) }
     func encode(_ value: Float) throws { try output.write(Double(value)) }

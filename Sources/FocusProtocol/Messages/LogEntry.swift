@@ -39,6 +39,11 @@ public struct LogEntry: Equatable, Sendable, Codable {
     }
 
     public func encode(to encoder: any Encoder) throws {
+        // The server's own encoder writes the entry directly (see `JSONOutput.write(entry:)`).
+        if let streaming = encoder as? StreamingValueEncoder {
+            try streaming.write(entry: self)
+            return
+        }
         var container = encoder.container(keyedBy: CodingKeys.self)
         try container.encode(revision, forKey: .revision)
         try container.encode(at, forKey: .at)
@@ -46,5 +51,31 @@ public struct LogEntry: Equatable, Sendable, Codable {
         try container.encodeIfPresent(seq, forKey: .seq)
         try container.encode(event, forKey: .event)
         try container.encodeIfPresent(line, forKey: .line)
+    }
+}
+
+extension JSONOutput {
+    /// Writes `entry` where the next value goes, as its `encode(to:)` does, member by member
+    /// without an encoder: a stored snapshot and a joining tab's snapshot each carry a session's
+    /// recent log, and the generic path's containers were most of a snapshot's encoding.
+    /// `LogEntryEncodingTests` holds the two to the same JSON.
+    func write(entry: LogEntry) throws {
+        write(raw: #"{"revision":"#)
+        write(entry.revision)
+        write(raw: #","at":"#)
+        write(entry.at)
+        write(raw: #","by":"#)
+        if let by = entry.by { write(by.rawValue) } else { writeNull() }
+        if let seq = entry.seq {
+            write(raw: #","seq":"#)
+            write(seq)
+        }
+        write(raw: #","event":"#)
+        try write(event: entry.event)
+        if let line = entry.line {
+            write(raw: #","line":"#)
+            write(line)
+        }
+        write(raw: "}")
     }
 }
