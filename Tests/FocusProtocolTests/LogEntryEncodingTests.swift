@@ -7,16 +7,7 @@ import Testing
 struct LogEntryEncodingTests {
     /// Every kind of event, with and without a seq, a member and a line.
     static func entries() throws -> [LogEntry] {
-        let events: [FocusEvent] = [
-            .focus(screen: .profile, from: .firstName, to: nil, cause: .submit),
-            .focus(screen: .profile, from: nil, to: try FocusKey.parse("row/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55"), cause: .tap),
-            .edit(screen: .profile, key: .firstName, ops: [TextSplice(at: 0, delete: 1, insert: "A\"\n")]),
-            .navigate(from: .profile, to: ScreenID(rawValue: "Gift")),
-            .state(screen: .profile, name: "focus", value: #"".lastName "quoted" \"#),
-            .timerSet(screen: .profile, afterMilliseconds: 500),
-            .restart(screen: .profile),
-        ]
-        return events.enumerated().map { index, event in
+        try FocusEvent.everyKind().enumerated().map { index, event in
             LogEntry(
                 revision: index + 1, at: 1_795_900_000_000 + Int64(index),
                 by: index.isMultiple(of: 3) ? nil : MemberID(ordinal: index), seq: index.isMultiple(of: 2) ? index : nil,

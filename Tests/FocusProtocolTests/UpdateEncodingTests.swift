@@ -32,15 +32,7 @@ struct UpdateEncodingTests {
 
     @Test("An update writes every kind of event, and its lines, as their Encodable conformances do")
     func directWritingMatchesEncodable() throws {
-        let events: [FocusEvent] = [
-            .focus(screen: .profile, from: .firstName, to: nil, cause: .submit),
-            .focus(screen: .profile, from: nil, to: try FocusKey.parse("row/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55"), cause: .tap),
-            .edit(screen: .profile, key: .firstName, ops: [TextSplice(at: 0, delete: 1, insert: "A\"\n")]),
-            .navigate(from: .profile, to: ScreenID(rawValue: "Gift")),
-            .state(screen: .profile, name: "focus", value: #"".lastName "quoted" \"#),
-            .timerSet(screen: .profile, afterMilliseconds: 500),
-            .restart(screen: .profile),
-        ]
+        let events = try FocusEvent.everyKind()
         let lines: [Int?] = [12, nil, 3, nil, 40, 7, nil]
         let update = UpdateMessage(
             revision: 3, by: MemberID(rawValue: "m1"), seq: 2, at: 1_795_900_000_000, events: events, lines: lines,
