@@ -149,7 +149,8 @@ def start_gift(two):
         page.wait_drawn()
     a.wait(lambda: presenter_line(a).startswith("You present"), "the first editor presents")
     a.start_lesson("gift-source")
-    b.wait(lambda: b.lesson_panel()["progress"].startswith("Step 1 of"), "B follows the lesson")
+    b.wait(lambda: (b.lesson_panel()["progress"] or "").startswith("Step 1 of"),
+           lambda: f"B follows the lesson; B's panel shows {b.lesson_panel()}, A's {a.lesson_panel()}")
     return a, b
 
 
