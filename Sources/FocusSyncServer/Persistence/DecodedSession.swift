@@ -1,7 +1,4 @@
-import Dispatch
 import FocusProtocol
-import Foundation
-import Locking
 import Sessions
 
 /// A ``SessionLog`` with its JSON read: the snapshot, the members and the changes after the
@@ -39,27 +36,5 @@ struct DecodedSession: Sendable {
             problem = "session \(machine.id.redacted) stops at revision \(machine.revision): \(error)"
         }
         return RestoredSession(machine: machine, problem: problem)
-    }
-}
-
-extension SessionLog {
-    /// The sessions `logs` describe, read, rebuilt with `rebuild` and replayed (see
-    /// ``DecodedSession/restore(_:)``), in the order of `logs`; a log without a readable
-    /// snapshot gives none. Sessions share nothing, so every core restores runs of them: reading
-    /// the JSON and replaying the changes are nearly all of a restart.
-    static func restoreAll(_ logs: [SessionLog], rebuild: @Sendable (DurableSession) -> SessionMachine?)
-        -> [RestoredSession]
-    {
-        // Runs of a few sessions, so that the cores finish together: a core whose runs replay
-        // fewer changes takes more of them.
-        let runCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount * 32, logs.count))
-        let runs = Locked<[Int: [RestoredSession]]>([:])
-        DispatchQueue.concurrentPerform(iterations: runCount) { run in
-            let restored = logs[logs.count * run / runCount..<logs.count * (run + 1) / runCount].compactMap { log in
-                log.restore(rebuild)
-            }
-            runs.withLock { $0[run] = restored }
-        }
-        return runs.withLock { runs in (0..<runCount).flatMap { runs[$0] ?? [] } }
     }
 }
