@@ -25,9 +25,19 @@ struct LogEntryEncodingTests {
         let genericObjects = try JSONSerialization.jsonObject(with: generic) as? NSArray
         #expect(directObjects != nil && directObjects == genericObjects)
         #expect(try JSONValueDecoder().decode([LogEntry].self, from: direct) == entries)
+        // Byte for byte: with a member and no seq, with both, and with a seq and no member.
+        let written = try entries.map { String(decoding: try StreamingJSONEncoder().encode($0), as: UTF8.self) }
         #expect(
-            String(decoding: try StreamingJSONEncoder().encode(entries[1]), as: UTF8.self)
+            written[1]
                 == #"{"revision":2,"at":1795900000001,"by":"m1","event":{"kind":"focus","screen":"ProfileForm","from":null,"to":"row/6F1C0E0A-88E2-4A4B-9C61-0D3C7B2E1A55","cause":"tap"},"line":11}"#
+        )
+        #expect(
+            written[4]
+                == #"{"revision":5,"at":1795900000004,"by":"m4","seq":4,"event":{"kind":"state","screen":"ProfileForm","name":"focus","value":"\".lastName \"quoted\" \\"}}"#
+        )
+        #expect(
+            written[6]
+                == #"{"revision":7,"at":1795900000006,"by":null,"seq":6,"event":{"kind":"restart","screen":"ProfileForm"},"line":16}"#
         )
     }
 
