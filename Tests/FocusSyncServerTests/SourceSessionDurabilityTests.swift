@@ -12,8 +12,9 @@ struct SourceSessionDurabilityTests {
         try String(contentsOf: ServerProcess.examplesFolder.appendingPathComponent("\(name).swift"), encoding: .utf8)
     }
 
-    static func create(port: Int, source: String) throws -> String {
-        let body = Array(try JSONSerialization.data(withJSONObject: ["source": source]))
+    /// Creates a session that runs `source`, or the seed screens when it is nil; returns its id.
+    static func create(port: Int, source: String?) throws -> String {
+        let body = try source.map { Array(try JSONSerialization.data(withJSONObject: ["source": $0])) } ?? []
         let created = try HTTPClient.send(method: "POST", target: "/api/sessions", port: port, body: body)
         return try #require(try JSONValue.parse(created.text)["id"].string, "\(created.status) \(created.text)")
     }
