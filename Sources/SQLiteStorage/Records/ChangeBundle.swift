@@ -20,13 +20,6 @@ enum ChangeBundle {
         return bytes
     }
 
-    /// The changes a row of `session` holds: its one change when it has no `last` revision, else
-    /// its bundle's; nil for a bundle whose bytes do not decode.
-    static func changes(inRowOf session: String, revision: Int64, at: Int64, body: [UInt8], last: Int64?) -> [StoredChange]? {
-        guard last != nil else { return [StoredChange(session: session, revision: revision, at: at, body: body)] }
-        return decode(body, session: session)
-    }
-
     /// The changes of `session` a bundle holds, or nil if its bytes do not decode.
     static func decode(_ bytes: [UInt8], session: String) -> [StoredChange]? {
         var reader = ByteReader(bytes: bytes[...])

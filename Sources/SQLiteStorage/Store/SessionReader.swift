@@ -69,7 +69,7 @@ final class SessionReader {
             var recentBySession: [String: [StoredChange]] = [:]
             try recentChanges.query { row in
                 let id = row.text(0)
-                guard let changes = Self.changes(of: id, in: row, from: 1) else {
+                guard let changes = ChangeRow(session: id, row, from: 1).changes else {
                     damaged = id
                     return
                 }
@@ -80,7 +80,7 @@ final class SessionReader {
                 let after = loaded[index].snapshot?.revision ?? Int64.min
                 var changes: [StoredChange] = []
                 try changesAfter.query(.text(id), .integer(after)) { row in
-                    guard let read = Self.changes(of: id, in: row, from: 0) else {
+                    guard let read = ChangeRow(session: id, row, from: 0).changes else {
                         damaged = id
                         return
                     }
@@ -105,7 +105,7 @@ final class SessionReader {
         var damaged = false
         do throws(SQLiteFailure) {
             try changesBetween.query(.text(session), .integer(from), .integer(through)) { row in
-                guard let changes = Self.changes(of: session, in: row, from: 0) else {
+                guard let changes = ChangeRow(session: session, row, from: 0).changes else {
                     damaged = true
                     return
                 }
@@ -116,14 +116,6 @@ final class SessionReader {
         }
         if damaged { throw .damaged(path: path, reason: Self.undecodable(session)) }
         return found.filter { $0.revision >= from && $0.revision <= through }.sorted { $0.revision < $1.revision }
-    }
-
-    /// The changes a row holds: its columns from `column` on are revision, time, body and last
-    /// revision. Nil for a bundle whose bytes do not decode.
-    private static func changes(of session: String, in row: SQLiteRow, from column: Int32) -> [StoredChange]? {
-        ChangeBundle.changes(
-            inRowOf: session, revision: row.integer(column), at: row.integer(column + 1), body: row.blob(column + 2),
-            last: row.isNull(column + 3) ? nil : row.integer(column + 3))
     }
 
     private static func undecodable(_ session: String) -> String {

@@ -69,13 +69,8 @@ final class ChangeRows {
     /// between two of its waiting rows, and a row that spanned it would overlap it (reads seek
     /// the last row that begins at or before a revision, and would miss what follows).
     func fold(sessions: [String]?) throws(SQLiteFailure) {
-        var rows: [Row] = []
-        let keep: (SQLiteRow) -> Void = { row in
-            rows.append(
-                Row(
-                    session: row.text(0), revision: row.integer(1), at: row.integer(2), body: row.blob(3),
-                    last: row.isNull(4) ? nil : row.integer(4)))
-        }
+        var rows: [ChangeRow] = []
+        let keep: (SQLiteRow) -> Void = { row in rows.append(ChangeRow(session: row.text(0), row, from: 1)) }
         if let sessions {
             // Unused places repeat the first session.
             let named = sessions + Array(repeating: sessions.first ?? "", count: Self.sessionsPerFold - sessions.count)
@@ -98,30 +93,13 @@ final class ChangeRows {
         }
     }
 
-    /// One row as `recent_changes` holds it.
-    private struct Row {
-        var session: String
-        var revision: Int64
-        var at: Int64
-        var body: [UInt8]
-        var last: Int64?
-
-        var changes: [StoredChange]? {
-            ChangeBundle.changes(inRowOf: session, revision: revision, at: at, body: body, last: last)
-        }
-    }
-
     /// Moves a run of one session's waiting rows as one bundle, or as they are if one does not
     /// decode (its bytes are kept for the reader to report).
-    private func move(_ rows: ArraySlice<Row>) throws(SQLiteFailure) {
+    private func move(_ rows: ArraySlice<ChangeRow>) throws(SQLiteFailure) {
         var changes: [StoredChange] = []
         for row in rows {
             guard rows.count > 1, let decoded = row.changes else {
-                for row in rows {
-                    try insertFolded.execute(
-                        .text(row.session), .integer(row.revision), .integer(row.at), .blob(row.body),
-                        row.last.map(SQLiteValue.integer) ?? .null)
-                }
+                for row in rows { try insertFolded.execute(binding: row.values) }
                 return
             }
             changes += decoded
