@@ -81,8 +81,9 @@ bench-compile: setup
 	.build/release/reader-timing
 
 # The rows `make bench` has for persistence alone: on and off under load, and the restore.
+# PERSISTENCE_ROUNDS=3 runs them three times over and compares each round's pair (--rounds).
 bench-persistence: setup
-	@scripts/bench.sh --scenarios fanout-100,fanout-1000,sessions-100x10,closed-1x2,closed-100x2,closed-100x10,restore-1000x1000 $(BENCH_ARGS)
+	@scripts/bench.sh --scenarios fanout-100,fanout-1000,sessions-100x10,closed-1x2,closed-100x2,closed-100x10,restore-1000x1000 --rounds $(or $(PERSISTENCE_ROUNDS),1) $(BENCH_ARGS)
 
 # FocusSync against baseline-relay, a libwebsockets server with no model, alternating, in one run:
 # the floor under its cost per delivery (docs/PERFORMANCE.md, "The libwebsockets floor").

@@ -45,36 +45,47 @@ if let ports = options.audiencePorts {
     }
 }
 
+/// One scenario against one server variant.
+func run(_ scenario: Scenario, variant: ServerVariant?, named name: String, round: Int) -> ScenarioReport {
+    let report: ScenarioReport
+    do throws(BenchError) {
+        switch scenario.work {
+        case .load(let shape):
+            var load = try LoadScenarioRunner(options: options, variant: variant).run(name, shape)
+            load.round = round
+            report = .load(load)
+        case .join(let clients):
+            report = .join(try JoinRunner(options: options, variant: variant).run(name, clients: clients))
+        case .idleMemory:
+            report = .idleMemory(try IdleMemoryRunner(options: options, variant: variant).run(name))
+        case .core:
+            report = .core(
+                try CoreThroughput.run(name, intents: options.coreIntents, publicFolder: options.publicDirectory))
+        case .forks(let count, let perSecond):
+            report = .forks(try ForksRunner(options: options, variant: variant).run(name, forks: count, perSecond: perSecond))
+        case .restore(let sessions, let changes):
+            report = .restore(try RestoreRunner(options: options).run(name, sessions: sessions, changesPerSession: changes))
+        }
+    } catch {
+        report = .failed(scenario: name, reason: error.description)
+    }
+    return report
+}
+
 var reports: [ScenarioReport] = []
-for scenario in options.scenarios {
-    for variant in options.variants(for: scenario) {
-        let name = scenario.name + (variant.map { " [\($0.name)]" } ?? "")
-        progress("running \(name): \(scenario.summary)")
-        let report: ScenarioReport
-        do throws(BenchError) {
-            switch scenario.work {
-            case .load(let shape):
-                report = .load(try LoadScenarioRunner(options: options, variant: variant).run(name, shape))
-            case .join(let clients):
-                report = .join(try JoinRunner(options: options, variant: variant).run(name, clients: clients))
-            case .idleMemory:
-                report = .idleMemory(try IdleMemoryRunner(options: options, variant: variant).run(name))
-            case .core:
-                report = .core(
-                    try CoreThroughput.run(name, intents: options.coreIntents, publicFolder: options.publicDirectory))
-            case .forks(let count, let perSecond):
-                report = .forks(try ForksRunner(options: options, variant: variant).run(name, forks: count, perSecond: perSecond))
-            case .restore(let sessions, let changes):
-                report = .restore(try RestoreRunner(options: options).run(name, sessions: sessions, changesPerSession: changes))
+for round in 1...options.rounds {
+    for scenario in options.scenarios {
+        for variant in options.variants(for: scenario) {
+            let name = scenario.name + (variant.map { " [\($0.name)]" } ?? "")
+            let inRound = options.rounds > 1 ? " (round \(round) of \(options.rounds))" : ""
+            progress("running \(name)\(inRound): \(scenario.summary)")
+            let report = run(scenario, variant: variant, named: name, round: round)
+            if options.json {
+                // Unbuffered, so each line shows as soon as its scenario ends.
+                FileHandle.standardOutput.write(Data((report.jsonLine + "\n").utf8))
             }
-        } catch {
-            report = .failed(scenario: name, reason: error.description)
+            reports.append(report)
         }
-        if options.json {
-            // Unbuffered, so each line shows as soon as its scenario ends.
-            FileHandle.standardOutput.write(Data((report.jsonLine + "\n").utf8))
-        }
-        reports.append(report)
     }
 }
 

@@ -82,6 +82,11 @@ struct BenchCommandLineTests {
         #expect(parsed.restoreRuns == 5)
     }
 
+    @Test func roundsDefaultToOne() throws {
+        #expect(try options([]).rounds == 1)
+        #expect(try options(["--rounds", "4"]).rounds == 4)
+    }
+
     @Test func audienceOptions() throws {
         let defaults = try options([])
         #expect(defaults.audiencePorts == nil, "without --audience the scenarios run")
@@ -109,6 +114,7 @@ struct BenchCommandLineTests {
         (["--server-arg="], "--server-arg"),
         (["--max-handshakes", "0"], "--max-handshakes"),
         (["--restore-runs", "0"], "--restore-runs"),
+        (["--rounds", "0"], "--rounds"),
         (["--restore-folder="], "--restore-folder"),
         (["--scenarios", "fanout-3"], "--scenarios"),
         (["--duration", "0"], "--duration"),

@@ -6,10 +6,12 @@ import Testing
 struct VariantComparisonTests {
     /// A load row with just the figures the comparison reads.
     private static func row(
-        _ scenario: String, _ variant: String?, pacing: String = "closed loop", intentsPerSecond: Double, cpu: Double?, p99: Int
+        _ scenario: String, _ variant: String?, round: Int = 1, pacing: String = "closed loop", intentsPerSecond: Double,
+        cpu: Double?, p99: Int
     ) -> LoadReport {
         LoadReport(
-            scenario: scenario + (variant.map { " [\($0)]" } ?? ""), variant: variant, sessions: 100, clientsPerSession: 2,
+            scenario: scenario + (variant.map { " [\($0)]" } ?? ""), variant: variant, round: round, sessions: 100,
+            clientsPerSession: 2,
             driversPerSession: 1, intent: .focus, pacing: pacing, windowSeconds: 4, intentsSent: 1,
             intentsPerSecond: intentsPerSecond,
             deliveriesExpected: 2, deliveriesReceived: 2, lost: 0,
@@ -35,6 +37,33 @@ struct VariantComparisonTests {
         #expect(rows[1].intentsPerSecond == nil, "an open loop's rate is the generator's, not the server's")
         #expect(rows[1].missed.isEmpty)
         #expect(rows[2].variant == "redis" && rows[2].missed.isEmpty, "Redis may cost 1.25×: its target is 1.3×")
+    }
+
+    /// Each round's stored run is divided by that round's in-memory run, never another's, and
+    /// the row gives the median of the rounds' ratios.
+    @Test func roundsArePairedAndTheirRatiosGiveTheMedian() throws {
+        let rows = VariantComparison.rows([
+            Self.row("closed-1x2", "stored", round: 1, intentsPerSecond: 900, cpu: 13, p99: 100),
+            Self.row("closed-1x2", "memory", round: 1, intentsPerSecond: 1_000, cpu: 10, p99: 100),
+            // A slow round for both: paired with each other, its ratio is the others'.
+            Self.row("closed-1x2", "stored", round: 2, intentsPerSecond: 450, cpu: 22, p99: 400),
+            Self.row("closed-1x2", "memory", round: 2, intentsPerSecond: 500, cpu: 20, p99: 200),
+            Self.row("closed-1x2", "stored", round: 3, intentsPerSecond: 800, cpu: 12, p99: 300),
+            Self.row("closed-1x2", "memory", round: 3, intentsPerSecond: 1_000, cpu: 10, p99: 100),
+            // Its memory run failed: left out rather than set beside another round's.
+            Self.row("closed-1x2", "stored", round: 4, intentsPerSecond: 1, cpu: 100, p99: 100_000),
+        ])
+        let row = try #require(rows.first)
+        #expect(rows.count == 1 && row.rounds == 3)
+        #expect(row.cpuPerDelivery == 1.2, "the median of 1.3, 1.1 and 1.2")
+        #expect(row.p99 == 2, "the median of 1, 2 and 3")
+        #expect(row.intentsPerSecond == 0.9, "the median of 0.9, 0.9 and 0.8")
+        #expect(row.missed == ["CPU", "p99"])
+    }
+
+    @Test func theMedianOfAnEvenCountIsTheMeanOfTheMiddleTwo() {
+        #expect(VariantComparison.median([4, 1, 3, 2]) == 2.5)
+        #expect(VariantComparison.median([]) == nil)
     }
 
     @Test func withoutAnInMemoryRowThereIsNoTable() {

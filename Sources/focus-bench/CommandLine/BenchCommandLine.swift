@@ -127,6 +127,13 @@ enum BenchCommandLine {
                 options.restoreRuns = try OptionValue.wholeNumber(value, for: "--restore-runs", in: 1...100)
             },
             CommandLineOption(
+                name: "--rounds", valueName: "n",
+                help:
+                    "Run every scenario and variant this many times, all of them once per round; each variant is compared with the in-memory server of its own round, and the comparison gives the median of the rounds' ratios. (default: 1)"
+            ) { options, value throws(UsageError) in
+                options.rounds = try OptionValue.wholeNumber(value, for: "--rounds", in: 1...100)
+            },
+            CommandLineOption(
                 name: "--audience", valueName: "ports",
                 help:
                     "Instead of the scenarios, measure one session's audience on a server or cluster already running on these comma-separated local ports (HAProxy's, say): create a session through the first, join its presenter there and --viewers viewers spread over all, the presenter changing focus --presenter-rate times a second; print one JSON object."

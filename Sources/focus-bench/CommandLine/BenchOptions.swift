@@ -23,6 +23,9 @@ struct BenchOptions: Sendable {
     var restoreFolder: String?
     /// Restarts timed by `restore-1000x1000`.
     var restoreRuns = 3
+    /// How many times every scenario and variant runs, in turn (round 1 all of them, then
+    /// round 2…): the comparison with the in-memory server pairs the rows of each round.
+    var rounds = 1
     /// `--audience`: the local ports of a server or cluster already running, whose one session's
     /// audience is measured instead of the scenarios; nil runs the scenarios.
     var audiencePorts: [Int]?

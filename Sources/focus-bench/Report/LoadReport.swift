@@ -22,6 +22,8 @@ struct LoadReport: Sendable, Encodable {
     var kind = "load"
     /// The `--variant` the server ran with, if any.
     var variant: String?
+    /// Which of the `--rounds` this run was, from 1.
+    var round = 1
     var sessions: Int
     var clientsPerSession: Int
     var driversPerSession: Int
