@@ -30,10 +30,8 @@ public struct StoreOptions: Sendable, Equatable {
     public var changesPerFold = 8_000
     /// How long submissions made durable in the pending log (``StorageWriter/commitQueuedHere(upTo:)``)
     /// wait before the writer thread applies them to the database: the longer, the larger and
-    /// cheaper its groups. Half a second took the writer's CPU from 16–19 to 5–6 ms a second at
-    /// 100 sessions × 20 intents/s, and from 23–25 to 13–14 at one session in a closed loop
-    /// (against 10 ms); a backlog of 4,000 writes is applied at once whatever the delay.
-    public var pendingDelay: Duration = .milliseconds(500)
+    /// cheaper its groups.
+    public var pendingDelay: Duration = .milliseconds(10)
     /// After this long without a group made durable by ``StorageWriter/commitQueuedHere(upTo:)``,
     /// the next is committed to SQLite on the caller's thread instead of the pending log: at a
     /// few changes a second a transaction costs less than the log's write and the writer thread's
