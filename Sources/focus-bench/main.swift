@@ -75,7 +75,9 @@ func run(_ scenario: Scenario, variant: ServerVariant?, named name: String, roun
 var reports: [ScenarioReport] = []
 for round in 1...options.rounds {
     for scenario in options.scenarios {
-        for variant in options.variants(for: scenario) {
+        // Every other round runs the variants the other way round, so neither always runs first.
+        let variants = options.variants(for: scenario)
+        for variant in round % 2 == 0 ? variants.reversed() : variants {
             let name = scenario.name + (variant.map { " [\($0.name)]" } ?? "")
             let inRound = options.rounds > 1 ? " (round \(round) of \(options.rounds))" : ""
             progress("running \(name)\(inRound): \(scenario.summary)")

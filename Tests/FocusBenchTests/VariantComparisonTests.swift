@@ -2,7 +2,7 @@ import Testing
 
 @testable import focus_bench
 
-/// The table `make bench` prints of each variant against the in-memory server of the same run.
+/// The table `make bench` prints of each variant against the in-memory server of the same round.
 struct VariantComparisonTests {
     /// A load row with just the figures the comparison reads.
     private static func row(
@@ -43,15 +43,16 @@ struct VariantComparisonTests {
     /// the row gives the median of the rounds' ratios.
     @Test func roundsArePairedAndTheirRatiosGiveTheMedian() throws {
         let rows = VariantComparison.rows([
+            // Round 2's memory run failed: its stored run is left out rather than set beside
+            // another round's. Even rounds run memory first.
             Self.row("closed-1x2", "stored", round: 1, intentsPerSecond: 900, cpu: 13, p99: 100),
             Self.row("closed-1x2", "memory", round: 1, intentsPerSecond: 1_000, cpu: 10, p99: 100),
-            // A slow round for both: paired with each other, its ratio is the others'.
-            Self.row("closed-1x2", "stored", round: 2, intentsPerSecond: 450, cpu: 22, p99: 400),
-            Self.row("closed-1x2", "memory", round: 2, intentsPerSecond: 500, cpu: 20, p99: 200),
+            Self.row("closed-1x2", "stored", round: 2, intentsPerSecond: 1, cpu: 100, p99: 100_000),
             Self.row("closed-1x2", "stored", round: 3, intentsPerSecond: 800, cpu: 12, p99: 300),
             Self.row("closed-1x2", "memory", round: 3, intentsPerSecond: 1_000, cpu: 10, p99: 100),
-            // Its memory run failed: left out rather than set beside another round's.
-            Self.row("closed-1x2", "stored", round: 4, intentsPerSecond: 1, cpu: 100, p99: 100_000),
+            // A slow round for both: paired with each other, its ratio is the others'.
+            Self.row("closed-1x2", "memory", round: 4, intentsPerSecond: 500, cpu: 20, p99: 200),
+            Self.row("closed-1x2", "stored", round: 4, intentsPerSecond: 450, cpu: 22, p99: 400),
         ])
         let row = try #require(rows.first)
         #expect(rows.count == 1 && row.rounds == 3)

@@ -1,4 +1,4 @@
-/// Each variant's load figures against the in-memory server's in the same run: what durability
+/// Each variant's load figures against the in-memory server's in the same round: what durability
 /// (or Redis) costs, with the targets of issue 23 beside them (docs/PERFORMANCE.md).
 enum VariantComparison {
     /// The variant every other one is measured against.
