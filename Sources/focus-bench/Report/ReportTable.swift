@@ -2,9 +2,9 @@ import Foundation
 
 /// The human-readable form of a run: one table for the load scenarios (stored first, what users
 /// run, in memory after it; every round's runs), one of each variant against the in-memory run
-/// of its scenario and round (``VariantComparison``), the p99 of each second where a scenario asked for it, one table for
-/// joins, one for idle memory, one for FocusCore alone, one for restores, one for classes of
-/// forks, each followed by its notes.
+/// of its scenario and round (``VariantComparison``), the p99 of each second where a scenario
+/// asked for it, one table for joins, one for idle memory, one for FocusCore alone, one for
+/// restores, one for classes of forks, each followed by its notes.
 enum ReportTable {
     static func render(_ reports: [ScenarioReport]) -> String {
         var loads: [LoadReport] = []

@@ -30,36 +30,37 @@ enum VariantComparison {
     /// A row for every variant other than the reference that ran a scenario the reference ran
     /// too in the same round, in the order they first ran.
     static func rows(_ reports: [LoadReport]) -> [Row] {
-        struct Pair: Hashable {
+        struct Round: Hashable {
             var scenario: String
             var round: Int
         }
-        var references: [Pair: LoadReport] = [:]
-        for report in reports where report.variant == reference {
-            references[Pair(scenario: baseName(report), round: report.round)] = report
+        struct Variant: Hashable {
+            var scenario: String
+            var name: String
         }
-        var order: [[String]] = []
-        var paired: [[String]: [LoadReport]] = [:]
+        var references: [Round: LoadReport] = [:]
+        for report in reports where report.variant == reference {
+            references[Round(scenario: baseName(report), round: report.round)] = report
+        }
+        var order: [Variant] = []
+        var paired: [Variant: [(run: LoadReport, reference: LoadReport)]] = [:]
         for report in reports {
-            guard let variant = report.variant, variant != reference,
-                references[Pair(scenario: baseName(report), round: report.round)] != nil
+            guard let name = report.variant, name != reference,
+                let base = references[Round(scenario: baseName(report), round: report.round)]
             else { continue }
-            let key = [baseName(report), variant]
+            let key = Variant(scenario: baseName(report), name: name)
             if paired[key] == nil { order.append(key) }
-            paired[key, default: []].append(report)
+            paired[key, default: []].append((report, base))
         }
         return order.map { key in
-            let (scenario, variant) = (key[0], key[1])
+            let (scenario, variant) = (key.scenario, key.name)
             let runs = paired[key] ?? []
             func medianRatio(_ figure: (LoadReport) -> Double?) -> Double? {
-                median(
-                    runs.compactMap { run in
-                        references[Pair(scenario: scenario, round: run.round)].flatMap { ratio(figure(run), figure($0)) }
-                    })
+                median(runs.compactMap { ratio(figure($0.run), figure($0.reference)) })
             }
             let cpu = medianRatio(\.serverCPUMicrosecondsPerDelivery)
             let p99 = medianRatio { $0.latencyMicroseconds.map { Double($0.p99) } }
-            let closedLoop = runs.first?.pacing == "closed loop"
+            let closedLoop = runs.first?.run.pacing == "closed loop"
             let throughput = closedLoop ? medianRatio { $0.intentsPerSecond } : nil
             var missed: [String] = []
             if let cpu, cpu > (variant == "redis" ? redisCPURatio : cpuRatio) { missed.append("CPU") }
