@@ -75,9 +75,11 @@ func run(_ scenario: Scenario, variant: ServerVariant?, named name: String, roun
 var reports: [ScenarioReport] = []
 for round in 1...options.rounds {
     for scenario in options.scenarios {
-        // Every other round runs the variants the other way round, so neither always runs first.
-        let variants = options.variants(for: scenario)
-        for variant in round % 2 == 0 ? variants.reversed() : variants {
+        // Every other round runs the variants the other way round, so neither always runs first;
+        // the tables still list them in their own order (stored first).
+        let variants = Array(options.variants(for: scenario).enumerated())
+        var ran: [(index: Int, report: ScenarioReport)] = []
+        for (index, variant) in round % 2 == 0 ? variants.reversed() : variants {
             let name = scenario.name + (variant.map { " [\($0.name)]" } ?? "")
             let inRound = options.rounds > 1 ? " (round \(round) of \(options.rounds))" : ""
             progress("running \(name)\(inRound): \(scenario.summary)")
@@ -86,8 +88,9 @@ for round in 1...options.rounds {
                 // Unbuffered, so each line shows as soon as its scenario ends.
                 FileHandle.standardOutput.write(Data((report.jsonLine + "\n").utf8))
             }
-            reports.append(report)
+            ran.append((index, report))
         }
+        reports += ran.sorted { $0.index < $1.index }.map(\.report)
     }
 }
 
