@@ -30,8 +30,10 @@ public struct StoreOptions: Sendable, Equatable {
     public var changesPerFold = 8_000
     /// How long submissions made durable in the pending log (``StorageWriter/commitQueuedHere(upTo:)``)
     /// wait before the writer thread applies them to the database: the longer, the larger and
-    /// cheaper its groups.
-    public var pendingDelay: Duration = .milliseconds(10)
+    /// cheaper its groups (a backlog of 4,000 writes is applied at once whatever the delay). The
+    /// writer takes no queued turn along unless it was handed the queue, so no update waits for
+    /// such a batch.
+    public var pendingDelay: Duration = .milliseconds(500)
     /// After this long without a group made durable by ``StorageWriter/commitQueuedHere(upTo:)``,
     /// the next is committed to SQLite on the caller's thread instead of the pending log: at a
     /// few changes a second a transaction costs less than the log's write and the writer thread's

@@ -19,7 +19,7 @@ import Foundation
 /// A caller whose commits cost no wait for the disk may make what it queued durable on its own
 /// thread instead (``commitQueuedHere(upTo:)``): one `pwrite` to the ``PendingLog``, reported at
 /// once, with no thread switch and no transaction. The writer thread applies those submissions
-/// to the database in large groups a few milliseconds later (``StoreOptions/pendingDelay``),
+/// to the database in large groups half a second later (``StoreOptions/pendingDelay``),
 /// before anything queued after them; folding the recent changes and checkpoints (on a
 /// connection of their own, without the turn) stay on the writer thread and never hold up the
 /// caller.
@@ -94,7 +94,7 @@ public final class StorageWriter: @unchecked Sendable {
         let isClosing = state.isClosing
         if !isClosing {
             state.queued.append(Submission(ticket: ticket, writes: writes))
-            if wakingWriter { condition.broadcast() }
+            if wakingWriter { handQueueOver() }
         }
         condition.unlock()
         if isClosing { onCommit(ticket, .failure(.closed(path: path))) }
@@ -104,7 +104,7 @@ public final class StorageWriter: @unchecked Sendable {
     /// Wakes the writer for what ``submit(_:wakingWriter:)`` queued without waking it.
     public func wake() {
         condition.withLock {
-            if !state.queued.isEmpty { condition.broadcast() }
+            if !state.queued.isEmpty { handQueueOver() }
         }
     }
 
@@ -121,7 +121,7 @@ public final class StorageWriter: @unchecked Sendable {
             !state.growthLimited, state.lastFailure == nil, state.backlogFailure == nil,
             writes <= limit, state.pending.writes < Self.mostPendingWrites
         else {
-            if !state.queued.isEmpty { condition.broadcast() }
+            if !state.queued.isEmpty { handQueueOver() }
             condition.unlock()
             return false
         }
@@ -131,6 +131,7 @@ public final class StorageWriter: @unchecked Sendable {
             return true
         }
         state.queued = []
+        state.handed = false
         let now = Date()
         let wasQuiet = now.timeIntervalSince(state.lastMadeDurable) >= quietGap
         state.lastMadeDurable = now
@@ -332,29 +333,23 @@ public final class StorageWriter: @unchecked Sendable {
         }
     }
 
-    /// What the writer thread takes on in one go: the pending backlog and submissions (or a fold
-    /// alone) with the turn to commit, and a checkpoint, which needs no turn.
-    private struct Work {
-        var pending: [PendingBacklog.Entry] = []
-        var submissions: [Submission] = []
-        var growthLimit: Int64??
-        var holdsTurn = false
-        var checkpoint = false
-    }
-
     /// Waits for work and takes all of it, with the turn when it commits; nil once closing with
     /// nothing left to commit (or a backlog that failed to apply, left in the pending log).
-    private func nextWork() -> Work? {
+    private func nextWork() -> WriterWork? {
         condition.lock()
         defer { condition.unlock() }
         while true {
-            var work = Work()
+            var work = WriterWork()
             let gaveUp = state.failuresAtClose.map { state.pending.failedAttempts > $0 } ?? false
-            // Not while the caller reports: its report must come before theirs.
-            let queued = state.reportInFlight ? [] : state.queued
+            // Not while the caller reports (its report comes first), nor unless handed over: turns
+            // taken along with a backlog would wait for the whole batch, and later turns for them.
+            let mayTake = state.handed || state.flushWaiters > 0 || state.isClosing
+            let queued = state.reportInFlight || !mayTake ? [] : state.queued
             if !state.isCommitting, !queued.isEmpty || (pendingIsDue && !gaveUp) || state.foldDue {
-                work = Work(pending: state.pending.entries, submissions: queued, growthLimit: state.growthLimit, holdsTurn: true)
+                work = WriterWork(
+                    pending: state.pending.entries, submissions: queued, growthLimit: state.growthLimit, holdsTurn: true)
                 state.queued.removeFirst(queued.count)
+                if !queued.isEmpty { state.handed = false }
                 state.foldDue = false
                 state.growthLimit = nil
                 state.isCommitting = true
@@ -375,6 +370,12 @@ public final class StorageWriter: @unchecked Sendable {
                 condition.wait()
             }
         }
+    }
+
+    /// Wakes the writer thread for the queue, now its to take; `condition` must be locked.
+    private func handQueueOver() {
+        state.handed = true
+        condition.broadcast()
     }
 
     /// Whether the writer thread should apply the pending backlog now; `condition` must be locked.

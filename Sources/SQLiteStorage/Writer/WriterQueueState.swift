@@ -3,6 +3,9 @@ import Foundation
 /// What a ``StorageWriter``'s threads share, only touched while its condition is locked.
 struct WriterQueueState {
     var queued: [Submission] = []
+    /// The queue is the writer thread's to take: a submitter woke it for the queue, or the caller
+    /// of ``StorageWriter/commitQueuedHere(upTo:)`` could not make it durable itself.
+    var handed = false
     var lastIssued: UInt64 = 0
     var lastReported: UInt64 = 0
     var commitCount = 0
