@@ -129,6 +129,28 @@ struct CommitHereTests {
         store.close()
     }
 
+    /// Woken to apply the pending log, the writer thread leaves the turns queued meanwhile to
+    /// the caller (taken along, their updates would wait for the whole batch); it takes them
+    /// once they are handed over.
+    @Test func theWriterAppliesTheBacklogWithoutTakingAQueueNotHandedOver() async throws {
+        let folder = TemporaryFolder()
+        var options = StoreOptions()
+        options.pendingDelay = .milliseconds(50)
+        options.quietGap = .seconds(3600)
+        let (store, writer, recorder) = try StartedWriter(folder, options: options).parts
+        writer.submit([.upsertSession(id: "s", meta: [])])
+        writer.flush()
+        let journaled = writer.appendUntilOneStaysInThePendingLog { Fixture.change("s", $0) }
+        let queued = writer.submit([.append(Fixture.change("s", journaled + 1))], wakingWriter: false)
+        let log = folder.databasePath + PendingLog.suffix
+        #expect(try await eventually { try PendingLog.records(at: log).isEmpty }, "the backlog is applied after its delay")
+        #expect(try store.changes(session: "s", from: journaled, through: journaled).count == 1)
+        #expect(recorder.all.last?.through != queued, "the queued turn was not the writer's to take")
+        writer.wake()
+        #expect(await eventually { recorder.all.last?.through == queued })
+        store.close()
+    }
+
     /// ``StorageWriter/commitQueuedHere(upTo:)`` and the thread it ran on (which an async test
     /// cannot name itself).
     private static func commitQueuedHere(_ writer: StorageWriter) -> (Bool, ObjectIdentifier) {
